@@ -1,0 +1,18 @@
+"""Equate Classroom: worksheets, contest board situations and complete answer keys for Equate.
+
+Vocabulary, one name per concept (used everywhere in the code):
+
+- Symbol: what a tile shows: a digit '0'-'9', a fraction tile 'n/d', an operation + - × ÷, or =.
+- Tile: one piece; in a Hand a Symbol or '?' (a blank); placed on a Board, a blank shows '?5'.
+- TileSet: the box: how many tiles of each symbol and their scores (data files, one per level).
+- Bag: the tiles a TileSet leaves to draw from (all but =, which is always available).
+- Hand: up to nine tiles a player holds, like ('2', '4', '÷', '3', '8').
+- Number: adjacent number tiles read as one: 4 3 is 43, 2 7/4 is 2 + 7/4.
+- Expression: Numbers joined by operations; × ÷ first, then + - left to right, never below 0.
+- Equation: Expression = Expression, exactly one =, both sides equal.
+- Board: 19 × 19 Squares (A1-S19, centre J10); a Premium on a Square: 2S 3S (symbol), 2E 3E (equation).
+- Play: the Placements (tile on square) a player makes in one turn; its score per RULES §7.
+- Worksheet: the items a teacher prints (hands or board situations); Key: its answer key.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+"""`python -m classroom` runs the command line."""
+
+from classroom.cli import main
+
+main()

@@ -1,0 +1,135 @@
+"""Tile sets: which symbols are in the box, how many of each, and what each scores.
+
+Tile sets are data files (TOML) in classroom/data/tilesets; `--tiles FILE` loads a custom one.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from classroom.errors import ClassroomError
+from classroom.symbols import (
+    ALL_SYMBOLS, BLANK, EQUAL, Hand, Symbol, is_blank, is_fraction, is_number,
+)
+
+LEVELS = {
+    "original": "original.toml",
+    "junior": "junior.toml",
+    "no-fractions": "no-fractions.toml",
+    "add-subtract": "add-subtract.toml",
+}
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A box of tiles: counts and scores for every symbol, '?' for the blank."""
+
+    name: str
+    description: str
+    counts: tuple[tuple[str, int], ...]  # like (('0', 7), ('1', 9), ..., ('?', 3))
+    scores: tuple[tuple[str, int], ...]  # like (('0', 1), ..., ('?', 0))
+
+    @property
+    def count(self) -> dict[str, int]:
+        """Return symbol -> number of tiles in the box."""
+        return dict(self.counts)
+
+    @property
+    def score(self) -> dict[str, int]:
+        """Return symbol -> the score printed on its tile."""
+        return dict(self.scores)
+
+    def score_of(self, tile: str) -> int:
+        """Return a tile's score: a blank (assigned or not) scores 0."""
+        if is_blank(tile):
+            return 0
+        return self.score.get(tile, 0)
+
+    @property
+    def blank_symbols(self) -> tuple[Symbol, ...]:
+        """Return the symbols a blank may stand for: every number and operation of this set."""
+        return tuple(s for s, n in self.counts if n > 0 and s not in (BLANK, EQUAL))
+
+    @property
+    def bag(self) -> tuple[str, ...]:
+        """Return every drawable tile (all but =), in the set's order: the bag hands come from."""
+        return tuple(s for s, n in self.counts if s != EQUAL for _ in range(n))
+
+    def check_hand(self, hand: Hand) -> Hand:
+        """Return the hand if the set holds enough of each tile, else raise naming the tile."""
+        count = self.count
+        for tile, n in Counter(hand).items():
+            if count.get(tile, 0) == 0:
+                raise ClassroomError(f"hand: the {self.name} tile set has no {tile} tile")
+            if n > count[tile]:
+                raise ClassroomError(
+                    f"hand: {n} × {tile} is more than the {self.name} tile set holds ({count[tile]})"
+                )
+        return hand
+
+    def check_symbol(self, symbol: Symbol, where: str) -> None:
+        """Raise unless a blank or a tile of this set can show the symbol."""
+        if is_fraction(symbol) and self.count.get(symbol, 0) == 0:
+            raise ClassroomError(f"{where}: the {self.name} tile set has no {symbol} tile")
+
+
+def parse_tileset(text: str, source: str) -> TileSet:
+    """Return the tile set described by TOML text; raise naming the source and the problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ClassroomError(f"{source}: not a readable tile-set file ({error})") from None
+    tiles = data.get("tiles")
+    if not isinstance(tiles, dict) or not tiles:
+        raise ClassroomError(f"{source}: a tile-set file needs a [tiles] table")
+    counts, scores = [], []
+    for symbol, entry in tiles.items():
+        if symbol not in ALL_SYMBOLS and symbol != BLANK:
+            raise ClassroomError(f"{source}: {symbol!r} is not an Equate symbol")
+        if not isinstance(entry, dict) or set(entry) != {"count", "score"}:
+            raise ClassroomError(f"{source}: tile {symbol} needs exactly a count and a score")
+        count, score = entry["count"], entry["score"]
+        if not (isinstance(count, int) and isinstance(score, int)) or count < 0 or score < 0:
+            raise ClassroomError(f"{source}: tile {symbol} needs a whole count and score, 0 or more")
+        counts.append((symbol, count))
+        scores.append((symbol, score))
+    if not any(n for s, n in counts if is_number(s)):
+        raise ClassroomError(f"{source}: a tile set needs number tiles")
+    counts.sort(key=lambda item: _order(item[0]))
+    scores.sort(key=lambda item: _order(item[0]))
+    return TileSet(
+        name=str(data.get("name", Path(source).stem)),
+        description=str(data.get("description", "")),
+        counts=tuple(counts),
+        scores=tuple(scores),
+    )
+
+
+def _order(symbol: str) -> int:
+    return (ALL_SYMBOLS + (BLANK,)).index(symbol)
+
+
+@cache
+def load_level(level: str = "original") -> TileSet:
+    """Return one of the tile sets shipped with the package, by level name."""
+    if level not in LEVELS:
+        raise ClassroomError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    text = resources.files("classroom.data.tilesets").joinpath(LEVELS[level]).read_text("utf-8")
+    return parse_tileset(text, LEVELS[level])
+
+
+def load_tileset(level: str | None = "original", path: str | Path | None = None) -> TileSet:
+    """Return the tile set named by --level or read from --tiles FILE (the file wins)."""
+    if path is None:
+        return load_level(level or "original")
+    try:
+        text = Path(path).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "not UTF-8 text"
+        raise ClassroomError(f"{path}: cannot read the tile-set file ({reason})") from None
+    return parse_tileset(text, str(path))
