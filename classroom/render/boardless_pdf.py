@@ -1,0 +1,164 @@
+"""The Boardless Activity PDFs: the student sheet (cut-apart tile strips and a recording table)
+and the answer key (summary, then every equation in columns)."""
+
+from __future__ import annotations
+
+import jinja2
+
+from classroom.render.columns import Entry, draw_columns
+from classroom.render.fonts import BOLD, REGULAR, width
+from classroom.render.page import Sheet
+from classroom.render.tiles import draw_tile
+from classroom.render.wording import Wording, printed
+from classroom.worksheet import BoardlessItem, TileFace, Worksheet
+
+NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}
+LARGE = {"text": 14.0, "tile": 49.0, "pad": 4.0, "strips": 2, "row": 34.0, "columns": 1}
+
+
+def draw_tiles_row(sheet: Sheet, tiles: tuple[TileFace, ...], size: float, gap: float) -> None:
+    """Draw tiles in a row at the cursor, from the left margin, and move below them."""
+    sheet.need(size + gap)
+    sheet.y -= size
+    for index, tile in enumerate(tiles):
+        draw_tile(sheet.canvas, sheet.left + index * (size + gap), sheet.y, size, tile.symbol, tile.score)
+    sheet.y -= gap * 2
+
+
+def draw_strips(sheet: Sheet, tiles: tuple[TileFace, ...], size: float, pad: float, strips: int) -> None:
+    """Draw `strips` copies of the hand as cells to cut apart along dashed lines."""
+    cell = size + 2 * pad
+    total = cell * len(tiles)
+    left = sheet.left + (sheet.content_width - total) / 2
+    canvas = sheet.canvas
+    sheet.y -= 4
+    top = sheet.y
+    for strip in range(strips):
+        y = top - (strip + 1) * cell
+        for index, tile in enumerate(tiles):
+            draw_tile(canvas, left + index * cell + pad, y + pad, size, tile.symbol, tile.score)
+    canvas.saveState()
+    canvas.setDash(4, 3)
+    canvas.setLineWidth(0.7)
+    canvas.setStrokeGray(0.3)
+    for strip in range(strips + 1):
+        y = top - strip * cell
+        canvas.line(left - 8, y, left + total + 8, y)
+    for index in range(len(tiles) + 1):
+        x = left + index * cell
+        canvas.line(x, top + 4, x, top - strips * cell - 4)
+    canvas.restoreState()
+    sheet.y = top - strips * cell - 10
+
+
+def draw_record_table(sheet: Sheet, words: Wording, style: dict, bottom_space: float) -> None:
+    """Draw the numbered recording table (# | equation | score) filling the page's free height."""
+    canvas, size, row = sheet.canvas, style["text"], style["row"]
+    columns = style["columns"]
+    gap = 16.0
+    column_width = (sheet.content_width - gap * (columns - 1)) / columns
+    number_width, score_width = size * 2.6, size * 5
+    rows = int((sheet.room() - bottom_space - row) // row)
+    top = sheet.y
+    canvas.setLineWidth(0.6)
+    for c in range(columns):
+        x = sheet.left + c * (column_width + gap)
+        canvas.setFillGray(0.9)
+        canvas.rect(x, top - row, column_width, row, stroke=1, fill=1)
+        canvas.setFillGray(0)
+        canvas.setFont(BOLD, size)
+        baseline = top - row / 2 - size * 0.35
+        canvas.drawCentredString(x + number_width / 2, baseline, words["number_heading"])
+        canvas.drawString(x + number_width + 6, baseline, words["equation_heading"])
+        canvas.drawCentredString(x + column_width - score_width / 2, baseline, words["score_heading"])
+        canvas.setFont(REGULAR, size * 0.85)
+        for r in range(rows):
+            y = top - row * (r + 2)
+            canvas.rect(x, y, column_width, row, stroke=1, fill=0)
+            canvas.drawCentredString(x + number_width / 2, y + row / 2 - size * 0.3, str(c * rows + r + 1))
+        bottom = top - row * (rows + 1)
+        canvas.line(x + number_width, top, x + number_width, bottom)
+        canvas.line(x + column_width - score_width, top, x + column_width - score_width, bottom)
+    sheet.y = top - row * (rows + 1)
+
+
+def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: BoardlessItem) -> None:
+    """Draw one item's student page."""
+    style = LARGE if worksheet.large_print else NORMAL
+    size = style["text"]
+    words = Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=1)
+    sheet.footer = lambda page: Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=page)["footer"]
+    sheet.header(words["title"], words["id_line"], size=size * 1.8)
+    sheet.write_lines([words["name_label"], words["class_label"], words["date_label"]], size)
+    sheet.y -= size * 0.4
+    sheet.paragraph(words["instructions"], size, after=0.4)
+    draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])
+    total_space = size * 3.2
+    draw_record_table(sheet, words, style, total_space)
+    sheet.y -= size * 2.2
+    label = words["total_label"]
+    line_start = sheet.right - size * 8
+    sheet.canvas.setFont(BOLD, size * 1.1)
+    sheet.canvas.drawRightString(line_start - 6, sheet.y, label)
+    sheet.canvas.setLineWidth(1)
+    sheet.canvas.rect(line_start, sheet.y - size * 0.6, size * 8, size * 2, stroke=1, fill=0)
+
+
+def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: BoardlessItem) -> None:
+    """Draw one item's answer key, over as many pages as its equations need."""
+    size = 14.0 if worksheet.large_print else 10.0
+    entry_size = 11.0 if worksheet.large_print else 8.0
+    words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=item, page=1)
+    sheet.footer = lambda page: Wording(env, "boardless_key.j2", worksheet=worksheet, item=item, page=page)["footer"]
+    sheet.on_new_page = None
+    sheet.header(words["title"], words["id_line"], size=size * 1.6)
+    sheet.text(words["hand_line"], size)
+    sheet.y -= 4
+    draw_tiles_row(sheet, item.hand, size * 2.6, 4)
+    sheet.text(words["summary_heading"], size * 1.2, bold=True)
+    sheet.paragraph(words["summary"], size)
+    if item.count:
+        sheet.paragraph(words["best_heading"] + ":", size, bold=True, after=0.2)
+        draw_columns(sheet, entries(item.best), entry_size)
+        sheet.paragraph(words["nine_heading"], size, bold=True, after=0.2)
+        draw_columns(sheet, entries(a for a in item.nine_tile if a.score != item.best_score), entry_size)
+        sheet.need(size * 6)
+        sheet.text(words["all_heading"], size * 1.2, bold=True)
+        sheet.paragraph(words["legend"], size * 0.85, after=0.3)
+
+        def continued() -> None:
+            sheet.text(words["id_line"], size * 0.8)
+            sheet.text(words["all_heading_continued"], size, bold=True)
+
+        sheet.on_new_page = continued
+        draw_columns(sheet, entries(item.answers), entry_size)
+        sheet.on_new_page = None
+
+
+def entries(answers) -> list[Entry]:
+    """Return answers as column entries: score, printed text, bold for all nine tiles."""
+    return [Entry(a.score, printed(a.text), a.all_nine) for a in answers]
+
+
+def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
+    """Return the student PDF and the key PDF of a boardless worksheet, as bytes."""
+    first = Wording(env, "boardless.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
+    student = Sheet(worksheet.page_size, first["title"])
+    for index, item in enumerate(worksheet.items):
+        if index:
+            sheet_break(student)
+        student_page(student, env, worksheet, item)
+    key_words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
+    key = Sheet(worksheet.page_size, key_words["title"])
+    for index, item in enumerate(worksheet.items):
+        if index:
+            sheet_break(key)
+        key_pages(key, env, worksheet, item)
+    return student.pdf(), key.pdf()
+
+
+def sheet_break(sheet: Sheet) -> None:
+    """End the current item's last page so the next item starts on a fresh one."""
+    sheet.on_new_page = None
+    sheet.finish_page()
+    sheet.page = 1  # each item's pages are numbered from 1

@@ -1,0 +1,47 @@
+"""Drawing one Equate tile: a rounded square, the symbol large in the middle, the score small in
+the lower-right corner, a fraction tile stacked (numerator, bar, denominator)."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from classroom.render.fonts import BOLD, REGULAR, register
+from classroom.render.wording import printed
+
+
+def draw_tile(canvas: Canvas, x: float, y: float, size: float, symbol: str, score: int | None,
+              *, new: bool = False, blank: bool = False) -> None:
+    """Draw a tile with its lower-left corner at (x, y) (returns nothing).
+
+    `new` draws a heavy outline and light shading (a key's best play); `blank` prints the
+    symbol a placed blank stands for in outline style, lighter, as blanks look on a board.
+    """
+    register()
+    canvas.saveState()
+    canvas.setLineWidth(max(0.6, size * 0.025) * (3.2 if new else 1))
+    canvas.setStrokeGray(0)
+    canvas.setFillGray(0.82 if new else 1)
+    canvas.roundRect(x, y, size, size, size * 0.14, stroke=1, fill=1)
+    canvas.setFillGray(0.35 if blank else 0)
+    text = printed(symbol)
+    # The symbol sits a little left and up of centre, leaving the corner to the score.
+    cx, cy = x + size * 0.46, y + size * 0.54
+    if "/" in text:
+        numerator, denominator = text.split("/")
+        font = size * 0.34
+        canvas.setFont(BOLD, font)
+        canvas.drawCentredString(cx, cy + font * 0.22, numerator)
+        canvas.drawCentredString(cx, cy - font * 0.92, denominator)
+        canvas.setLineWidth(max(0.5, size * 0.035))
+        canvas.setStrokeGray(0.35 if blank else 0)
+        canvas.line(cx - font * 0.42, cy + font * 0.02, cx + font * 0.42, cy + font * 0.02)
+    else:
+        font = size * (0.56 if text.isdigit() or text == "?" else 0.62)
+        canvas.setFont(BOLD, font)
+        canvas.drawCentredString(cx, cy - font * 0.36, text)
+    if score is not None:
+        canvas.setFillGray(0)
+        small = size * 0.2
+        canvas.setFont(REGULAR, small)
+        canvas.drawRightString(x + size * 0.9, y + size * 0.09, str(score))
+    canvas.restoreState()
