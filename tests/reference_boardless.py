@@ -1,0 +1,52 @@
+"""A slow, obviously-correct boardless solver, written apart from classroom.boardless.
+
+Try every sub-multiset of the hand with one '=', every ordering of it and every symbol for
+every blank; keep what the reference checker calls a true equation; score each way the
+equation was made and keep the highest (RULES §9).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, permutations, product
+
+from classroom.arithmetic import Illegal, equation_value
+from classroom.tilesets import TileSet
+
+
+def written(symbols: tuple[str, ...]) -> str:
+    """Return symbols as text: digits run together, everything else spaced."""
+    out = ""
+    for i, symbol in enumerate(symbols):
+        if i and symbol.isdigit() and symbols[i - 1].isdigit():
+            out += symbol
+        else:
+            out += (" " if out else "") + symbol
+    return out
+
+
+def brute_force(hand: tuple[str, ...], tileset: TileSet) -> dict[str, int]:
+    """Return written equation -> best score, for every equation the hand allows."""
+    best: dict[str, int] = {}
+    indices = range(len(hand))
+    seen_subsets = set()
+    for size in range(1, len(hand) + 1):
+        for chosen in combinations(indices, size):
+            tiles = tuple(sorted(hand[i] for i in chosen))
+            if tiles in seen_subsets:
+                continue
+            seen_subsets.add(tiles)
+            real_score = sum(tileset.score_of(t) for t in tiles)
+            bonus = 40 if len(hand) == 9 and size == 9 else 0
+            for order in set(permutations(tiles + ("=",))):
+                holes = [i for i, t in enumerate(order) if t == "?"]
+                for fill in product(tileset.blank_symbols, repeat=len(holes)):
+                    symbols = list(order)
+                    for i, symbol in zip(holes, fill):
+                        symbols[i] = symbol
+                    try:
+                        equation_value(symbols)
+                    except Illegal:
+                        continue
+                    text = written(tuple(symbols))
+                    best[text] = max(best.get(text, -1), real_score + bonus)
+    return best
