@@ -13,7 +13,7 @@ from classroom.render.wording import Wording, printed
 from classroom.worksheet import BoardlessItem, TileFace, Worksheet
 
 NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}
-LARGE = {"text": 14.0, "tile": 49.0, "pad": 4.0, "strips": 2, "row": 34.0, "columns": 1}
+LARGE = {"text": 14.0, "tile": 49.0, "pad": 4.0, "strips": 2, "row": 30.0, "columns": 1}
 
 
 def draw_tiles_row(sheet: Sheet, tiles: tuple[TileFace, ...], size: float, gap: float) -> None:

@@ -1,3 +1,176 @@
-"""placeholder"""
-def render_situations(worksheet, env):
-    raise NotImplementedError
+"""The Board Situations PDFs: the student sheet (the board, the hand, a box for the play and its
+score; one situation a page) and the answer key (the best play drawn on the board, its score
+broken down, the ties and the next best plays)."""
+
+from __future__ import annotations
+
+import jinja2
+
+from classroom.render.boardgrid import board_size, draw_board
+from classroom.render.fonts import BOLD, REGULAR, width
+from classroom.render.page import Sheet
+from classroom.render.tiles import draw_tile
+from classroom.render.wording import Wording, printed
+from classroom.worksheet import EquationScore, KeyPlay, SituationItem, Worksheet
+
+PER_ROW = 10  # tiles of an equation per row of its breakdown table
+
+
+def board_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
+    """Return the tiles to draw: the board's, then the play's new ones marked new."""
+    tiles = [(t.row, t.col, t.symbol, t.score, False, t.tile.startswith("?")) for t in item.board]
+    if play is not None:
+        scores = {(c.square, c.symbol): c.base for e in play.breakdown.equations for c in e.contributions}
+        for p in play.placements:
+            if p.is_new:
+                symbol = p.tile[1:] if p.tile.startswith("?") and len(p.tile) > 1 else p.tile
+                tiles.append((p.row, p.col, symbol, scores.get((p.square, symbol)), True,
+                              p.tile.startswith("?")))
+    return tiles
+
+
+def centred_board(sheet: Sheet, item: SituationItem, cell: float, play: KeyPlay | None = None) -> None:
+    """Draw the board centred at the cursor and move below it."""
+    size = board_size(cell)
+    sheet.need(size)
+    draw_board(sheet.canvas, sheet.left + (sheet.content_width - size) / 2, sheet.y, cell,
+               item.premiums, board_tiles(item, play))
+    sheet.y -= size + 4
+
+
+def hand_row(sheet: Sheet, label: str, item: SituationItem, size: float, text: float) -> None:
+    """Draw the hand's label and tiles on one line and move below them."""
+    sheet.need(size + 8)
+    sheet.y -= size
+    sheet.canvas.setFont(BOLD, text)
+    sheet.canvas.drawString(sheet.left, sheet.y + size / 2 - text * 0.35, label)
+    x = sheet.left + width(label, text, True) + 12
+    for tile in item.hand:
+        draw_tile(sheet.canvas, x, sheet.y, size, tile.symbol, tile.score)
+        x += size + 5
+    sheet.y -= 8
+
+
+def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
+    """Draw one situation's student page."""
+    large = worksheet.large_print
+    text = 12.0 if large else 9.5
+    words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1)
+    sheet.footer = lambda page: Wording(env, "situations.j2", worksheet=worksheet, item=item, page=page)["footer"]
+    sheet.header(words["title"], words["id_line"], size=text * 1.8)
+    sheet.write_lines([words["name_label"]], text)
+    sheet.y -= 2
+    sheet.paragraph(words["instructions"], text, after=0.3)
+    centred_board(sheet, item, 25.0 if large else 23.5)
+    sheet.paragraph(words["legend"], text * 0.85, after=0.3)
+    hand_row(sheet, words["hand_label"], item, 44.0 if large else 36.0, text * 1.1)
+    box = text * 3.4
+    sheet.need(box + text * 1.6)
+    canvas = sheet.canvas
+    canvas.setFont(BOLD, text)
+    score_width = sheet.content_width * 0.22
+    play_width = sheet.content_width - score_width - 12
+    sheet.y -= text * 1.2
+    canvas.drawString(sheet.left, sheet.y, words["play_label"])
+    canvas.drawString(sheet.left + play_width + 12, sheet.y, words["score_label"])
+    sheet.y -= box + 4
+    canvas.setLineWidth(1)
+    canvas.rect(sheet.left, sheet.y, play_width, box, stroke=1, fill=0)
+    canvas.rect(sheet.left + play_width + 12, sheet.y, score_width, box, stroke=1, fill=0)
+
+
+def points(value: int, factor: int) -> str:
+    """Return a tile's points as a judge reads them: '6', or '7 × 3 = 21' on a 2S / 3S."""
+    return str(value) if factor == 1 else f"{value} × {factor} = {value * factor}"
+
+
+def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: float) -> None:
+    """Draw one equation's breakdown: a row of squares, tiles and points, then its subtotal."""
+    canvas = sheet.canvas
+    label = words["cross_equation"] if equation.cross else words["main_equation"]
+    sheet.need(size * 9)
+    sheet.text(f"{label}: {printed(equation.text)}", size, bold=True)
+    heads = [words["square_heading"], words["symbol_heading"], words["points_heading"]]
+    head_width = max(width(h, size, True) for h in heads) + 8
+    cells = equation.contributions
+    line = size * 1.45
+    cell_width = (sheet.content_width - head_width) / PER_ROW
+    for start in range(0, len(cells), PER_ROW):
+        chunk = cells[start:start + PER_ROW]
+        sheet.need(line * 3 + 4)
+        top = sheet.y
+        canvas.setLineWidth(0.5)
+        for r, head in enumerate(heads):
+            y = top - line * (r + 1)
+            canvas.setFont(BOLD, size * 0.9)
+            canvas.drawString(sheet.left, y + line * 0.3, head)
+            for c, contribution in enumerate(chunk):
+                x = sheet.left + head_width + c * cell_width
+                canvas.rect(x, y, cell_width, line, stroke=1, fill=0)
+                value = (contribution.square, printed(contribution.symbol),
+                         points(contribution.base, contribution.factor))[r]
+                canvas.setFont(BOLD if r == 1 else REGULAR, size * (0.8 if r == 2 else 0.9))
+                canvas.drawCentredString(x + cell_width / 2, y + line * 0.3, value)
+        sheet.y = top - line * 3 - 4
+    total = sum(c.points for c in cells)
+    if equation.multiplier != 1:
+        summary = (f"{total} × {equation.multiplier} ({words['multiplier_label']}{equation.multiplier})"
+                   f" = {words['subtotal_label']} {equation.subtotal}")
+    else:
+        summary = f"{words['subtotal_label']} {equation.subtotal}"
+    sheet.text(summary, size)
+    sheet.y -= size * 0.5
+
+
+def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
+    """Draw one situation's answer key (a page, or more when the breakdown is long)."""
+    text = 12.0 if worksheet.large_print else 9.5
+    play = item.best[0] if item.best else None
+    words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play)
+    sheet.footer = lambda page: Wording(env, "situations_key.j2", worksheet=worksheet, item=item,
+                                        page=page, play=play)["footer"]
+    sheet.header(words["title"], words["id_line"], size=text * 1.7)
+    sheet.text(words["hand_line"], text)
+    centred_board(sheet, item, 23.0 if worksheet.large_print else 21.5, play)
+    sheet.text(words["legend"], text * 0.85)
+    if play is None:
+        sheet.text(words["no_play"], text * 1.2, bold=True)
+        return
+    sheet.y -= 4
+    sheet.text(f"{words['best_heading']}: {printed(play.notation)}", text * 1.25, bold=True)
+    sheet.text(words["count_line"], text)
+    sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
+    for equation in play.breakdown.equations:
+        equation_table(sheet, words, equation, text)
+    parts = [str(e.subtotal) for e in play.breakdown.equations]
+    if play.breakdown.bonus:
+        parts.append(f"{play.breakdown.bonus} ({words['bonus_label']})")
+    sum_text = f"{' + '.join(parts)} = " if len(parts) > 1 else ""
+    sheet.text(f"{words['total_label']}: {sum_text}{play.breakdown.total}", text * 1.1, bold=True)
+    sheet.y -= text * 0.5
+    if len(item.best) > 1:
+        sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
+        for tie in item.best[1:]:
+            sheet.text(f"{printed(tie.notation)}  ({tie.score} {words['points_word']})", text, x=sheet.left + 10)
+        sheet.y -= text * 0.5
+    if item.next_best:
+        sheet.text(words["next_heading"] + ":", text * 1.1, bold=True)
+        for other in item.next_best:
+            sheet.text(f"{other.score} {words['points_word']}:  {printed(other.notation)}", text,
+                       x=sheet.left + 10)
+
+
+def render_situations(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
+    """Return the student PDF and the key PDF of a board situations worksheet, as bytes."""
+    first = worksheet.items[0]
+    student = Sheet(worksheet.page_size, Wording(env, "situations.j2", worksheet=worksheet, item=first, page=1)["title"])
+    key = Sheet(worksheet.page_size, Wording(env, "situations_key.j2", worksheet=worksheet, item=first,
+                                             page=1, play=None)["title"])
+    for index, item in enumerate(worksheet.items):
+        if index:
+            for sheet in (student, key):
+                sheet.finish_page()
+                sheet.page = 1  # each item's pages are numbered from 1
+        student_page(student, env, worksheet, item)
+        key_pages(key, env, worksheet, item)
+    return student.pdf(), key.pdf()

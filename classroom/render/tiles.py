@@ -28,7 +28,7 @@ def draw_tile(canvas: Canvas, x: float, y: float, size: float, symbol: str, scor
     cx, cy = x + size * 0.46, y + size * 0.54
     if "/" in text:
         numerator, denominator = text.split("/")
-        font = size * 0.34
+        font = size * 0.37
         canvas.setFont(BOLD, font)
         canvas.drawCentredString(cx, cy + font * 0.22, numerator)
         canvas.drawCentredString(cx, cy - font * 0.92, denominator)
@@ -41,7 +41,7 @@ def draw_tile(canvas: Canvas, x: float, y: float, size: float, symbol: str, scor
         canvas.drawCentredString(cx, cy - font * 0.36, text)
     if score is not None:
         canvas.setFillGray(0)
-        small = size * 0.2
+        small = max(size * 0.2, min(5.5, size * 0.26))  # legible on a board square
         canvas.setFont(REGULAR, small)
         canvas.drawRightString(x + size * 0.9, y + size * 0.09, str(score))
     canvas.restoreState()
