@@ -61,11 +61,12 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.write_lines([words["name_label"]], text)
     sheet.y -= 2
     sheet.paragraph(words["instructions"], text, after=0.3)
-    centred_board(sheet, item, 25.0 if large else 23.5)
+    hand_size, box = (44.0 if large else 36.0), text * 3.4
+    below = text * 0.85 * 1.6 + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
+    cell = min(25.0, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
+    centred_board(sheet, item, cell)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)
-    hand_row(sheet, words["hand_label"], item, 44.0 if large else 36.0, text * 1.1)
-    box = text * 3.4
-    sheet.need(box + text * 1.6)
+    hand_row(sheet, words["hand_label"], item, hand_size, text * 1.1)
     canvas = sheet.canvas
     canvas.setFont(BOLD, text)
     score_width = sheet.content_width * 0.22
@@ -109,7 +110,8 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
                 canvas.rect(x, y, cell_width, line, stroke=1, fill=0)
                 value = (contribution.square, printed(contribution.symbol),
                          points(contribution.base, contribution.factor))[r]
-                canvas.setFont(BOLD if r == 1 else REGULAR, size * (0.8 if r == 2 else 0.9))
+                fit = size * 0.9 * (cell_width - 4) / max(1.0, width(value, size * 0.9, r == 1))
+                canvas.setFont(BOLD if r == 1 else REGULAR, min(size * 0.9, fit))
                 canvas.drawCentredString(x + cell_width / 2, y + line * 0.3, value)
         sheet.y = top - line * 3 - 4
     total = sum(c.points for c in cells)
@@ -122,6 +124,16 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
     sheet.y -= size * 0.5
 
 
+def key_height(item: SituationItem, play: KeyPlay, text: float) -> float:
+    """Return about how tall the key's text under the board is, so the board leaves room for it."""
+    lines = 5.0 + len(item.best) + len(item.next_best) + (2 if item.next_best else 0)
+    height = lines * text * 1.35 + text * 2
+    for equation in play.breakdown.equations:
+        rows = -(-max(1, len(equation.contributions)) // PER_ROW)
+        height += text * 1.35 * 2.5 + rows * (text * 1.45 * 3 + 4)
+    return height
+
+
 def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
     """Draw one situation's answer key (a page, or more when the breakdown is long)."""
     text = 12.0 if worksheet.large_print else 9.5
@@ -131,7 +143,9 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
                                         page=page, play=play)["footer"]
     sheet.header(words["title"], words["id_line"], size=text * 1.7)
     sheet.text(words["hand_line"], text)
-    centred_board(sheet, item, 23.0 if worksheet.large_print else 21.5, play)
+    below = text * 1.35 + (key_height(item, play, text) if play else text * 1.5)
+    cell = max(16.0, min(21.5, (sheet.room() - below) / board_size(1)))
+    centred_board(sheet, item, cell, play)
     sheet.text(words["legend"], text * 0.85)
     if play is None:
         sheet.text(words["no_play"], text * 1.2, bold=True)
@@ -149,11 +163,13 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     sheet.text(f"{words['total_label']}: {sum_text}{play.breakdown.total}", text * 1.1, bold=True)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
+        sheet.need(text * 1.4 * 3)
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
         for tie in item.best[1:]:
             sheet.text(f"{printed(tie.notation)}  ({tie.score} {words['points_word']})", text, x=sheet.left + 10)
         sheet.y -= text * 0.5
     if item.next_best:
+        sheet.need(text * 1.4 * 3)
         sheet.text(words["next_heading"] + ":", text * 1.1, bold=True)
         for other in item.next_best:
             sheet.text(f"{other.score} {words['points_word']}:  {printed(other.notation)}", text,

@@ -1,0 +1,94 @@
+"""The Board Situations PDFs, read back with pypdf: the booklet position and its best play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from classroom.output import write_situations
+from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet
+
+POINTS = {"letter": (612, 792), "a4": (595, 842)}
+
+
+def text_of(path: Path) -> list[str]:
+    """Return the extracted text of each page."""
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory) -> list[Path]:
+    """Write two copies of the booklet situation once for the module."""
+    return write_situations(booklet_worksheet(items=2), tmp_path_factory.mktemp("situations"))
+
+
+def test_one_situation_per_page_and_a_separate_key(run):
+    """The student PDF has one page per situation; the key is another file named with 'key'."""
+    student, key, manifest = run
+    assert "key" not in student.name and "key" in key.name
+    pages = text_of(student)
+    assert len(pages) == 2
+    assert "S-7-01" in pages[0] and "S-7-02" in pages[1]
+    assert all("seed 7" in page for page in pages)
+
+
+def test_student_page_shows_board_coordinates_premiums_tiles_and_hand(run):
+    """The board has its coordinates, premium labels and the played tiles; the hand and boxes follow."""
+    lines = [line.strip() for line in text_of(run[0])[0].splitlines()]
+    for column in "ABCDEFGHIJKLMNOPQRS":
+        assert column in lines
+    for row in range(1, 20):
+        assert str(row) in lines
+    for label in ("2S", "3S", "2E", "3E"):
+        assert label in lines
+    text = "\n".join(lines)
+    assert "Your hand" in text and "Your play" in text and "Your score" in text
+    assert lines.count("×") == 3  # L12 and O13 on the board, one in the hand
+    assert lines.count("÷") == 1
+
+
+def test_key_shows_best_play_breakdown_and_runners_up(run):
+    """The key names the best play in notation, its points tile by tile, the total and the next best."""
+    text = text_of(run[1])[0]
+    assert "F9 across: 7/4 = 3/4 + 1" in text
+    assert "Best play, 30 points" in text
+    for square in ("F9", "G9", "H9", "I9", "J9"):
+        assert square in text
+    assert "7 × 3 = 21" in text and "1 × 2 = 2" in text  # 3S at F9, 2S at I9
+    assert "Total: 30" in text
+    assert "K9 down: 1 = 4 − 3" in text  # runners-up, typographic minus
+    assert "1234 different legal equation plays" in text
+
+
+@pytest.mark.parametrize("page_size", ["letter", "a4"])
+def test_page_sizes(tmp_path, page_size):
+    """Both PDFs have the page size asked for, and the key keeps one situation to one page."""
+    student, key, _ = write_situations(booklet_worksheet(page_size), tmp_path)
+    for path in (student, key):
+        pages = PdfReader(path).pages
+        assert len(pages) == 1
+        assert (round(float(pages[0].mediabox.width)), round(float(pages[0].mediabox.height))) == POINTS[page_size]
+
+
+def test_large_print_still_fits_one_page(tmp_path):
+    """Large print keeps a situation on one page."""
+    student, key, _ = write_situations(booklet_worksheet(large_print=True), tmp_path)
+    assert len(PdfReader(student).pages) == 1 and len(PdfReader(key).pages) == 1
+
+
+def test_manifest_carries_the_board_file(run):
+    """manifest.json holds each situation's hand, board file text, best score and play count."""
+    data = json.loads(run[2].read_text("utf-8"))
+    assert data["command"] == "situations" and data["seed"] == 7
+    assert data["items"][0] == {"id": "S-7-01", "hand": ["7/4", "3/4", "+", "1", "5", "2", "×", "6", "?"],
+                                "grid": BOOKLET_GRID, "best_score": 30, "count": 1234}
+
+
+def test_same_input_gives_byte_identical_pdfs(tmp_path):
+    """Two runs write the same bytes."""
+    first = write_situations(booklet_worksheet(), tmp_path / "one")
+    second = write_situations(booklet_worksheet(), tmp_path / "two")
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
