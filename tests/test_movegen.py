@@ -1,0 +1,97 @@
+"""The move generator agrees exactly with the brute-force reference, and with plays.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from classroom.board import Board
+from classroom.games import draw, simulate
+from classroom.movegen import all_plays, best_plays, count_plays, top_plays
+from classroom.plays import score, why_illegal
+from classroom.tilesets import load_level
+from tests.positions import position
+from tests.reference_board import reference_plays
+
+TILES = load_level("original")
+
+
+def situation(seed: int) -> tuple[Board, tuple]:
+    """Return a seeded board from simulated play and a small hand (a blank in every fifth)."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=seed % 7, hand_size=4)
+    bag = tuple(t for t in game.bag if t != "?")  # blanks only where asked: they cost 31 times
+    if seed % 5 == 0:
+        hand, _ = draw(bag, 2, rng)
+        return game.board, hand + ("?",)
+    hand, _ = draw(bag, 4, rng)
+    return game.board, hand
+
+
+def as_keys(candidates) -> dict:
+    keys = {frozenset((p.square, p.tile) for p in c.play.placements): c.score for c in candidates}
+    assert len(keys) == len(candidates), "a play was generated twice"
+    return keys
+
+
+@pytest.mark.parametrize("seed", range(32))
+def test_agrees_with_brute_force(seed):
+    """The generator finds exactly the reference's plays, with the same scores."""
+    board, hand = situation(seed)
+    assert as_keys(all_plays(board, hand, TILES)) == reference_plays(board, hand, TILES)
+
+
+@pytest.mark.parametrize("seed", [3, 8, 11])
+def test_scores_agree_with_plays(seed):
+    """Every generated play is legal by plays.why_illegal and its score is plays.score's."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=5, hand_size=5)
+    hand, _ = draw(game.bag, 6, rng)
+    candidates = all_plays(game.board, hand, TILES)
+    assert candidates
+    for candidate in candidates:
+        assert why_illegal(game.board, candidate.play, TILES) is None
+        assert score(game.board, candidate.play, TILES).total == candidate.score
+
+
+@pytest.mark.parametrize("seed", [2, 5, 9])
+def test_top_and_best_agree_with_all(seed):
+    """Pruned best-only and top-N give the same plays as sorting all of them."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=4, hand_size=5)
+    hand, _ = draw(game.bag, 6, rng)
+    everything = all_plays(game.board, hand, TILES)
+    assert top_plays(game.board, hand, TILES, 5) == everything[:5]
+    best = [c for c in everything if c.score == everything[0].score]
+    assert best_plays(game.board, hand, TILES) == best
+    assert count_plays(game.board, hand, TILES) == len(everything)
+
+
+def test_first_play_covers_centre():
+    """On an empty board every generated play covers J10."""
+    candidates = all_plays(Board(), ("1", "+", "2", "3"), TILES)
+    assert candidates and all((10, 10) in c.play.squares for c in candidates)
+
+
+def test_single_tile_counted_once():
+    """A single tile completing equations both ways is one play."""
+    board = position("J9", """
+        . . . . . 8
+        2 4 ÷ 3 = 8
+    """)
+    singles = [c for c in all_plays(board, ("8",), TILES) if len(c.play.placements) == 1]
+    assert len({c.play.placements for c in singles}) == len(singles)
+
+
+def test_blank_assignments_are_different_plays():
+    """A blank standing for 3 and a real 3 make two different plays."""
+    plays = {c.play.placements: c.score for c in all_plays(Board(), ("3", "?"), TILES)}
+    tiles = {tuple(p.tile for p in placements): s for placements, s in plays.items()}
+    assert tiles[("3", "=", "?3")] == 2 and tiles[("?3", "=", "3")] == 2
+
+
+def test_no_play():
+    """A hand that makes no equation gets no play."""
+    assert all_plays(Board(), ("+", "-"), TILES) == []
+    assert best_plays(Board(), ("+", "-"), TILES) == []
