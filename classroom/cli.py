@@ -122,6 +122,62 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
     raise typer.Exit(0 if verdict.valid else 1)
 
 
+@command
+def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 cells, '.' for empty."),
+         hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 5'."),
+         top: Optional[int] = typer.Option(None, "--top", min=1, help="Show the N best plays."),
+         every: bool = typer.Option(False, "--all", help="Show every legal play."),
+         level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+         json_out: bool = JsonOption) -> None:
+    """Find the best play(s) for a hand on a board position (default: every play tied best)."""
+    from classroom.board import board_text, read_board, square_name
+    from classroom.movegen import all_plays
+    from classroom.plays import notation, score
+
+    if top is not None and every:
+        raise ClassroomError("choose --top N or --all, not both")
+    tileset = tileset_from(level, tiles)
+    held = tileset.check_hand(parse_hand(hand))
+    position = read_board(board)
+    candidates = all_plays(position, held, tileset)  # every play: `count` is part of the answer
+    if every:
+        shown = candidates
+    elif top is not None:
+        shown = candidates[:top]
+    else:
+        shown = [c for c in candidates if c.score == candidates[0].score]
+    breakdowns = [score(position, c.play, tileset) for c in shown]
+    if json_out:
+        typer.echo(json.dumps({
+            "count": len(candidates),
+            "best_score": candidates[0].score if candidates else None,
+            "plays": [{
+                "placements": [{"square": square_name(p.square), "row": p.square[0],
+                                "col": p.square[1], "tile": p.tile} for p in c.play.placements],
+                "direction": c.play.direction.value,
+                "score": c.score,
+                "equations": [e.text for e in b.equations],
+            } for c, b in zip(shown, breakdowns)],
+        }, ensure_ascii=False))
+        return
+    typer.echo(f"Hand: {show_tiles(held)}  ({tileset.name} tile set)")
+    if not candidates:
+        typer.echo("This hand has no equation play on this board.")
+        return
+    typer.echo(f"{len(candidates)} legal equation plays; best score {candidates[0].score}")
+    for number, (candidate, breakdown) in enumerate(zip(shown, breakdowns), start=1):
+        after = position.place(candidate.play.placements)
+        typer.echo("")
+        typer.echo(f"{number}. {show_tiles([notation(position, candidate.play)])}  "
+                   f"scores {candidate.score}  (new tiles marked *)")
+        typer.echo(board_text(after, set(candidate.play.squares)).rstrip("\n"))
+        for equation in breakdown.equations:
+            typer.echo(f"   {show_tiles([equation.text])}: {equation.explain()}")
+        if breakdown.bonus:
+            typer.echo(f"   all nine tiles: +{breakdown.bonus}")
+        typer.echo(f"   total {breakdown.total}")
+
+
 def main() -> None:
     """Run the command line."""
     app(prog_name="classroom")

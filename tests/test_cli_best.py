@@ -1,0 +1,97 @@
+"""`classroom best` through the CLI: JSON shape, human output, bad input gives exit 2."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from classroom.board import board_text
+from classroom.cli import app
+from tests.positions import position
+
+runner = CliRunner()
+
+BOOKLET_FOUR = position("I9", """
+    . . . . . . 2 .
+    . 2 4 ÷ 3 = 8 .
+    . . . . . . = .
+    7 + 9 × 4 = 4 3
+    . . . . . . × .
+    . . . . . . 7 .
+""")
+
+
+def board_file(tmp_path, text=None):
+    path = tmp_path / "position.txt"
+    path.write_text(text if text is not None else board_text(BOOKLET_FOUR), "utf-8")
+    return str(path)
+
+
+def test_json_shape(tmp_path):
+    """--json gives count, best_score and plays with 1-based rows/cols and canonical tiles."""
+    result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1", "--json", "--all"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"count", "best_score", "plays"}
+    assert data["count"] == len(data["plays"]) == 28
+    assert data["best_score"] == data["plays"][0]["score"] == 44
+    booklet = [p for p in data["plays"] if p["placements"][0]["square"] == "F9"]
+    assert booklet == [{
+        "placements": [
+            {"square": "F9", "row": 9, "col": 6, "tile": "7/4"},
+            {"square": "G9", "row": 9, "col": 7, "tile": "="},
+            {"square": "H9", "row": 9, "col": 8, "tile": "3/4"},
+            {"square": "I9", "row": 9, "col": 9, "tile": "+"},
+            {"square": "J9", "row": 9, "col": 10, "tile": "1"},
+        ],
+        "direction": "across", "score": 30, "equations": ["7/4 = 3/4 + 1"]}]
+    scores = [p["score"] for p in data["plays"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_default_shows_ties_and_top_limits(tmp_path):
+    """By default every play tied at the best score is shown; --top N shows N."""
+    ties = json.loads(runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1", "--json"]).output)
+    assert ties["count"] == 28
+    assert {p["score"] for p in ties["plays"]} == {44}
+    top = json.loads(runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1", "--json",
+                                         "--top", "3"]).output)
+    assert len(top["plays"]) == 3
+
+
+def test_human_output(tmp_path):
+    """The human output shows the notation, the marked board and the breakdown."""
+    result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1"])
+    assert result.exit_code == 0
+    assert "P14 down: 1 + 3/4 = 7/4  scores 44" in result.output
+    assert "3/4*" in result.output
+    assert "(1 + 1 + 6 + 0 + 7×2) × 2 = 44" in result.output
+
+
+def test_blank_in_json(tmp_path):
+    """A blank placed on the board is written '?' plus its symbol."""
+    empty = board_file(tmp_path, board_text(position("J10", "")))
+    data = json.loads(runner.invoke(app, ["best", empty, "3 ?", "--json", "--all"]).output)
+    tiles = {tuple(p["tile"] for p in play["placements"]) for play in data["plays"]}
+    assert ("3", "=", "?3") in tiles
+
+
+def test_bad_board_file(tmp_path):
+    """An illegal board is one sentence naming the square, exit 2, no traceback."""
+    text = board_text(BOOKLET_FOUR).replace("2 4 ÷ 3", "2 4 - 3", 1)
+    assert "-" in text
+    result = runner.invoke(app, ["best", board_file(tmp_path, text), "1 2"])
+    assert result.exit_code == 2
+    assert "row 10 from J10" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_hand_and_missing_file(tmp_path):
+    """A bad hand or a missing board file is exit 2 with one sentence."""
+    result = runner.invoke(app, ["best", board_file(tmp_path), "1 & 2"])
+    assert result.exit_code == 2 and "error: hand" in result.output
+    result = runner.invoke(app, ["best", str(tmp_path / "missing.txt"), "1 2"])
+    assert result.exit_code == 2 and "cannot read the board file" in result.output
+    result = runner.invoke(app, ["best", board_file(tmp_path), "1 2", "--top", "2", "--all"])
+    assert result.exit_code == 2 and "not both" in result.output
