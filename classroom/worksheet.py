@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from classroom.board import COLUMNS, SIZE, premium, square_name
-from classroom.boardless import Solution
+from classroom.boardless import Solution, check
+from classroom.errors import ClassroomError
 from classroom.symbols import Hand, Symbol, Tile, face
 from classroom.tilesets import TileSet
 
@@ -207,7 +208,17 @@ def hand_faces(hand: Hand, tileset: TileSet) -> tuple[TileFace, ...]:
 
 
 def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) -> BoardlessItem:
-    """Return the Boardless Activity item of a hand, its key taken from the solver's Solution."""
+    """Return the Boardless Activity item of a hand, its key taken from the solver's Solution.
+
+    Every answer is re-checked by the checker first (PRODUCT: a key never prints an answer the
+    checker has not confirmed, with the same score); a disagreement is raised, never printed.
+    """
+    for answer in solution.answers:
+        verdict = check(answer.symbols, tileset, hand)
+        if not verdict.valid or verdict.score != answer.score:
+            raise ClassroomError(
+                f"internal check failed for {answer.text} (scored {answer.score}): "
+                f"{verdict.reason or f'the checker scores it {verdict.score}'}")
     return BoardlessItem(
         id=id,
         hand=hand_faces(hand, tileset),

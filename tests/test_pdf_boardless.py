@@ -108,6 +108,9 @@ def test_thousands_of_answers_flow_over_pages_and_nothing_is_cut(tmp_path):
     lines = set(lines_of(text))
     assert [a.text for a in item(THOUSANDS).answers if printed(a.text) not in lines] == []
     assert all("B-42-01" in page for page in pages)  # every page says which worksheet it is
+    # 168 best equations are not repeated in the summary: the list starts with them.
+    assert "Best score 53, reached by 168 equations: the first 168 of the list below." in pages[0]
+    assert "168 equations use all nine tiles: all of them are among the best above." in pages[0]
 
 
 @pytest.mark.parametrize("page_size", ["letter", "a4"])

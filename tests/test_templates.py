@@ -55,9 +55,10 @@ def test_printed_uses_a_typographic_minus():
 
 def test_key_summary_sentence_agrees_in_number():
     """One equation is 'equation', not 'equations'."""
-    words = Wording(environment(), "boardless_key.j2", worksheet=tiny_worksheet(), item=tiny_item(), page=1)
+    words = Wording(environment(), "boardless_key.j2", worksheet=tiny_worksheet(), item=tiny_item(), page=1,
+                    best_listed=True, nine_listed=True)
     assert words["summary"] == "This hand makes 1 different equation from 1 different combination of tiles."
-    assert words["best_heading"] == "Best score 4, reached by 1 equation"
+    assert words["best_heading"] == "Best score 4, reached by 1 equation:"
 
 
 def test_a_teachers_folder_overrides_one_file(tmp_path):

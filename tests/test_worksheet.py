@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from classroom.boardless import solve
+from functools import cache
+
+import pytest
+
+from classroom.boardless import Answer, Solution, solve
+from classroom.errors import ClassroomError
 from classroom.symbols import parse_hand
 from classroom.tilesets import load_level
 from classroom.worksheet import BoardlessItem, TileFace, Worksheet, boardless_item, item_id
@@ -10,6 +15,7 @@ from classroom.worksheet import BoardlessItem, TileFace, Worksheet, boardless_it
 ORIGINAL = load_level("original")
 
 
+@cache
 def booklet_item() -> BoardlessItem:
     """Return the item of the booklet hand 2 4 ÷ 3 8 + 7/4 1 5."""
     hand = parse_hand("2 4 ÷ 3 8 + 7/4 1 5")
@@ -61,3 +67,11 @@ def test_worksheet_is_frozen_plain_data():
     """A worksheet keeps what made it: kind, seed, level, page size, large print."""
     sheet = Worksheet("boardless", 42, "original", (booklet_item(),), "a4", True)
     assert (sheet.kind, sheet.seed, sheet.page_size, sheet.large_print) == ("boardless", 42, "a4", True)
+
+
+def test_an_answer_the_checker_rejects_is_never_built_into_a_key():
+    """A (hypothetically) wrong solver answer stops the build instead of reaching the key."""
+    hand = parse_hand("1 2 3 +")
+    wrong = Solution(hand, (Answer(("1", "+", "2", "=", "2"), "1 + 2 = 2", 3, False),), 1)
+    with pytest.raises(ClassroomError, match="1 \\+ 2 = 2"):
+        boardless_item("B-1-01", hand, ORIGINAL, wrong)

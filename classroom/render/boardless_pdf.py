@@ -14,6 +14,9 @@ from classroom.worksheet import BoardlessItem, TileFace, Worksheet
 
 NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}
 LARGE = {"text": 14.0, "tile": 49.0, "pad": 4.0, "strips": 2, "row": 30.0, "columns": 1}
+# Longer lists of best or nine-tile equations are not repeated in the summary: the full list
+# below starts with the best ones and prints every nine-tile equation in bold.
+SUMMARY_LIMIT = 48
 
 
 def draw_tiles_row(sheet: Sheet, tiles: tuple[TileFace, ...], size: float, gap: float) -> None:
@@ -108,8 +111,11 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     """Draw one item's answer key, over as many pages as its equations need."""
     size = 14.0 if worksheet.large_print else 10.0
     entry_size = 11.0 if worksheet.large_print else 8.0
-    words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "boardless_key.j2", worksheet=worksheet, item=item, page=page)["footer"]
+    nine_others = [a for a in item.nine_tile if a.score != item.best_score]
+    listed = {"best_listed": len(item.best) <= SUMMARY_LIMIT, "nine_listed": len(nine_others) <= SUMMARY_LIMIT}
+    words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=item, page=1, **listed)
+    sheet.footer = lambda page: Wording(env, "boardless_key.j2", worksheet=worksheet, item=item,
+                                        page=page, **listed)["footer"]
     sheet.on_new_page = None
     sheet.header(words["title"], words["id_line"], size=size * 1.6)
     sheet.text(words["hand_line"], size)
@@ -118,10 +124,12 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     sheet.text(words["summary_heading"], size * 1.2, bold=True)
     sheet.paragraph(words["summary"], size)
     if item.count:
-        sheet.paragraph(words["best_heading"] + ":", size, bold=True, after=0.2)
-        draw_columns(sheet, entries(item.best), entry_size)
+        sheet.paragraph(words["best_heading"], size, bold=True, after=0.2)
+        if listed["best_listed"]:
+            draw_columns(sheet, entries(item.best), entry_size)
         sheet.paragraph(words["nine_heading"], size, bold=True, after=0.2)
-        draw_columns(sheet, entries(a for a in item.nine_tile if a.score != item.best_score), entry_size)
+        if listed["nine_listed"]:
+            draw_columns(sheet, entries(nine_others), entry_size)
         sheet.need(size * 6)
         sheet.text(words["all_heading"], size * 1.2, bold=True)
         sheet.paragraph(words["legend"], size * 0.85, after=0.3)
@@ -148,7 +156,8 @@ def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[byt
         if index:
             sheet_break(student)
         student_page(student, env, worksheet, item)
-    key_words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
+    key_words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=worksheet.items[0], page=1,
+                        best_listed=True, nine_listed=True)
     key = Sheet(worksheet.page_size, key_words["title"])
     for index, item in enumerate(worksheet.items):
         if index:
