@@ -9,7 +9,13 @@ import pytest
 from pypdf import PdfReader
 
 from classroom.output import write_situations
+from classroom.tilesets import load_level
+from classroom.worksheet import (
+    BoardTile, Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, Worksheet, hand_faces,
+)
 from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet
+
+ORIGINAL = load_level("original")
 
 POINTS = {"letter": (612, 792), "a4": (595, 842)}
 
@@ -58,7 +64,7 @@ def test_key_shows_best_play_breakdown_and_runners_up(run):
     for square in ("F9", "G9", "H9", "I9", "J9"):
         assert square in text
     assert "7 × 3 = 21" in text and "1 × 2 = 2" in text  # 3S at F9, 2S at I9
-    assert "Total: 30" in text
+    assert "Total: 30 points" in text
     assert "K9 down: 1 = 4 − 3" in text  # runners-up, typographic minus
     assert "1234 different legal equation plays" in text
 
@@ -92,3 +98,43 @@ def test_same_input_gives_byte_identical_pdfs(tmp_path):
     first = write_situations(booklet_worksheet(), tmp_path / "one")
     second = write_situations(booklet_worksheet(), tmp_path / "two")
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+
+
+def sample_play_1_item() -> SituationItem:
+    """Return the booklet's first play on an empty board: 24 ÷ 3 = 8 across J10-O10, 28 points."""
+    contributions = (Contribution("J10", "2", 1), Contribution("K10", "4", 1), Contribution("L10", "÷", 5),
+                     Contribution("M10", "3", 1), Contribution("N10", "=", 0), Contribution("O10", "8", 2, 3))
+    placements = tuple(Placement(10, col, tile) for col, tile in zip(range(10, 16), "24÷3=8"))
+    equation = EquationScore("24 ÷ 3 = 8", contributions, multiplier=2, subtotal=28)
+    play = KeyPlay("J10 across: 24 ÷ 3 = 8", 28, placements, Breakdown((equation,), total=28))
+    return SituationItem("S-7-02", (), hand_faces(("2", "4", "÷", "3", "8", "+", "7/4", "?", "5"), ORIGINAL),
+                         best=(play, play), count=99)
+
+
+def long_breakdown_item() -> SituationItem:
+    """Return a situation whose key play forms a main and a cross equation and earns the bonus.
+
+    Rendering data only: the numbers add up, but the position is not a real game's.
+    """
+    main = EquationScore("12 + 3 × 4 = 6 × 4", tuple(Contribution(f"{c}5", s, 1) for c, s in
+                         zip("CDEFGHIJKL", ("1", "2", "+", "3", "×", "4", "=", "6", "×", "4"))),
+                         multiplier=3, subtotal=30)
+    cross = EquationScore("2 = 2", (Contribution("D4", "2", 1), Contribution("D5", "=", 0),
+                                    Contribution("D6", "?2", 0)), subtotal=1, cross=True)
+    play = KeyPlay("C5 across: 12 + 3 × 4 = 6 × 4", 71, (Placement(5, 3, "1"),),
+                   Breakdown((main, cross), bonus=40, total=71))
+    board = (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0))
+    return SituationItem("S-7-03", board, (), best=(play,), count=5)
+
+
+def test_key_shows_equation_premiums_cross_equations_and_the_bonus(tmp_path):
+    """The breakdown names the E multiplier, each cross equation, the 40 bonus and the sum."""
+    sheet = Worksheet("situations", 7, "original", (sample_play_1_item(), long_breakdown_item()))
+    _, key, _ = write_situations(sheet, tmp_path)
+    first, second = text_of(key)
+    assert "J10 across: 24 ÷ 3 = 8" in first
+    assert "Sum 14 × 2 (equation premium) = 28" in first
+    assert "2 × 3 = 6" in first  # the 8 on the 3S at O10
+    assert "Ties: 1 other play also scores 28" in first
+    assert "Cross equation: 2 = 2" in second
+    assert "Total: 30 + 1 + 40 (all nine tiles bonus) = 71 points" in second

@@ -114,12 +114,9 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
                 canvas.setFont(BOLD if r == 1 else REGULAR, min(size * 0.9, fit))
                 canvas.drawCentredString(x + cell_width / 2, y + line * 0.3, value)
         sheet.y = top - line * 3 - 4
-    total = sum(c.points for c in cells)
-    if equation.multiplier != 1:
-        summary = (f"{total} × {equation.multiplier} ({words['multiplier_label']}{equation.multiplier})"
-                   f" = {words['subtotal_label']} {equation.subtotal}")
-    else:
-        summary = f"{words['subtotal_label']} {equation.subtotal}"
+    line_words = Wording(words.env, words.name, **{**words.values, "equation": equation,
+                                                    "points_sum": sum(c.points for c in cells)})
+    summary = line_words["subtotal_line"]
     sheet.text(summary, size)
     sheet.y -= size * 0.5
 
@@ -138,9 +135,9 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     """Draw one situation's answer key (a page, or more when the breakdown is long)."""
     text = 12.0 if worksheet.large_print else 9.5
     play = item.best[0] if item.best else None
-    words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play)
-    sheet.footer = lambda page: Wording(env, "situations_key.j2", worksheet=worksheet, item=item,
-                                        page=page, play=play)["footer"]
+    words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play,
+                    equation=None, points_sum=0)
+    sheet.footer = lambda page: Wording(env, "situations_key.j2", **{**words.values, "page": page})["footer"]
     sheet.header(words["title"], words["id_line"], size=text * 1.7)
     sheet.text(words["hand_line"], text)
     below = text * 1.35 + (key_height(item, play, text) if play else text * 1.5)
@@ -156,11 +153,7 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
     for equation in play.breakdown.equations:
         equation_table(sheet, words, equation, text)
-    parts = [str(e.subtotal) for e in play.breakdown.equations]
-    if play.breakdown.bonus:
-        parts.append(f"{play.breakdown.bonus} ({words['bonus_label']})")
-    sum_text = f"{' + '.join(parts)} = " if len(parts) > 1 else ""
-    sheet.text(f"{words['total_label']}: {sum_text}{play.breakdown.total}", text * 1.1, bold=True)
+    sheet.text(words["total_line"], text * 1.1, bold=True)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
         sheet.need(text * 1.4 * 3)
@@ -181,7 +174,7 @@ def render_situations(worksheet: Worksheet, env: jinja2.Environment) -> tuple[by
     first = worksheet.items[0]
     student = Sheet(worksheet.page_size, Wording(env, "situations.j2", worksheet=worksheet, item=first, page=1)["title"])
     key = Sheet(worksheet.page_size, Wording(env, "situations_key.j2", worksheet=worksheet, item=first,
-                                             page=1, play=None)["title"])
+                                             page=1, play=None, equation=None, points_sum=0)["title"])
     for index, item in enumerate(worksheet.items):
         if index:
             for sheet in (student, key):

@@ -65,13 +65,13 @@ class Wording:
         except jinja2.TemplateError as error:
             where = getattr(error, "filename", None) or name
             raise ClassroomError(f"{where}: the template cannot be used ({error})") from None
-        self._name = name
+        self.env, self.name, self.values = env, name, values
 
     def __getitem__(self, key: str) -> str:
         """Return one piece of wording as plain text, paragraphs separated by a blank line."""
         value = getattr(self._module, key, None)
         if value is None:
-            raise ClassroomError(f"{self._name}: the template sets no {key!r}")
+            raise ClassroomError(f"{self.name}: the template sets no {key!r}")
         text = Markup(value).unescape() if isinstance(value, Markup) else str(value)
         paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
         return "\n\n".join(p for p in paragraphs if p)
