@@ -120,7 +120,7 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     sheet.header(words["title"], words["id_line"], size=size * 1.6)
     sheet.text(words["hand_line"], size)
     sheet.y -= 4
-    draw_tiles_row(sheet, item.hand, size * 2.6, 4)
+    draw_tiles_row(sheet, item.hand, size * 2.6, 6)
     sheet.text(words["summary_heading"], size * 1.2, bold=True)
     sheet.paragraph(words["summary"], size)
     if item.count:

@@ -150,6 +150,7 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     sheet.y -= 4
     sheet.text(f"{words['best_heading']}: {printed(play.notation)}", text * 1.25, bold=True)
     sheet.text(words["count_line"], text)
+    sheet.y -= text * 0.4
     sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
     for equation in play.breakdown.equations:
         equation_table(sheet, words, equation, text)
