@@ -105,8 +105,8 @@ class _Hand:
 
 
 def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict]:
-    """Return, for every position j where stops[j] allows the side to end, value ->
-    [(packed tiles used, tiles for the empty squares)] for every legal expression that fills
+    """Return, for every position j where stops[j] allows the side to end, value -> packed
+    tiles used -> [tiles for the empty squares] for every legal expression that fills
     pattern[:j + 1] from the hand (pattern: a symbol for a fixed square, a cross-check set or
     None for an empty one). One search serves every end, as the sides share their beginning."""
     out: dict[int, dict] = {}
@@ -127,7 +127,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict
         if need and stops[i - 1]:
             value = _finish(number, total, plus, term, times)
             if value is not None:
-                out.setdefault(i - 1, {}).setdefault(value, []).append((used, tuple(fills)))
+                out.setdefault(i - 1, {}).setdefault(value, {}).setdefault(used, []).append(tuple(fills))
         if i == n:
             return
         cell = pattern[i]
@@ -356,27 +356,8 @@ def _bound(line: _Line, e: int, starts, ends, hand: _Hand) -> int:
     return (fixed + placed) * multiplier + cross + bonus
 
 
-def _reach(line: _Line, start: int, limit: int) -> int:
-    """Return where a side starting at `start` must stop: before an = or the square that would
-    need more tiles than the hand holds."""
-    empties = 0
-    j = start
-    while j < SIZE and line.fixed[j] != EQUAL:
-        if line.fixed[j] is None:
-            empties += 1
-            if empties > limit:
-                break
-        j += 1
-    return j
-
-
-def _can_hold_equal(line: _Line, j: int) -> bool:
-    cell = line.allowed[j]
-    return cell == EQUAL or (line.fixed[j] is None and (cell is None or EQUAL in cell))
-
-
 def _side(line: _Line, first: int, last: int, hand: _Hand, cache: dict) -> dict:
-    """Return value -> [(packed tiles used, tiles)] for the sides filling first..last."""
+    """Return value -> {packed tiles used: [tiles]} for the sides filling first..last."""
     pattern = tuple(line.allowed[first:last + 1])
     found = cache.get(pattern)
     if found is None:
@@ -385,92 +366,163 @@ def _side(line: _Line, first: int, last: int, hand: _Hand, cache: dict) -> dict:
     return found
 
 
-def _group_plays(group: _Group, hand: _Hand, tileset: TileSet, cache: dict,
-                 floor=lambda: 0) -> Iterator[Candidate]:
-    """Yield every legal play of one group with its score (sides whose bound is below floor()
-    are skipped: they cannot reach a score the caller still wants)."""
+@dataclass(frozen=True)
+class _Window:
+    """The plays of one group that start at `start` and end at `end`: every empty square between
+    is covered, so the tiles placed, the E multipliers and the cross strings are fixed."""
+
+    group: _Group
+    start: int
+    end: int
+    placed: int  # hand tiles placed (the empty squares but the =)
+    bound: int  # no play of the window scores more
+
+
+def _windows(group: _Group, hand: _Hand) -> list[_Window]:
+    """Return the group's windows that can hold a play, each with its score bound.
+
+    A play's score is linear in its tiles' symbol scores, with a weight per square that the
+    window fixes (symbol factor times the E multipliers, plus the cross equation's part), so
+    the hand's best tiles on the heaviest squares bound it (rearrangement inequality)."""
     line, e = group.line, group.equal
-    fixed, allowed, anchor = line.fixed, line.allowed, line.anchor
-    lefts: dict[Value, list] = {}
+    fixed, anchor = line.fixed, line.anchor
+    sf, ef = line.symbol_factor, line.equation_factor
+    equal_placed = fixed[e] is None
+    best = hand.best_scores
+    found = []
     for a in group.starts:
-        if _bound(line, e, (a,), group.ends, hand) < floor():
-            continue
-        found = _side(line, a, e - 1, hand, cache)
-        if not found:
-            continue
-        connected = any(anchor[a:e])
-        for value, entries in found.items():
-            lefts.setdefault(value, []).append((a, connected, entries))
+        left = [j for j in range(a, e) if fixed[j] is None]
+        for b in group.ends:
+            empties = left + [j for j in range(e + 1, b + 1) if fixed[j] is None]
+            placed = len(empties)
+            if placed > hand.size or placed + equal_placed == 0:
+                continue
+            if not any(anchor[a:b + 1]):
+                continue
+            mult = ef[e] if equal_placed else 1
+            for j in empties:
+                mult *= ef[j]
+            const = sum(line.fixed_score[a:b + 1]) * mult
+            if equal_placed and line.allowed[e] is not None:
+                const += line.cross_score[e] * ef[e]
+            weights = []
+            for j in empties:
+                if line.cross_equal[j]:
+                    const += line.cross_score[j] * ef[j]
+                    weights.append(sf[j] * (mult + ef[j]))
+                else:
+                    weights.append(sf[j] * mult)
+            weights.sort(reverse=True)
+            bound = const + sum(w * s for w, s in zip(weights, best))
+            if placed == MAX_HAND:
+                bound += ALL_NINE_BONUS
+            found.append(_Window(group, a, b, placed, bound))
+    return found
+
+
+def _duplicate_single(window: _Window) -> bool:
+    """Return whether the window's plays are single tiles read down that were found across."""
+    group = window.group
+    line, e = group.line, group.equal
+    if line.direction is not Direction.DOWN:
+        return False
+    equal_placed = line.fixed[e] is None
+    if window.placed + equal_placed != 1:
+        return False
+    if equal_placed:
+        return line.allowed[e] is not None
+    j = next(j for j in range(window.start, window.end + 1) if line.fixed[j] is None)
+    return line.allowed[j] is not None and line.cross_equal[j]
+
+
+def _window_plays(window: _Window, hand: _Hand, tileset: TileSet, cache: dict) -> Iterator[Candidate]:
+    """Yield every legal play of one window with its score."""
+    if _duplicate_single(window):
+        return
+    group = window.group
+    line, e, a, b = group.line, group.equal, window.start, window.end
+    lefts = _side(line, a, e - 1, hand, cache)
     if not lefts:
         return
-    rights: dict[Value, list] = {}
-    for b in group.ends:
-        if _bound(line, e, group.starts, (b,), hand) < floor():
-            continue
-        found = _side(line, e + 1, b, hand, cache)
-        if not found:
-            continue
-        connected = any(anchor[e + 1:b + 1])
-        for value, entries in found.items():
-            if value in lefts:
-                rights.setdefault(value, []).append((b, connected, entries))
-    equal_placed = fixed[e] is None
-    equal_connected = anchor[e]
+    rights = _side(line, e + 1, b, hand, cache)
+    if not rights:
+        return
+    fixed, allowed = line.fixed, line.allowed
     squares = line.squares
     score_of = tileset.score_of
     sf, ef = line.symbol_factor, line.equation_factor
     cross_score, cross_equal = line.cross_score, line.cross_equal
-    fixed_score = line.fixed_score
-    down = line.direction is Direction.DOWN
-    # The = square's part in the score, when it is placed now.
-    if equal_placed:
-        e_mult = ef[e]
-        e_cross = cross_score[e] * ef[e] if allowed[e] is not None else 0
-    else:
-        e_mult, e_cross = 1, 0
-    for value, right_groups in rights.items():
-        for a, left_connected, left_entries in lefts[value]:
-            left_empty = [j for j in range(a, e) if fixed[j] is None]
-            for b, right_connected, right_entries in right_groups:
-                if not (left_connected or right_connected or equal_connected):
+    equal_placed = fixed[e] is None
+    mult = ef[e] if equal_placed else 1
+    const = 0
+    if equal_placed and allowed[e] is not None:
+        const = cross_score[e] * ef[e]
+    left_empty = [j for j in range(a, e) if fixed[j] is None]
+    right_empty = [j for j in range(e + 1, b + 1) if fixed[j] is None]
+    for j in left_empty + right_empty:
+        mult *= ef[j]
+    base = sum(line.fixed_score[a:b + 1])
+    if window.placed == MAX_HAND:
+        const += ALL_NINE_BONUS
+    offset, high = hand.offset, hand.high
+    direction = line.direction
+    equal_placement = (Placement(squares[e], EQUAL),) if equal_placed else ()
+
+    def parts(empty: list[int], fills: tuple, memo: dict) -> tuple:
+        # (symbol points, cross equation points, placements) of one side's tiles in this window
+        got = memo.get(fills)
+        if got is None:
+            points_sum = cross = 0
+            for j, tile in zip(empty, fills):
+                points = score_of(tile) * sf[j]
+                points_sum += points
+                if cross_equal[j]:
+                    cross += (cross_score[j] + points) * ef[j]
+            got = memo[fills] = (points_sum, cross,
+                                 tuple(Placement(squares[j], t) for j, t in zip(empty, fills)))
+        return got
+
+    left_memo: dict = {}
+    right_memo: dict = {}
+    for value, right_by_used in rights.items():
+        left_by_used = lefts.get(value)
+        if left_by_used is None:
+            continue
+        for used_left, left_fills in left_by_used.items():
+            for used_right, right_fills in right_by_used.items():
+                if (used_left + used_right + offset) & high:
                     continue
-                right_empty = [j for j in range(e + 1, b + 1) if fixed[j] is None]
-                base = sum(fixed_score[a:b + 1])
-                for used_left, fills_left in left_entries:
-                    for used_right, fills_right in right_entries:
-                        if (used_left + used_right + hand.offset) & hand.high:
-                            continue
-                        placed = len(fills_left) + len(fills_right)
-                        if placed + equal_placed == 0:
-                            continue
-                        total = base
-                        mult = e_mult
-                        cross = e_cross
-                        placements = []
-                        for j, tile in zip(left_empty, fills_left):
-                            points = score_of(tile) * sf[j]
-                            total += points
-                            mult *= ef[j]
-                            if allowed[j] is not None and cross_equal[j]:
-                                cross += (cross_score[j] + points) * ef[j]
-                            placements.append(Placement(squares[j], tile))
-                        if equal_placed:
-                            placements.append(Placement(squares[e], EQUAL))
-                        for j, tile in zip(right_empty, fills_right):
-                            points = score_of(tile) * sf[j]
-                            total += points
-                            mult *= ef[j]
-                            if allowed[j] is not None and cross_equal[j]:
-                                cross += (cross_score[j] + points) * ef[j]
-                            placements.append(Placement(squares[j], tile))
-                        if down and len(placements) == 1:
-                            j = e if equal_placed else (left_empty or right_empty)[0]
-                            if allowed[j] is not None and (equal_placed or cross_equal[j]):
-                                continue  # the same single tile, read across, was found already
-                        score = total * mult + cross
-                        if placed == MAX_HAND:
-                            score += ALL_NINE_BONUS
-                        yield Candidate(score, Play(tuple(placements), line.direction))
+                for fills_left in left_fills:
+                    points_left, cross_left, placements_left = parts(left_empty, fills_left, left_memo)
+                    for fills_right in right_fills:
+                        points_right, cross_right, placements_right = parts(
+                            right_empty, fills_right, right_memo)
+                        score = (base + points_left + points_right) * mult + const + cross_left + cross_right
+                        yield Candidate(score, Play(placements_left + equal_placement + placements_right,
+                                                   direction))
+
+
+def _window_count(window: _Window, hand: _Hand, cache: dict) -> int:
+    """Return how many legal plays the window holds."""
+    if _duplicate_single(window):
+        return 0
+    group = window.group
+    line, e = group.line, group.equal
+    lefts = _side(line, window.start, e - 1, hand, cache)
+    if not lefts:
+        return 0
+    rights = _side(line, e + 1, window.end, hand, cache)
+    offset, high = hand.offset, hand.high
+    count = 0
+    for value, right_by_used in rights.items():
+        left_by_used = lefts.get(value)
+        if left_by_used is None:
+            continue
+        for used_left, left_fills in left_by_used.items():
+            for used_right, right_fills in right_by_used.items():
+                if not (used_left + used_right + offset) & high:
+                    count += len(left_fills) * len(right_fills)
+    return count
 
 
 def generate(board: Board, hand: Hand, tileset: TileSet) -> Iterator[Candidate]:
@@ -478,7 +530,8 @@ def generate(board: Board, hand: Hand, tileset: TileSet) -> Iterator[Candidate]:
     packed = _Hand(hand, tileset)
     cache: dict = {}
     for group in _groups(board, packed, tileset):
-        yield from _group_plays(group, packed, tileset, cache)
+        for window in _windows(group, packed):
+            yield from _window_plays(window, packed, tileset, cache)
 
 
 def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:
@@ -488,20 +541,29 @@ def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:
 
 def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None) -> list[Candidate]:
     """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
-    play tied at the best score. Groups whose score bound cannot reach the
-    N-th best score found so far are never searched.
-    """
+    play tied at the best score.
+
+    Groups, then their windows, are searched best bound first; the search stops at the first
+    bound below the N-th best score found so far, so most sides are never enumerated."""
     want = 1 if top is None else top
     packed = _Hand(hand, tileset)
     cache: dict = {}
-    groups = sorted(_groups(board, packed, tileset), key=lambda g: -g.bound)
+    queue: list = [(-g.bound, i, g) for i, g in enumerate(_groups(board, packed, tileset))]
+    heapq.heapify(queue)
+    tie = len(queue)
     kept: list[Candidate] = []
     scores: list[int] = []  # a min-heap of the `want` best scores so far
-    for group in groups:
-        if len(scores) == want and group.bound < scores[0]:
+    while queue:
+        bound, _, item = heapq.heappop(queue)
+        if len(scores) == want and -bound < scores[0]:
             break
-        for candidate in _group_plays(group, packed, tileset, cache,
-                                      lambda: scores[0] if len(scores) == want else 0):
+        if isinstance(item, _Group):
+            for window in _windows(item, packed):
+                if len(scores) < want or window.bound >= scores[0]:
+                    heapq.heappush(queue, (-window.bound, tie, window))
+                    tie += 1
+            continue
+        for candidate in _window_plays(item, packed, tileset, cache):
             if len(scores) < want:
                 heapq.heappush(scores, candidate.score)
             elif candidate.score > scores[0]:
@@ -519,8 +581,11 @@ def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None
 
 
 def count_plays(board: Board, hand: Hand, tileset: TileSet) -> int:
-    """Return the number of distinct legal equation plays."""
-    return sum(1 for _ in generate(board, hand, tileset))
+    """Return the number of distinct legal equation plays (without building them)."""
+    packed = _Hand(hand, tileset)
+    cache: dict = {}
+    return sum(_window_count(window, packed, cache)
+               for group in _groups(board, packed, tileset) for window in _windows(group, packed))
 
 
 def best_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:
