@@ -30,6 +30,7 @@ import heapq
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 from typing import Iterator
 
 from classroom.arithmetic import Illegal, read
@@ -98,6 +99,7 @@ class _Hand:
         self.high = sum(1 << (FIELD * i + FIELD - 1) for i in range(len(full)))
         self.scores = {t: tileset.score_of(t) for t in self.kinds}
         self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
+        self.number_cache: dict = {}  # cells -> the Numbers that fill them (see _numbers)
 
     def fits(self, used: int) -> bool:
         """Return whether the hand holds the packed tiles."""
@@ -108,80 +110,163 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict
     """Return, for every position j where stops[j] allows the side to end, value -> packed
     tiles used -> [tiles for the empty squares] for every legal expression that fills
     pattern[:j + 1] from the hand (pattern: a symbol for a fixed square, a cross-check set or
-    None for an empty one). One search serves every end, as the sides share their beginning."""
+    None for an empty one). One search serves every end, as the sides share their beginning.
+
+    The search goes a whole Number at a time (numbers come from `_numbers`, shared by every
+    walk of the hand), then an operation. Values are kept as unreduced (numerator, denominator)
+    pairs, cheaper than Fraction; only a side's final value is reduced, to a dict key (an int
+    when whole, else the pair)."""
     out: dict[int, dict] = {}
     n = len(pattern)
-    counts = list(hand.counts)
-    kinds = hand.kinds
-    unit = hand.unit
-    blank_unit = unit[-1]
-    blank_symbols = hand.blank_symbols
-    blanks = [hand.blanks]
-    fills: list[Tile] = []
-    kind_of = _KIND
+    offset, high = hand.offset, hand.high
+    numbers: list = [None] * n
+    operations = [_operations(cell, hand) for cell in pattern]
 
-    def search(i, need, whole, digits, number, total, plus, term, times, used):
-        # need: 0 a number must come next, 1 inside digits, 2 a number ended with a fraction;
-        # number: the current number's value; term: the product of the term so far (times
-        # says how the current number joins it: None at the term's start, '×' or '÷').
-        if need and stops[i - 1]:
-            value = _finish(number, total, plus, term, times)
-            if value is not None:
-                out.setdefault(i - 1, {}).setdefault(value, {}).setdefault(used, []).append(tuple(fills))
-        if i == n:
-            return
-        cell = pattern[i]
-        if type(cell) is str:
-            choices = ((cell, -1),)
-        else:
-            choices = [(symbol, k) for k, symbol in enumerate(kinds)
-                       if counts[k] and (cell is None or symbol in cell)]
-            if blanks[0]:
-                choices += [(symbol, -2) for symbol in blank_symbols if cell is None or symbol in cell]
-        for symbol, k in choices:
-            kind, amount = kind_of[symbol]
-            if kind == 0:  # a digit
-                if need == 2 or (need == 1 and digits == 1 and whole == 0):
+    def search(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
+        # a Number starts at i; total: the sum so far; term: the product before the Number
+        # (times: how the Number joins it: None at the term's start, '×' or '÷').
+        here = numbers[i]
+        if here is None:
+            here = numbers[i] = _numbers(pattern[i:], hand)
+        for length, by_used in here:
+            j = i + length
+            stop = stops[j]
+            more = j + 2 < n
+            ops = operations[j + 1] if more else ()
+            for number_used, items in by_used:
+                now = used + number_used
+                if (now + offset) & high:
                     continue
-                w = whole * 10 + amount if need == 1 else amount
-                state = (1, w, digits + 1 if need == 1 else 1, w, total, plus, term, times)
-            elif kind == 1:  # a fraction tile
-                if need == 2 or (need == 1 and whole == 0):
-                    continue
-                state = (2, 0, 0, _whole(amount + whole) if need == 1 else amount, total, plus,
-                         term, times)
-            elif kind == 2 or kind == 3:  # an operation
-                if need == 0:
-                    continue
-                t = _join(term, times, number)
-                if t is None:
-                    continue
-                if kind == 2:
-                    state = (0, 0, 0, 0, total, plus, t, symbol)
-                else:
-                    s = total + t if plus else total - t
-                    if s < 0:
+                for value_n, value_d, number_fills in items:
+                    if times is None:
+                        t_n, t_d = value_n, value_d
+                    elif times == "×":
+                        t_n, t_d = term_n * value_n, term_d * value_d
+                    elif value_n == 0:
                         continue
-                    state = (0, 0, 0, 0, s, symbol == "+", None, None)
-            else:
-                continue
-            if k == -1:
-                search(i + 1, *state, used)
-            elif k == -2:
-                blanks[0] -= 1
-                fills.append(BLANK + symbol)
-                search(i + 1, *state, used + blank_unit)
-                fills.pop()
-                blanks[0] += 1
-            else:
-                counts[k] -= 1
-                fills.append(symbol)
-                search(i + 1, *state, used + unit[k])
-                fills.pop()
-                counts[k] += 1
+                    else:
+                        t_n, t_d = term_n * value_d, term_d * value_n
+                    got = fills + number_fills if number_fills else fills
+                    if stop:
+                        if plus:
+                            v_n = total_n * t_d + t_n * total_d
+                        else:
+                            v_n = total_n * t_d - t_n * total_d
+                        if v_n >= 0:
+                            v_d = total_d * t_d
+                            if v_d != 1:
+                                g = gcd(v_n, v_d)
+                                v_n //= g
+                                v_d //= g
+                            key = v_n if v_d == 1 else (v_n, v_d)
+                            at = out.get(j)
+                            if at is None:
+                                at = out[j] = {}
+                            by = at.get(key)
+                            if by is None:
+                                by = at[key] = {}
+                            found = by.get(now)
+                            if found is None:
+                                by[now] = [got]
+                            else:
+                                found.append(got)
+                    for symbol, unit, fill in ops:
+                        after = now + unit
+                        if unit and (after + offset) & high:
+                            continue
+                        next_fills = got + fill if fill else got
+                        if symbol == "×" or symbol == "÷":
+                            search(j + 2, total_n, total_d, plus, t_n, t_d, symbol, after, next_fills)
+                        else:
+                            if plus:
+                                s_n = total_n * t_d + t_n * total_d
+                            else:
+                                s_n = total_n * t_d - t_n * total_d
+                            if s_n < 0:
+                                continue
+                            search(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after,
+                                   next_fills)
 
-    search(0, 0, 0, 0, 0, 0, True, None, None, 0)
+    if n:
+        search(0, 0, 1, True, 0, 1, None, 0, ())
     return out
+
+
+def _operations(cell, hand: _Hand) -> tuple:
+    """Return (symbol, packed tile used, tiles placed) for every operation the cell can hold."""
+    if type(cell) is str:
+        return ((cell, 0, ()),) if cell in OPERATIONS else ()
+    found = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
+             if s in OPERATIONS and (cell is None or s in cell)]
+    if hand.blanks:
+        found += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
+                  if s in OPERATIONS and (cell is None or s in cell)]
+    return tuple(found)
+
+
+def _numbers(cells: tuple, hand: _Hand) -> tuple:
+    """Return the Numbers the hand can write from the first of the cells on: for each last
+    cell k (0-based), (k, ((packed tiles used, ((numerator, denominator, tiles placed), ...)), ...)).
+    Cached per hand, as many walks share stretches of the board."""
+    cells = cells[:_span(cells, hand.size)]
+    found = hand.number_cache.get(cells)
+    if found is not None:
+        return found
+    offset, high = hand.offset, hand.high
+    options = []
+    for cell in cells:
+        if type(cell) is str:
+            options.append(((cell, 0, ()),) if cell in _NUMBER_SYMBOLS else ())
+            continue
+        choices = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
+                   if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
+        if hand.blanks:
+            choices += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
+                        if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
+        options.append(tuple(choices))
+    by_end: list[dict] = [{} for _ in cells]
+
+    def extend(k, whole, value_n, value_d, used, fills):
+        # whole: the digits so far as an int (None after a fraction tile ends the Number)
+        if k == len(cells):
+            return
+        for symbol, unit, fill in options[k]:
+            now = used + unit
+            if unit and (now + offset) & high:
+                continue
+            digit = _DIGIT.get(symbol)
+            if digit is not None:
+                if whole is None or (whole == 0 and k > 0):
+                    continue
+                number = whole * 10 + digit
+                by_end[k].setdefault(now, []).append((number, 1, fills + fill))
+                extend(k + 1, number, number, 1, now, fills + fill)
+            else:
+                if whole is None or (whole == 0 and k > 0):
+                    continue
+                p, q = _FRACTION[symbol]
+                by_end[k].setdefault(now, []).append((whole * q + p, q, fills + fill))
+
+    extend(0, 0, 0, 1, 0, ())
+    found = tuple((j, tuple((used, tuple(items)) for used, items in by_end[j].items()))
+                  for j in range(len(cells)) if by_end[j])
+    hand.number_cache[cells] = found
+    return found
+
+
+def _span(cells: tuple, limit: int) -> int:
+    """Return how many of the cells a Number could cover: up to a fixed operation or the first
+    empty square beyond the hand's size."""
+    empties = 0
+    for k, cell in enumerate(cells):
+        if type(cell) is str:
+            if cell not in _NUMBER_SYMBOLS:
+                return k
+        else:
+            empties += 1
+            if empties > limit:
+                return k
+    return len(cells)
 
 
 def _kind(symbol: Symbol) -> tuple[int, Value]:
@@ -197,6 +282,10 @@ def _kind(symbol: Symbol) -> tuple[int, Value]:
 
 
 _KIND = {symbol: _kind(symbol) for symbol in ALL_SYMBOLS}
+_DIGIT = {symbol: int(symbol) for symbol in ALL_SYMBOLS if is_digit(symbol)}
+_FRACTION = {symbol: (FRACTION_VALUES[symbol].numerator, FRACTION_VALUES[symbol].denominator)
+             for symbol in ALL_SYMBOLS if is_fraction(symbol)}
+_NUMBER_SYMBOLS = frozenset(_DIGIT) | frozenset(_FRACTION)
 
 
 def _join(term, times, number):
