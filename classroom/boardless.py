@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import permutations, product
+from itertools import combinations_with_replacement, permutations
 
 from classroom.arithmetic import why_not
 from classroom.symbols import (
@@ -29,7 +29,9 @@ ALL_NINE_BONUS = 40
 
 Value = int | Fraction  # an int whenever the value is whole: int arithmetic is much faster
 Table = dict[Value, list[str]]  # value -> written texts, like {8: ['24 ÷ 3', '8']}
-Key = tuple[int, ...]  # counts of each alphabet symbol, like (1, 0, 2, ...)
+Key = int  # a multiset of symbols: FIELD bits of count for each symbol of the alphabet
+FIELD = 4  # counts stay below 16: nine tiles at most
+MASK = (1 << FIELD) - 1
 
 
 @dataclass(frozen=True)
@@ -90,53 +92,84 @@ def _whole(value: Value) -> Value:
 
 
 class _Tables:
-    """The tables of numbers, terms and expressions for every payable multiset of symbols."""
+    """The tables of numbers, terms and expressions for every payable multiset of symbols.
 
-    def __init__(self, alphabet: tuple[Symbol, ...], real: Key, blanks: int, largest: int):
+    A multiset is packed in one int, FIELD bits a symbol of the alphabet, so that splitting a
+    multiset in two and joining two sides are integer subtraction and addition.
+    """
+
+    def __init__(self, alphabet: tuple[Symbol, ...], real: tuple[int, ...], blanks: int, largest: int):
         self.alphabet = alphabet
         self.real = real
         self.blanks = blanks
         self.largest = largest
+        self.unit = tuple(1 << (FIELD * i) for i in range(len(alphabet)))
         self.numbers: dict[Key, Table] = {}
         self.terms: dict[Key, Table] = {}
         self.expressions: dict[Key, Table] = {}
-        self.is_number = tuple(is_number(s) for s in alphabet)
+        self._parts: dict[Key, tuple[tuple[int, int], ...]] = {}
         self.plus_minus = [alphabet.index(s) for s in ("+", "-") if s in alphabet]
         self.times_divide = [alphabet.index(s) for s in ("×", "÷") if s in alphabet]
-        for key in sorted(self._payable(), key=sum):
+        for key in sorted(self._within(real, blanks, largest), key=self.size):
             self._build(key)
+
+    def parts(self, key: Key) -> tuple[tuple[int, int], ...]:
+        """Return the multiset as (alphabet index, count) pairs, counts above zero."""
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = tuple(
+                (i, (key >> (FIELD * i)) & MASK) for i in range(len(self.alphabet))
+                if (key >> (FIELD * i)) & MASK)
+        return found
+
+    def size(self, key: Key) -> int:
+        """Return how many symbols the multiset holds."""
+        return sum(c for _, c in self.parts(key))
 
     def excess(self, key: Key) -> int:
         """Return how many blanks the multiset needs."""
-        return sum(c - r for c, r in zip(key, self.real) if c > r)
+        return sum(c - self.real[i] for i, c in self.parts(key) if c > self.real[i])
 
-    def _payable(self) -> list[Key]:
-        return self._within(self.real, self.blanks, self.largest)
+    def symbols(self, key: Key) -> list[Symbol]:
+        """Return the multiset's symbols in alphabet order."""
+        return [self.alphabet[i] for i, c in self.parts(key) for _ in range(c)]
 
     def fitting(self, used: Key, largest: int) -> list[Key]:
         """Return the payable multisets that fit beside `used` in the hand, at most `largest` big."""
-        left = tuple(max(0, r - u) for r, u in zip(self.real, used))
-        return self._within(left, self.blanks - self.excess(used), largest)
+        held = list(self.real)
+        for i, c in self.parts(used):
+            held[i] -= min(c, held[i])
+        return self._within(tuple(held), self.blanks - self.excess(used), largest)
 
-    def _within(self, real: Key, blanks: int, largest: int) -> list[Key]:
-        """Return the non-empty multisets of at most `largest` symbols that `real` tiles plus
-        `blanks` blanks can pay for."""
+    def _within(self, real: tuple[int, ...], blanks: int, largest: int) -> list[Key]:
+        """Return every non-empty multiset of at most `largest` symbols that `real` tiles plus
+        `blanks` blanks pay for, each once: real tiles first, blanks only for symbols whose real
+        tiles are all used."""
         keys: list[Key] = []
-        size = len(self.alphabet)
+        held = [(i, c) for i, c in enumerate(real) if c]
+        lacking = [i for i, c in enumerate(real) if not c]
+        unit = self.unit
 
-        def grow(position: int, counts: list[int], total: int, excess: int) -> None:
-            if position == size:
-                if total:
-                    keys.append(tuple(counts))
+        def grow(k: int, key: Key, size: int, full: list[int]) -> None:
+            if k == len(held):
+                for extra, extra_size in self._extras(tuple(full + lacking), min(blanks, largest - size)):
+                    if size + extra_size:
+                        keys.append(key + extra)
                 return
-            limit = real[position] + blanks - excess
-            for count in range(min(limit, largest - total) + 1):
-                counts[position] = count
-                grow(position + 1, counts, total + count, excess + max(0, count - real[position]))
-            counts[position] = 0
+            i, c = held[k]
+            for m in range(min(c, largest - size) + 1):
+                grow(k + 1, key + m * unit[i], size + m, full + [i] if m == c else full)
 
-        grow(0, [0] * size, 0, 0)
+        grow(0, 0, 0, [])
         return keys
+
+    def _extras(self, symbols: tuple[int, ...], blanks: int) -> list[tuple[Key, int]]:
+        """Return every multiset of at most `blanks` of the given symbols, with its size."""
+        out = [(0, 0)]
+        for size in range(1, blanks + 1):
+            out += [(sum(self.unit[i] for i in chosen), size)
+                    for chosen in combinations_with_replacement(symbols, size)]
+        return out
 
     def _build(self, key: Key) -> None:
         numbers = self._numbers(key)
@@ -144,13 +177,13 @@ class _Tables:
             self.numbers[key] = numbers
         terms = dict((v, list(t)) for v, t in numbers.items())
         for op in self.times_divide:
-            if key[op]:
+            if (key >> (FIELD * op)) & MASK:
                 self._combine(key, op, self.terms, self.numbers, terms)
         if terms:
             self.terms[key] = terms
         expressions = dict((v, list(t)) for v, t in terms.items())
         for op in self.plus_minus:
-            if key[op]:
+            if (key >> (FIELD * op)) & MASK:
                 self._combine(key, op, self.expressions, self.terms, expressions)
         if expressions:
             self.expressions[key] = expressions
@@ -158,20 +191,18 @@ class _Tables:
     def _combine(self, key: Key, op: int, lefts: dict[Key, Table], rights: dict[Key, Table],
                  out: Table) -> None:
         """Add to `out` every `left op right` that uses exactly `key`."""
-        rest = list(key)
-        rest[op] -= 1
+        rest = key - self.unit[op]
         symbol = self.alphabet[op]
         spaced = f" {symbol} "
-        places = [i for i, c in enumerate(rest) if c]
-        for split in product(*(range(rest[i] + 1) for i in places)):
-            left_key = [0] * len(rest)
-            for i, c in zip(places, split):
-                left_key[i] = c
-            left_key = tuple(left_key)
+        splits = [0]
+        for i, c in self.parts(rest):
+            unit = self.unit[i]
+            splits = [s + m * unit for s in splits for m in range(c + 1)]
+        for left_key in splits:
             left = lefts.get(left_key)
             if left is None:
                 continue
-            right = rights.get(tuple(r - l for r, l in zip(rest, left_key)))
+            right = rights.get(rest - left_key)
             if right is None:
                 continue
             for lv, ltexts in left.items():
@@ -194,7 +225,7 @@ class _Tables:
 
     def _numbers(self, key: Key) -> Table:
         """Return the numbers written with exactly these symbols (digits, then at most one fraction)."""
-        symbols = [s for s, c in zip(self.alphabet, key) for _ in range(c)]
+        symbols = self.symbols(key)
         if not all(is_number(s) for s in symbols):
             return {}
         fractions = [s for s in symbols if is_fraction(s)]
@@ -310,15 +341,15 @@ def solve(hand: Hand, tileset: TileSet) -> Solution:
     answers: list[Answer] = []
     combinations = set()
     for left_key, left in expressions.items():
-        for right_key in tables.fitting(left_key, len(hand) - sum(left_key)):
+        for right_key in tables.fitting(left_key, len(hand) - tables.size(left_key)):
             right = expressions.get(right_key)
             if right is None:
                 continue
             shared = left.keys() & right.keys()
             if not shared:
                 continue
-            both = tuple(a + b for a, b in zip(left_key, right_key))
-            symbols = [s for s, c in zip(alphabet, both) for _ in range(c)]
+            both = left_key + right_key
+            symbols = tables.symbols(both)
             score = answer_score(symbols, hand, tileset)
             all_nine = len(hand) == MAX_HAND and len(symbols) == MAX_HAND
             combinations.add(both)

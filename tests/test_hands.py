@@ -1,0 +1,71 @@
+"""Hand generation: seeded, the booklet's easier options, and the teacher's filters honoured."""
+
+import random
+
+import pytest
+
+from classroom.boardless import solve
+from classroom.errors import ClassroomError
+from classroom.hands import HandRules, draw_hand, find_hand
+from classroom.symbols import is_operation
+from classroom.tilesets import load_level
+
+ORIGINAL = load_level("original")
+
+
+def test_the_same_seed_draws_the_same_hands():
+    """Reproducible: one seed, one sequence of hands; another seed, other hands."""
+    first = [draw_hand(ORIGINAL, random.Random(5)) for _ in range(3)]
+    again = [draw_hand(ORIGINAL, random.Random(5)) for _ in range(3)]
+    other = [draw_hand(ORIGINAL, random.Random(6)) for _ in range(3)]
+    assert first == again and first != other
+
+
+def test_hands_come_from_the_bag():
+    """Never more of a tile than the set holds; never an =; nine tiles by default."""
+    rng = random.Random(1)
+    for _ in range(200):
+        hand = draw_hand(ORIGINAL, rng)
+        assert len(hand) == 9 and "=" not in hand
+        ORIGINAL.check_hand(hand)
+
+
+def test_balanced_hands_hold_two_or_three_operations():
+    """The booklet's beginner procedure: operations from their own pile."""
+    rng = random.Random(2)
+    counts = {sum(map(is_operation, draw_hand(ORIGINAL, rng, HandRules(balanced=True)))) for _ in range(100)}
+    assert counts == {2, 3}
+
+
+def test_no_blanks_and_at_most_one_blank():
+    """--no-blanks takes the blanks out of the bag; by default a hand keeps at most one."""
+    rng = random.Random(3)
+    assert not any("?" in draw_hand(ORIGINAL, rng, HandRules(blanks=False)) for _ in range(300))
+    blanks = {draw_hand(ORIGINAL, rng, HandRules(size=9)).count("?") for _ in range(3000)}
+    assert blanks == {0, 1}
+
+
+@pytest.mark.parametrize("rules", [
+    HandRules(min_equations=40),
+    HandRules(min_best=20, max_best=30),
+    HandRules(nine_tile=True, blanks=False),
+    HandRules(balanced=True, min_equations=10, max_best=25),
+])
+def test_filters_are_honoured(rules):
+    """Every hand found meets its filters, checked by solving it again."""
+    rng = random.Random(11)
+    for _ in range(3):
+        hand, solution = find_hand(ORIGINAL, rng, rules)
+        again = solve(hand, ORIGINAL)
+        assert again.count == solution.count >= rules.min_equations
+        assert rules.min_best is None or again.best_score >= rules.min_best
+        assert rules.max_best is None or again.best_score <= rules.max_best
+        assert not rules.nine_tile or again.nine_tile
+
+
+def test_an_impossible_filter_says_so():
+    """A filter no hand meets ends after a bounded search with a clear sentence."""
+    with pytest.raises(ClassroomError, match="no hand with at least 1 equation.s., a best score from 500 to any, no blanks turned up in 20 tries"):
+        find_hand(ORIGINAL, random.Random(1), HandRules(min_best=500, blanks=False), tries=20)
+    with pytest.raises(ClassroomError, match="the best-score range 30-20 is empty"):
+        find_hand(ORIGINAL, random.Random(1), HandRules(min_best=30, max_best=20))
