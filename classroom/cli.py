@@ -8,13 +8,21 @@ from __future__ import annotations
 
 import functools
 import json
+import random
+import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from classroom.board import read_board
 from classroom.boardless import check as check_written, solve as solve_hand
+from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
 from classroom.errors import ClassroomError
+from classroom.grading import grade as grade_list
+from classroom.hands import HandRules
+from classroom.output import write_worksheet
+from classroom.situations import FEATURES, SituationRules
 from classroom.symbols import display, parse_hand, parse_written
 from classroom.tilesets import LEVELS, TileSet, load_tileset
 
@@ -176,6 +184,165 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
         if breakdown.bonus:
             typer.echo(f"   all nine tiles: +{breakdown.bonus}")
         typer.echo(f"   total {breakdown.total}")
+
+
+SeedOption = typer.Option(None, "--seed", help="Every random choice flows from it; printed on every sheet.")
+CountOption = typer.Option(None, "--count", min=1, max=200, help="How many items (default 5).")
+PageOption = typer.Option("letter", "--page-size", help="letter or a4.")
+LargeOption = typer.Option(False, "--large-print", help="Bigger tiles and text.")
+OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default output/KIND-SEED).")
+TemplatesOption = typer.Option(None, "--templates", help="A folder of your own wording templates.")
+TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.")
+JobsOption = typer.Option(None, "--jobs", min=1, help="Processes to use (default: one per CPU core).")
+
+
+def run_seed(seed: Optional[int]) -> int:
+    """Return the seed given, or a fresh one to print so the run can be repeated."""
+    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+
+
+def level_name(level: str, tiles: Optional[Path]) -> str:
+    """Return what the manifest records as the level: its name, or the tile-set file."""
+    return str(tiles) if tiles is not None else level
+
+
+def page_size(value: str) -> str:
+    """Return a checked page size."""
+    if value.lower() not in ("letter", "a4"):
+        raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
+    return value.lower()
+
+
+def write_set(worksheet, out: Optional[Path], templates: Optional[Path]) -> None:
+    """Write a class set and say where it went."""
+    folder = out if out is not None else Path("output") / f"{worksheet.kind}-{worksheet.seed}"
+    paths = write_worksheet(worksheet, folder, templates)
+    typer.echo(f"seed {worksheet.seed}: {len(worksheet.items)} item(s) written to {folder}/")
+    for path in paths:
+        typer.echo(f"  {path.name}")
+
+
+def with_progress(count: int, label: str, make):
+    """Return make(progress) with a progress bar on stderr for batches of more than one item."""
+    if count <= 1:
+        return make(lambda: None)
+    with typer.progressbar(length=count, label=label, file=sys.stderr) as bar:
+        return make(lambda: bar.update(1))
+
+
+@command
+def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+              level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+              same_hand: bool = typer.Option(False, "--same-hand", help="One hand on every sheet (a class set)."),
+              balanced: bool = typer.Option(False, "--balanced", help="2-3 operations, the rest numbers."),
+              no_blanks: bool = typer.Option(False, "--no-blanks", help="No blank tiles in the hands."),
+              min_equations: int = typer.Option(10, "--min-equations", min=1, help="Hands allow at least N equations."),
+              min_best: Optional[int] = typer.Option(None, "--min-best", help="Best score at least S."),
+              max_best: Optional[int] = typer.Option(None, "--max-best", help="Best score at most S."),
+              nine_tile: bool = typer.Option(False, "--nine-tile", help="An equation using all nine tiles exists."),
+              size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
+              page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
+              templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
+              jobs: Optional[int] = JobsOption) -> None:
+    """Print Boardless Activity worksheets and their answer key (PDF)."""
+    tileset = tileset_from(level, tiles)
+    rules = HandRules(size=size, balanced=balanced, blanks=not no_blanks, min_equations=min_equations,
+                      min_best=min_best, max_best=max_best, nine_tile=nine_tile)
+    rules.check()
+    count = count or 5
+    seed = run_seed(seed)
+    layout = Layout(page_size(page), large_print, title)
+    items = 1 if same_hand else count
+    worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
+        tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
+        jobs or default_workers(), progress))
+    write_set(worksheet, out, templates)
+
+
+@command
+def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+               level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+               plays: int = typer.Option(6, "--plays", min=0, max=40, help="Plays already on the board."),
+               margin: int = typer.Option(3, "--margin", min=0, help="The winner beats the runner-up by this much."),
+               feature: list[str] = typer.Option([], "--feature", help=f"Ask for: {', '.join(FEATURES)} (repeatable)."),
+               board: Optional[Path] = typer.Option(None, "--board", help="Your own board file (with --hand)."),
+               hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board."),
+               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
+               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
+               jobs: Optional[int] = JobsOption) -> None:
+    """Print Board Situations contest sheets and their answer key (PDF)."""
+    tileset = tileset_from(level, tiles)
+    layout = Layout(page_size(page), large_print, title)
+    if (board is None) != (hand is None):
+        raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
+    if board is not None:
+        held = tileset.check_hand(parse_hand(hand))
+        worksheet = own_situation_set(tileset, level_name(level, tiles), read_board(board), held, layout)
+        write_set(worksheet, out if out is not None else Path("output") / "situations-own", templates)
+        return
+    rules = SituationRules(plays=plays, margin=margin, features=tuple(feature))
+    rules.check()
+    count = count or 5
+    seed = run_seed(seed)
+    worksheet = with_progress(count, "Setting up boards", lambda progress: situations_set(
+        tileset, level_name(level, tiles), seed, count, rules, layout, jobs or default_workers(),
+        progress))
+    write_set(worksheet, out, templates)
+
+
+@command
+def grade(file: Path = typer.Argument(..., help="The student's list: one equation a line."),
+          hand: Optional[str] = typer.Option(None, "--hand", help="The hand the student had."),
+          worksheet: Optional[str] = typer.Option(None, "--worksheet", help="A worksheet id, like B-42-01."),
+          manifests: Path = typer.Option(Path("output"), "--manifests", help="Where to look for the worksheet's manifest.json."),
+          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+          json_out: bool = JsonOption) -> None:
+    """Mark a student's list: each line valid or not and why, repeats, scores, total."""
+    if (hand is None) == (worksheet is None):
+        raise ClassroomError("say which hand the list is for: --hand HAND or --worksheet ID")
+    if worksheet is not None:
+        tokens, level = find_worksheet(worksheet, manifests, level)
+        hand = " ".join(tokens)
+    tileset = tileset_from(level, tiles)
+    held = tileset.check_hand(parse_hand(hand))
+    try:
+        text = file.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ClassroomError(f"{file}: cannot read the list ({getattr(error, 'strerror', None) or 'not UTF-8 text'})") from None
+    marked = grade_list(text, held, tileset)
+    possible = solve_hand(held, tileset)
+    if json_out:
+        typer.echo(json.dumps({
+            "hand": list(held), "total": marked.total, "valid": marked.valid_count,
+            "possible": possible.count, "best_score": possible.best_score,
+            "lines": [{"line": m.line, "text": m.text, "valid": m.valid, "reason": m.reason,
+                       "score": m.score, "duplicate_of": m.duplicate_of} for m in marked.lines],
+        }, ensure_ascii=False))
+        return
+    typer.echo(f"Hand: {show_tiles(held)}" + (f"  (worksheet {worksheet})" if worksheet else ""))
+    for m in marked.lines:
+        verdict = "valid" if m.valid and m.duplicate_of is None else (
+            m.reason if m.duplicate_of is not None else f"not valid: {m.reason}")
+        typer.echo(f"{m.line:>4}  {show_tiles([m.text]):<28} {m.score:>4}  {verdict}")
+    typer.echo(f"Total: {marked.total} points from {marked.valid_count} different valid equations "
+               f"({len(marked.lines)} lines). The hand allows {possible.count}; best score "
+               f"{possible.best_score}.")
+
+
+def find_worksheet(item: str, folder: Path, level: str) -> tuple[list[str], str]:
+    """Return the hand and level of a boardless worksheet item found in a manifest.json under folder."""
+    for path in sorted(folder.glob("**/manifest.json")):
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        for entry in data.get("items", []):
+            if entry.get("id") == item:
+                if data.get("command") != "boardless":
+                    raise ClassroomError(f"{item} is a board situation, not a boardless worksheet")
+                recorded = data.get("level")
+                return entry["hand"], recorded if recorded in LEVELS else level
+    raise ClassroomError(f"no worksheet {item} in any manifest.json under {folder}/")
 
 
 def main() -> None:

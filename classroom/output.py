@@ -53,10 +53,17 @@ def write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; a PDF is for everyone
         os.replace(temporary, path)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
         raise ClassroomError(f"cannot write to the folder {path.parent} ({error.strerror or error})") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def write_worksheet(worksheet: Worksheet, out_dir: str | Path,

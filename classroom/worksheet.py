@@ -189,6 +189,7 @@ class Worksheet:
     page_size: str = "letter"  # 'letter' or 'a4'
     large_print: bool = False
     title: str | None = None  # a teacher's own title; None means the template's
+    copies: int = 1  # student sheets printed of each item (--same-hand: one hand, a class set)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -152,7 +152,8 @@ def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[byt
     """Return the student PDF and the key PDF of a boardless worksheet, as bytes."""
     first = Wording(env, "boardless.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
     student = Sheet(worksheet.page_size, first["title"])
-    for index, item in enumerate(worksheet.items):
+    pages = [item for item in worksheet.items for _ in range(worksheet.copies)]
+    for index, item in enumerate(pages):
         if index:
             sheet_break(student)
         student_page(student, env, worksheet, item)

@@ -1,0 +1,179 @@
+"""Board Situations for contests: a board from simulated play and a contest hand from what is
+left, kept when it makes a good contest (a clear winner, the features asked for); and the
+conversion of the engine's plays into the Worksheet model's KeyPlays.
+
+Pure: every random choice comes from the `random.Random` passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from math import prod
+
+from classroom.board import Board, board_text, premium, square_name
+from classroom.errors import ClassroomError
+from classroom.games import draw, simulate
+from classroom.hands import MAX_BLANKS, in_order
+from classroom.movegen import Candidate, all_plays
+from classroom.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
+from classroom.symbols import BLANK, MAX_HAND, Hand, face, is_fraction
+from classroom.tilesets import TileSet
+from classroom.worksheet import (
+    Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, board_tiles,
+    hand_faces,
+)
+
+# What a teacher can ask the winning play to show, and how each is recognised.
+FEATURES = {
+    "nine-tile": "the winning play uses all nine tiles",
+    "two-equations": "the winning play forms two equations or more",
+    "extension": "the winning play extends tiles already on the board",
+    "fraction": "the winning play places a fraction tile",
+    "3E": "the winning play covers a 3E square",
+}
+BOARDS_TRIED = 12  # simulated boards tried for one situation before giving up
+HANDS_PER_BOARD = 6  # contest hands tried on each simulated board
+RUNNERS_UP = 5  # next-best plays shown in the key
+
+
+@dataclass(frozen=True)
+class SituationRules:
+    """What makes a good contest position."""
+
+    plays: int = 6  # equation plays already on the board
+    margin: int = 3  # the best play beats the runner-up by at least this much (0: ties allowed)
+    features: tuple[str, ...] = ()  # keys of FEATURES the winning play must show
+    hand_size: int = MAX_HAND
+
+    def check(self) -> None:
+        """Raise if the rules ask for something unknown or impossible."""
+        unknown = [f for f in self.features if f not in FEATURES]
+        if unknown:
+            raise ClassroomError(f"unknown feature {unknown[0]!r}; choose from {', '.join(FEATURES)}")
+        if not 0 <= self.plays <= 40:
+            raise ClassroomError(f"--plays takes 0 to 40 plays on the board, not {self.plays}")
+        if self.margin < 0:
+            raise ClassroomError("the winning margin cannot be negative")
+        if "nine-tile" in self.features and self.hand_size != MAX_HAND:
+            raise ClassroomError("a nine-tile play needs nine-tile hands")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A contest position: the board, the hand, every legal play best first."""
+
+    board: Board
+    hand: Hand
+    plays: tuple[Candidate, ...]
+
+
+def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:
+    """Return whether a play shows the feature (a key of FEATURES)."""
+    play = candidate.play
+    if feature == "nine-tile":
+        return play.tiles_used == MAX_HAND
+    if feature == "two-equations":
+        return len(score(board, play, tileset).equations) >= 2
+    if feature == "extension":
+        main = score(board, play, tileset).equations[0]
+        return any(not board.is_empty(square) for square in main.squares)
+    if feature == "fraction":
+        return any(is_fraction(face(p.tile)) for p in play.placements)
+    if feature == "3E":
+        return any(premium(p.square).label == "3E" for p in play.placements)
+    raise ClassroomError(f"unknown feature {feature!r}")
+
+
+def is_good(situation: Situation, rules: SituationRules, tileset: TileSet) -> bool:
+    """Return whether the position is a good contest: a play, a clear winner, the features."""
+    plays = situation.plays
+    if not plays:
+        return False
+    if len(plays) > 1 and plays[0].score - plays[1].score < max(rules.margin, 0):
+        return False
+    if rules.margin > 0 and len(plays) > 1 and plays[0].score == plays[1].score:
+        return False
+    return all(has_feature(situation.board, plays[0], f, tileset) for f in rules.features)
+
+
+def contest_hand(bag: tuple[str, ...], rng: random.Random, size: int) -> Hand:
+    """Return a contest hand drawn from what the game left in the bag (at most one blank)."""
+    for _ in range(100):  # bounded: a custom bag might hold little but blanks
+        hand, _ = draw(bag, size, rng)
+        if hand.count(BLANK) <= MAX_BLANKS:
+            break
+    return in_order(list(hand))
+
+
+def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules = SituationRules(),
+                   boards: int = BOARDS_TRIED) -> Situation:
+    """Return the first simulated position that makes a good contest; raise after a bounded
+    search naming what could not be met."""
+    rules.check()
+    for _ in range(boards):
+        game = simulate(tileset, rng, rules.plays)
+        for _ in range(HANDS_PER_BOARD):
+            hand = contest_hand(game.bag, rng, rules.hand_size)
+            situation = Situation(game.board, hand, tuple(all_plays(game.board, hand, tileset)))
+            if is_good(situation, rules, tileset):
+                return situation
+    wanted = [f"a winner by {rules.margin} points or more"] + [FEATURES[f] for f in rules.features]
+    raise ClassroomError(
+        f"no position where {' and '.join(wanted)} turned up in {boards * HANDS_PER_BOARD} tries; "
+        f"loosen the filters (--margin, --feature)"
+    )
+
+
+def own_situation(board: Board, hand: Hand, tileset: TileSet) -> Situation:
+    """Return a teacher's own position with every legal play, best first."""
+    return Situation(board, hand, tuple(all_plays(board, hand, tileset)))
+
+
+def key_play(board: Board, candidate: Candidate, tileset: TileSet) -> KeyPlay:
+    """Return a play as the key prints it, after re-checking it with the rules and the scorer."""
+    play = candidate.play
+    reason = why_illegal(board, play, tileset)
+    breakdown = score(board, play, tileset)
+    if reason is not None or breakdown.total != candidate.score:
+        raise ClassroomError(
+            f"internal check failed for {notation(board, play)}: "
+            f"{reason or f'the scorer gives {breakdown.total}, not {candidate.score}'}")
+    return KeyPlay(
+        notation=notation(board, play),
+        score=candidate.score,
+        placements=tuple(Placement(p.square[0], p.square[1], p.tile) for p in play.placements),
+        breakdown=_breakdown(breakdown),
+    )
+
+
+def _breakdown(breakdown: PlayBreakdown) -> Breakdown:
+    equations = tuple(
+        EquationScore(
+            text=equation.text,
+            contributions=tuple(Contribution(square_name(t.square), face(t.tile), t.symbol_score, t.factor)
+                                for t in equation.tiles),
+            multiplier=prod(equation.multipliers),
+            subtotal=equation.subtotal,
+            cross=index > 0,
+        )
+        for index, equation in enumerate(breakdown.equations))
+    return Breakdown(equations, breakdown.bonus, breakdown.total)
+
+
+def situation_item(id: str, situation: Situation, tileset: TileSet) -> SituationItem:
+    """Return the worksheet item of a position: board, hand, best plays, runners-up, count."""
+    plays = situation.plays
+    best = [c for c in plays if c.score == plays[0].score] if plays else []
+    following = plays[len(best):len(best) + RUNNERS_UP]
+    board = situation.board
+    return SituationItem(
+        id=id,
+        board=board_tiles(board.tiles, tileset),
+        hand=hand_faces(situation.hand, tileset),
+        best=tuple(key_play(board, c, tileset) for c in best),
+        next_best=tuple(key_play(board, c, tileset) for c in following),
+        count=len(plays),
+        grid=board_text(board),
+    )
+
