@@ -100,6 +100,7 @@ class _Hand:
         self.scores = {t: tileset.score_of(t) for t in self.kinds}
         self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
         self.number_cache: dict = {}  # cells -> the Numbers that fill them (see _numbers)
+        self.number_tiles = sum(1 for t in hand if t not in OPERATIONS)  # blanks included
 
     def fits(self, used: int) -> bool:
         """Return whether the hand holds the packed tiles."""
@@ -192,6 +193,82 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict
     return out
 
 
+def count_walk(pattern: tuple, hand: _Hand) -> dict:
+    """Return value -> packed tiles used -> how many legal expressions fill the whole pattern
+    from the hand (what `walk` finds, counted, not listed). A dynamic programme over the
+    Number boundaries: expressions that reach the same position, sum, term and tiles used
+    are merged, so each is continued once."""
+    n = len(pattern)
+    offset, high = hand.offset, hand.high
+    out: dict = {}
+    # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
+    states: list[dict] = [{} for _ in range(n)]
+    if n:
+        states[0][0, 1, True, 0, 1, None, 0] = 1
+    for i in range(n):
+        if not states[i]:
+            continue
+        here = _numbers(pattern[i:], hand)
+        for (total_n, total_d, plus, term_n, term_d, times, used), count in states[i].items():
+            for length, by_used in here:
+                j = i + length
+                last = j == n - 1
+                if not last and j + 2 >= n:
+                    continue
+                ops = () if last else _operations(pattern[j + 1], hand)
+                for number_used, items in by_used:
+                    now = used + number_used
+                    if (now + offset) & high:
+                        continue
+                    for value_n, value_d, _ in items:
+                        if times is None:
+                            t_n, t_d = value_n, value_d
+                        elif times == "×":
+                            t_n, t_d = term_n * value_n, term_d * value_d
+                        elif value_n == 0:
+                            continue
+                        else:
+                            t_n, t_d = term_n * value_d, term_d * value_n
+                        if last:
+                            if plus:
+                                v_n = total_n * t_d + t_n * total_d
+                            else:
+                                v_n = total_n * t_d - t_n * total_d
+                            if v_n >= 0:
+                                v_n, v_d = _reduced(v_n, total_d * t_d)
+                                key = v_n if v_d == 1 else (v_n, v_d)
+                                by = out.setdefault(key, {})
+                                by[now] = by.get(now, 0) + count
+                            continue
+                        following = states[j + 2]
+                        for symbol, unit, _ in ops:
+                            after = now + unit
+                            if unit and (after + offset) & high:
+                                continue
+                            if symbol == "×" or symbol == "÷":
+                                r_n, r_d = _reduced(t_n, t_d)
+                                state = (total_n, total_d, plus, r_n, r_d, symbol, after)
+                            else:
+                                if plus:
+                                    s_n = total_n * t_d + t_n * total_d
+                                else:
+                                    s_n = total_n * t_d - t_n * total_d
+                                if s_n < 0:
+                                    continue
+                                s_n, s_d = _reduced(s_n, total_d * t_d)
+                                state = (s_n, s_d, symbol == "+", 0, 1, None, after)
+                            following[state] = following.get(state, 0) + count
+        states[i] = {}
+    return out
+
+
+def _reduced(numerator: int, denominator: int) -> tuple[int, int]:
+    if denominator == 1:
+        return numerator, 1
+    g = gcd(numerator, denominator)
+    return numerator // g, denominator // g
+
+
 def _operations(cell, hand: _Hand) -> tuple:
     """Return (symbol, packed tile used, tiles placed) for every operation the cell can hold."""
     if type(cell) is str:
@@ -208,7 +285,7 @@ def _numbers(cells: tuple, hand: _Hand) -> tuple:
     """Return the Numbers the hand can write from the first of the cells on: for each last
     cell k (0-based), (k, ((packed tiles used, ((numerator, denominator, tiles placed), ...)), ...)).
     Cached per hand, as many walks share stretches of the board."""
-    cells = cells[:_span(cells, hand.size)]
+    cells = cells[:_span(cells, hand.number_tiles)]
     found = hand.number_cache.get(cells)
     if found is not None:
         return found
@@ -445,14 +522,36 @@ def _bound(line: _Line, e: int, starts, ends, hand: _Hand) -> int:
     return (fixed + placed) * multiplier + cross + bonus
 
 
-def _side(line: _Line, first: int, last: int, hand: _Hand, cache: dict) -> dict:
-    """Return value -> {packed tiles used: [tiles]} for the sides filling first..last."""
-    pattern = tuple(line.allowed[first:last + 1])
-    found = cache.get(pattern)
-    if found is None:
-        stops = (False,) * (len(pattern) - 1) + (True,)
-        found = cache[pattern] = walk(pattern, stops, hand).get(len(pattern) - 1, {})
-    return found
+class _Sides:
+    """The side tables of one search: value -> {packed tiles used: [tiles]} for the sides that
+    fill a stretch of a line, cached by pattern, so equal stretches are searched once. (One
+    walk with several stops could serve the sides that share their beginning, but it was
+    slower: the cache then rarely finds a stretch again on another line.)"""
+
+    def __init__(self, hand: _Hand, counting: bool = False):
+        self.hand = hand
+        self.cache: dict = {}
+        self.counting = counting  # tables hold how many tiles lists, not the lists
+
+    def left(self, group: _Group, a: int) -> dict:
+        """Return the table of the left sides filling a..= - 1."""
+        return self._walk(group.line, a, group.equal - 1)
+
+    def right(self, group: _Group, b: int) -> dict:
+        """Return the table of the right sides filling = + 1..b."""
+        return self._walk(group.line, group.equal + 1, b)
+
+    def _walk(self, line: _Line, first: int, last: int) -> dict:
+        pattern = tuple(line.allowed[first:last + 1])
+        found = self.cache.get(pattern)
+        if found is None:
+            if self.counting:
+                found = self.cache[pattern] = count_walk(pattern, self.hand)
+            else:
+                stops = (False,) * (len(pattern) - 1) + (True,)
+                found = walk(pattern, stops, self.hand).get(len(pattern) - 1, {})
+                self.cache[pattern] = found
+        return found
 
 
 @dataclass(frozen=True)
@@ -524,16 +623,16 @@ def _duplicate_single(window: _Window) -> bool:
     return line.allowed[j] is not None and line.cross_equal[j]
 
 
-def _window_plays(window: _Window, hand: _Hand, tileset: TileSet, cache: dict) -> Iterator[Candidate]:
+def _window_plays(window: _Window, hand: _Hand, tileset: TileSet, sides: _Sides) -> Iterator[Candidate]:
     """Yield every legal play of one window with its score."""
     if _duplicate_single(window):
         return
     group = window.group
     line, e, a, b = group.line, group.equal, window.start, window.end
-    lefts = _side(line, a, e - 1, hand, cache)
+    lefts = sides.left(group, a)
     if not lefts:
         return
-    rights = _side(line, e + 1, b, hand, cache)
+    rights = sides.right(group, b)
     if not rights:
         return
     fixed, allowed = line.fixed, line.allowed
@@ -591,16 +690,16 @@ def _window_plays(window: _Window, hand: _Hand, tileset: TileSet, cache: dict) -
                                                    direction))
 
 
-def _window_count(window: _Window, hand: _Hand, cache: dict) -> int:
+def _window_count(window: _Window, hand: _Hand, sides: _Sides) -> int:
     """Return how many legal plays the window holds."""
     if _duplicate_single(window):
         return 0
     group = window.group
     line, e = group.line, group.equal
-    lefts = _side(line, window.start, e - 1, hand, cache)
+    lefts = sides.left(group, window.start)
     if not lefts:
         return 0
-    rights = _side(line, e + 1, window.end, hand, cache)
+    rights = sides.right(group, window.end)
     offset, high = hand.offset, hand.high
     count = 0
     for value, right_by_used in rights.items():
@@ -610,17 +709,18 @@ def _window_count(window: _Window, hand: _Hand, cache: dict) -> int:
         for used_left, left_fills in left_by_used.items():
             for used_right, right_fills in right_by_used.items():
                 if not (used_left + used_right + offset) & high:
-                    count += len(left_fills) * len(right_fills)
+                    count += left_fills * right_fills
     return count
 
 
 def generate(board: Board, hand: Hand, tileset: TileSet) -> Iterator[Candidate]:
     """Yield every distinct legal equation play of the hand on the board, with its score."""
     packed = _Hand(hand, tileset)
-    cache: dict = {}
-    for group in _groups(board, packed, tileset):
+    groups = _groups(board, packed, tileset)
+    sides = _Sides(packed)
+    for group in groups:
         for window in _windows(group, packed):
-            yield from _window_plays(window, packed, tileset, cache)
+            yield from _window_plays(window, packed, tileset, sides)
 
 
 def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:
@@ -636,7 +736,7 @@ def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None
     bound below the N-th best score found so far, so most sides are never enumerated."""
     want = 1 if top is None else top
     packed = _Hand(hand, tileset)
-    cache: dict = {}
+    sides = _Sides(packed)
     queue: list = [(-g.bound, i, g) for i, g in enumerate(_groups(board, packed, tileset))]
     heapq.heapify(queue)
     tie = len(queue)
@@ -652,7 +752,7 @@ def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None
                     heapq.heappush(queue, (-window.bound, tie, window))
                     tie += 1
             continue
-        for candidate in _window_plays(item, packed, tileset, cache):
+        for candidate in _window_plays(item, packed, tileset, sides):
             if len(scores) < want:
                 heapq.heappush(scores, candidate.score)
             elif candidate.score > scores[0]:
@@ -672,9 +772,9 @@ def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None
 def count_plays(board: Board, hand: Hand, tileset: TileSet) -> int:
     """Return the number of distinct legal equation plays (without building them)."""
     packed = _Hand(hand, tileset)
-    cache: dict = {}
-    return sum(_window_count(window, packed, cache)
-               for group in _groups(board, packed, tileset) for window in _windows(group, packed))
+    groups = _groups(board, packed, tileset)
+    sides = _Sides(packed, counting=True)
+    return sum(_window_count(window, packed, sides) for group in groups for window in _windows(group, packed))
 
 
 def best_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:

@@ -95,3 +95,22 @@ def test_no_play():
     """A hand that makes no equation gets no play."""
     assert all_plays(Board(), ("+", "-"), TILES) == []
     assert best_plays(Board(), ("+", "-"), TILES) == []
+
+
+@pytest.mark.parametrize("seed", range(0, 32, 3))
+def test_count_agrees_with_all(seed):
+    """Counting the plays without building them gives the number of plays generated."""
+    board, hand = situation(seed)
+    assert count_plays(board, hand, TILES) == len(all_plays(board, hand, TILES))
+
+
+@pytest.mark.parametrize("seed", [1, 4, 7])
+def test_top_agrees_with_all_for_larger_hands(seed):
+    """With seven tiles on a mid-game board, top-N and best agree with sorting every play."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=6, hand_size=5)
+    hand, _ = draw(tuple(t for t in game.bag if t != "?"), 7, rng)
+    everything = all_plays(game.board, hand, TILES)
+    assert top_plays(game.board, hand, TILES, 10) == everything[:10]
+    assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]
+    assert count_plays(game.board, hand, TILES) == len(everything)
