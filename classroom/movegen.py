@@ -6,19 +6,22 @@ How it is fast (think Scrabble move generation, joined by value like the boardle
   perpendicular string a number, an expression or a true equation (cached by string, so a
   whole game reuses them). A square with no perpendicular neighbour allows every symbol.
 - A main string is `left = right` along one line; the `=` is already on the board or placed on
-  an empty square whose cross-check allows it. For each line and each such `=` square, the left
-  sides (every start that leaves the square before it empty) and the right sides (every end)
-  are enumerated separately by a depth-first search that checks the syntax tile by tile (no
-  two operations side by side, no leading zero, a fraction only last in a number) and
-  evaluates exactly as it goes (× ÷ first, never below zero, no division by zero). Sides are
-  cached by their pattern of fixed symbols and cross-check sets, so equal stretches of open
-  board are searched once.
+  an empty square whose cross-check allows it. A group is a line and an `=` square; a window
+  is a group with one start and one end: every empty square between is covered, so the tiles
+  placed, the E multipliers and the cross strings are fixed and a play's score is linear in
+  its tiles' symbol scores. The hand's best tiles on the heaviest squares bound the window.
+- Sides are enumerated by `walk`, a depth-first search one whole Number at a time (the hand's
+  Numbers for a stretch of squares are built once and shared), with exact arithmetic on
+  unreduced integer pairs, checking the syntax (no two operations side by side, no leading
+  zero, a fraction only last in a number) and the rules (× ÷ first, never below zero, no
+  division by zero). Side tables are cached by their pattern of fixed symbols and cross-check
+  sets, so equal stretches of open board are searched once.
 - Left and right sides are joined by value; a pair is a play when the hand can pay for both
-  (tile counts packed in one integer, so the test is one addition and one mask) and the string
-  touches the tiles already on the board (or covers J10 on the first play).
-- Best-only / top-N: every (line, =) group gets an upper bound on any score it can reach,
-  groups are searched best bound first, and a group whose bound cannot beat the N-th score
-  found so far is skipped without enumerating its sides.
+  (tile counts packed in one integer, so the test is one addition and one mask).
+- Best-only / top-N: groups, then their windows, are searched best bound first, and the search
+  stops at the first bound below the N-th score found so far: most sides are never enumerated.
+- Counting: `count_walk` counts the sides by a dynamic programme over Number boundaries
+  (value -> tiles used -> how many), and windows multiply counts: no play is built.
 
 Scores are computed here from per-square tables (an optimisation of plays.score, which the
 tests check it against); choosing is `choose` over the generated candidates.
@@ -28,7 +31,6 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 from typing import Iterator
@@ -37,12 +39,11 @@ from classroom.arithmetic import Illegal, read
 from classroom.board import CENTRE, SIZE, Board, Direction, Placement, premium
 from classroom.plays import ALL_NINE_BONUS, Play
 from classroom.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, MAX_HAND, OPERATIONS, Hand, Symbol, Tile,
+    ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, MAX_HAND, OPERATIONS, Hand, Symbol,
     is_digit, is_fraction,
 )
 from classroom.tilesets import TileSet
 
-Value = int | Fraction
 FIELD = 5  # bits per tile kind in a packed count of used tiles (counts stay below 32)
 
 
@@ -73,12 +74,6 @@ def cross_allowed(before: tuple[Symbol, ...], after: tuple[Symbol, ...]) -> froz
             continue
         allowed.append(symbol)
     return frozenset(allowed)
-
-
-def _whole(value: Value) -> Value:
-    if type(value) is Fraction and value.denominator == 1:
-        return value.numerator
-    return value
 
 
 # --- the hand --------------------------------------------------------------------------------
@@ -346,44 +341,10 @@ def _span(cells: tuple, limit: int) -> int:
     return len(cells)
 
 
-def _kind(symbol: Symbol) -> tuple[int, Value]:
-    if is_digit(symbol):
-        return 0, int(symbol)
-    if is_fraction(symbol):
-        return 1, _whole(FRACTION_VALUES[symbol])
-    if symbol in ("×", "÷"):
-        return 2, 0
-    if symbol in ("+", "-"):
-        return 3, 0
-    return 4, 0
-
-
-_KIND = {symbol: _kind(symbol) for symbol in ALL_SYMBOLS}
 _DIGIT = {symbol: int(symbol) for symbol in ALL_SYMBOLS if is_digit(symbol)}
 _FRACTION = {symbol: (FRACTION_VALUES[symbol].numerator, FRACTION_VALUES[symbol].denominator)
              for symbol in ALL_SYMBOLS if is_fraction(symbol)}
 _NUMBER_SYMBOLS = frozenset(_DIGIT) | frozenset(_FRACTION)
-
-
-def _join(term, times, number):
-    """Return the term with the number multiplied or divided in, or None on division by zero."""
-    if times is None:
-        return number
-    if times == "×":
-        return _whole(term * number)
-    if number == 0:
-        return None
-    if type(term) is int and type(number) is int and term % number == 0:
-        return term // number
-    return _whole(Fraction(term) / number)
-
-
-def _finish(number, total, plus, term, times):
-    t = _join(term, times, number)
-    if t is None:
-        return None
-    value = total + t if plus else total - t
-    return None if value < 0 else value
 
 
 # --- lines of the board ---------------------------------------------------------------------
