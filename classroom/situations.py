@@ -118,7 +118,8 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
             situation = Situation(game.board, hand, tuple(all_plays(game.board, hand, tileset)))
             if is_good(situation, rules, tileset):
                 return situation
-    wanted = [f"a winner by {rules.margin} points or more"] + [FEATURES[f] for f in rules.features]
+    wanted = [f"the winner beats the runner-up by {rules.margin} points or more"] if rules.margin else []
+    wanted += [FEATURES[f] for f in rules.features] or ["the hand has a play"]
     raise ClassroomError(
         f"no position where {' and '.join(wanted)} turned up in {boards * HANDS_PER_BOARD} tries; "
         f"loosen the filters (--margin, --feature)"

@@ -1,0 +1,108 @@
+"""Class sets: the same seed gives the same items and byte-identical PDFs; filters are honoured;
+simulated contest boards are legal and connected; every key play re-checks."""
+
+import json
+import random
+
+import pytest
+from pypdf import PdfReader
+
+from classroom.board import check_board
+from classroom.classsets import Layout, boardless_set, situations_set
+from classroom.errors import ClassroomError
+from classroom.hands import HandRules
+from classroom.movegen import all_plays
+from classroom.output import write_worksheet
+from classroom.plays import score, why_illegal
+from classroom.situations import SituationRules, find_situation, has_feature
+from classroom.tilesets import load_level
+
+ORIGINAL = load_level("original")
+SMALL = SituationRules(plays=2, margin=0, hand_size=5)
+
+
+def test_same_seed_same_boardless_set_and_identical_files(tmp_path):
+    """One seed: the same hands, keys, manifest and byte-identical PDFs, on one core or two."""
+    rules = HandRules(min_equations=5)
+    one = boardless_set(ORIGINAL, "original", 11, 3, rules, Layout(), workers=1)
+    two = boardless_set(ORIGINAL, "original", 11, 3, rules, Layout(), workers=2)
+    assert one == two
+    first = [p.read_bytes() for p in write_worksheet(one, tmp_path / "a")]
+    second = [p.read_bytes() for p in write_worksheet(two, tmp_path / "b")]
+    assert first == second
+
+
+def test_different_seeds_give_different_hands():
+    """Another seed, other hands."""
+    hands = {tuple(boardless_set(ORIGINAL, "original", seed, 2, HandRules(), Layout()).items[0].tokens)
+             for seed in (1, 2, 3)}
+    assert len(hands) == 3
+
+
+def test_boardless_filters_are_honoured():
+    """Every hand of the set meets the teacher's filters, as the solver counts them."""
+    worksheet = boardless_set(ORIGINAL, "original", 5, 3, HandRules(min_equations=60, max_best=40), Layout())
+    assert all(item.count >= 60 and item.best_score <= 40 for item in worksheet.items)
+
+
+def test_same_hand_prints_one_hand_on_every_sheet_with_one_key(tmp_path):
+    """--same-hand: one item (one key), as many student pages as sheets asked for."""
+    worksheet = boardless_set(ORIGINAL, "original", 8, 4, HandRules(), Layout(), same_hand=True)
+    assert len(worksheet.items) == 1 and worksheet.copies == 4
+    student, key, _ = write_worksheet(worksheet, tmp_path)
+    assert len(PdfReader(student).pages) == 4
+    assert PdfReader(key).pages[0].extract_text().count("B-8-01") >= 1
+
+
+def test_simulated_contest_boards_are_legal_connected_and_keys_recheck():
+    """A generated situation: a legal connected board; the key's plays are legal and scored right."""
+    worksheet = situations_set(ORIGINAL, "original", 4, 2, SMALL, Layout(), workers=2)
+    again = situations_set(ORIGINAL, "original", 4, 2, SMALL, Layout(), workers=1)
+    assert worksheet == again
+    for item in worksheet.items:
+        assert item.count > 0 and item.best
+        assert item.grid.count("\n") == 19
+    situation = find_situation(ORIGINAL, random.Random(4), SMALL)
+    check_board(situation.board)
+    assert situation.board.tiles
+    for candidate in situation.plays[:20]:
+        assert why_illegal(situation.board, candidate.play, ORIGINAL) is None
+        assert score(situation.board, candidate.play, ORIGINAL).total == candidate.score
+    assert list(situation.plays) == all_plays(situation.board, situation.hand, ORIGINAL)
+
+
+@pytest.mark.parametrize("feature", ["fraction", "extension"])
+def test_asked_features_are_honoured(feature):
+    """A position asked for with a feature: its winning play shows it."""
+    rules = SituationRules(plays=2, margin=0, hand_size=5, features=(feature,))
+    situation = find_situation(ORIGINAL, random.Random(9), rules)
+    assert has_feature(situation.board, situation.plays[0], feature, ORIGINAL)
+
+
+def test_a_clear_winner_beats_the_runner_up_by_the_margin():
+    """--margin M: the best play beats the next one by at least M points."""
+    rules = SituationRules(plays=2, margin=4, hand_size=5)
+    situation = find_situation(ORIGINAL, random.Random(2), rules)
+    plays = situation.plays
+    assert len(plays) == 1 or plays[0].score - plays[1].score >= 4
+
+
+def test_unknown_feature_and_impossible_margin_say_so():
+    """Unknown features are refused; an unmeetable margin ends after a bounded search."""
+    with pytest.raises(ClassroomError, match="unknown feature 'spiral'"):
+        find_situation(ORIGINAL, random.Random(1), SituationRules(features=("spiral",)))
+    with pytest.raises(ClassroomError, match="no position where the winner beats the runner-up by 500 points"):
+        find_situation(ORIGINAL, random.Random(1), SituationRules(plays=1, margin=500, hand_size=3), boards=1)
+
+
+def test_manifest_records_each_situation(tmp_path):
+    """manifest.json: command, seed, level, files, and each item's id, hand, grid, best, count."""
+    worksheet = situations_set(ORIGINAL, "original", 4, 1, SMALL, Layout())
+    write_worksheet(worksheet, tmp_path)
+    manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
+    assert manifest["command"] == "situations" and manifest["seed"] == 4 and manifest["level"] == "original"
+    assert manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf"]
+    item = manifest["items"][0]
+    assert set(item) == {"id", "hand", "grid", "best_score", "count"}
+    assert item["id"] == "S-4-01" and len(item["hand"]) == 5
+    assert item["best_score"] == worksheet.items[0].best_score
