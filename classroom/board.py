@@ -7,6 +7,7 @@ Rows and columns are 1-based everywhere, as people name them: J10 is (row 10, co
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -14,7 +15,8 @@ from pathlib import Path
 
 from classroom.arithmetic import Illegal, read
 from classroom.errors import ClassroomError
-from classroom.symbols import BLANK, Symbol, Tile, face, parse_tile, tokenize
+from classroom.symbols import BLANK, Symbol, Tile, face, is_blank, parse_tile, tokenize
+from classroom.tilesets import TileSet
 
 SIZE = 19
 COLUMNS = "ABCDEFGHIJKLMNOPQRS"
@@ -285,3 +287,22 @@ def read_board(path: str | Path) -> Board:
         reason = getattr(error, "strerror", None) or "not UTF-8 text"
         raise ClassroomError(f"{path}: cannot read the board file ({reason})") from None
     return parse_board(text, str(path))
+
+
+def check_tiles(board: Board, tileset: TileSet, hand: tuple[Tile, ...] = ()) -> Board:
+    """Return the board if the tile set holds every tile on it and in the hand together (a blank
+    on the board, '?5', is one of the set's blanks); else raise naming the tile."""
+    count = tileset.count
+    used = Counter(BLANK if is_blank(tile) else tile for tile in board.cells if tile)
+    on_board = dict(used)
+    used.update(hand)
+    for tile, n in sorted(used.items()):
+        if n <= count.get(tile, 0):
+            continue
+        what = "blank" if tile == BLANK else tile
+        where = "on the board" if on_board.get(tile, 0) == n else "on the board and in the hand"
+        if count.get(tile, 0) == 0:
+            raise ClassroomError(f"the {tileset.name} tile set has no {what} tile, but one is {where}")
+        raise ClassroomError(f"{n} × {what} {where} is more than the {tileset.name} tile set holds "
+                             f"({count[tile]})")
+    return board

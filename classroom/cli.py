@@ -15,7 +15,7 @@ from typing import Optional
 
 import typer
 
-from classroom.board import read_board
+from classroom.board import check_tiles, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
 from classroom.errors import ClassroomError
@@ -146,7 +146,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
         raise ClassroomError("choose --top N or --all, not both")
     tileset = tileset_from(level, tiles)
     held = tileset.check_hand(parse_hand(hand))
-    position = read_board(board)
+    position = check_tiles(read_board(board), tileset, held)
     candidates = all_plays(position, held, tileset)  # every play: `count` is part of the answer
     if every:
         shown = candidates
@@ -277,7 +277,8 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     if board is not None:
         held = tileset.check_hand(parse_hand(hand))
-        worksheet = own_situation_set(tileset, level_name(level, tiles), read_board(board), held, layout)
+        position = check_tiles(read_board(board), tileset, held)
+        worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout)
         write_set(worksheet, out if out is not None else Path("output") / "situations-own", templates)
         return
     rules = SituationRules(plays=plays, margin=margin, features=tuple(feature))

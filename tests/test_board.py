@@ -105,3 +105,33 @@ def test_read_board_from_disk(tmp_path):
     assert read_board(path).tile((10, 15)) == "8"
     with pytest.raises(ClassroomError, match="cannot read the board file"):
         read_board(tmp_path / "missing.txt")
+
+
+def _booklet_play_one() -> "Board":
+    from classroom.board import parse_board
+    rows = [["."] * 19 for _ in range(19)]
+    rows[9][9:15] = ["2", "4", "÷", "3", "=", "8"]
+    return parse_board("\n".join(" ".join(row) for row in rows))
+
+
+@pytest.mark.parametrize("level, hand, message", [
+    ("original", ("8",) * 7, "8 × 8 on the board and in the hand is more than the Original tile set holds (7)"),
+    ("add-subtract", (), "the Add and subtract tile set has no ÷ tile, but one is on the board"),
+    ("original", ("?", "?", "?", "?"), "hand: 4 × ? is more than the Original tile set holds (3)"),
+])
+def test_a_position_needs_no_more_tiles_than_the_set_holds(level, hand, message):
+    """Board and hand together cannot hold more of a tile than the box, nor a tile it lacks."""
+    from classroom.board import check_tiles
+    from classroom.tilesets import load_level
+    tileset = load_level(level)
+    with pytest.raises(ClassroomError) as caught:
+        check_tiles(_booklet_play_one(), tileset, tileset.check_hand(hand))
+    assert str(caught.value) == message
+
+
+def test_a_position_within_the_set_passes():
+    """Six more 8s fit beside the one on the board (the box holds seven)."""
+    from classroom.board import check_tiles
+    from classroom.tilesets import load_level
+    board = _booklet_play_one()
+    assert check_tiles(board, load_level("original"), ("8",) * 6) is board
