@@ -139,7 +139,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.board import board_text, read_board, square_name
-    from classroom.movegen import all_plays
+    from classroom.movegen import all_plays, best_plays, count_plays, top_plays
     from classroom.plays import notation, score
 
     if top is not None and every:
@@ -147,18 +147,18 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     tileset = tileset_from(level, tiles)
     held = tileset.check_hand(parse_hand(hand))
     position = check_tiles(read_board(board), tileset, held)
-    candidates = all_plays(position, held, tileset)  # every play: `count` is part of the answer
     if every:
-        shown = candidates
-    elif top is not None:
-        shown = candidates[:top]
+        shown = all_plays(position, held, tileset)
+        count = len(shown)
     else:
-        shown = [c for c in candidates if c.score == candidates[0].score]
+        # Finding the best plays is fast; counting every play is a separate, slower pass.
+        shown = top_plays(position, held, tileset, top) if top is not None else best_plays(position, held, tileset)
+        count = count_plays(position, held, tileset)
     breakdowns = [score(position, c.play, tileset) for c in shown]
     if json_out:
         typer.echo(json.dumps({
-            "count": len(candidates),
-            "best_score": candidates[0].score if candidates else None,
+            "count": count,
+            "best_score": shown[0].score if shown else None,
             "plays": [{
                 "placements": [{"square": square_name(p.square), "row": p.square[0],
                                 "col": p.square[1], "tile": p.tile} for p in c.play.placements],
@@ -169,10 +169,10 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
         }, ensure_ascii=False))
         return
     typer.echo(f"Hand: {show_tiles(held)}  ({tileset.name} tile set)")
-    if not candidates:
+    if not shown:
         typer.echo("This hand has no equation play on this board.")
         return
-    typer.echo(f"{len(candidates)} legal equation plays; best score {candidates[0].score}")
+    typer.echo(f"{count} legal equation plays; best score {shown[0].score}")
     for number, (candidate, breakdown) in enumerate(zip(shown, breakdowns), start=1):
         after = position.place(candidate.play.placements)
         typer.echo("")

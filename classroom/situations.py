@@ -15,7 +15,7 @@ from classroom.board import Board, board_text, premium, square_name
 from classroom.errors import ClassroomError
 from classroom.games import draw, simulate
 from classroom.hands import MAX_BLANKS, in_order
-from classroom.movegen import Candidate, all_plays
+from classroom.movegen import Candidate, best_plays, count_plays, top_plays
 from classroom.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
 from classroom.symbols import BLANK, MAX_HAND, Hand, face, is_fraction
 from classroom.tilesets import TileSet
@@ -61,11 +61,18 @@ class SituationRules:
 
 @dataclass(frozen=True)
 class Situation:
-    """A contest position: the board, the hand, every legal play best first."""
+    """A contest position: the board, the hand, its best plays and how many plays it has."""
 
     board: Board
     hand: Hand
-    plays: tuple[Candidate, ...]
+    plays: tuple[Candidate, ...]  # every play tied at the best score, then the runners-up
+    count: int = 0  # every legal equation play
+
+
+def ranked(board: Board, hand: Hand, tileset: TileSet) -> tuple[Candidate, ...]:
+    """Return every play tied at the best score followed by the next RUNNERS_UP plays."""
+    ties = best_plays(board, hand, tileset)
+    return tuple(top_plays(board, hand, tileset, len(ties) + RUNNERS_UP)) if ties else ()
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:
@@ -115,9 +122,10 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
         game = simulate(tileset, rng, rules.plays)
         for _ in range(HANDS_PER_BOARD):
             hand = contest_hand(game.bag, rng, rules.hand_size)
-            situation = Situation(game.board, hand, tuple(all_plays(game.board, hand, tileset)))
+            situation = Situation(game.board, hand, ranked(game.board, hand, tileset))
             if is_good(situation, rules, tileset):
-                return situation
+                # Counting every play costs more than finding the best: only for the keeper.
+                return Situation(game.board, hand, situation.plays, count_plays(game.board, hand, tileset))
     wanted = [f"the winner beats the runner-up by {rules.margin} points or more"] if rules.margin else []
     wanted += [FEATURES[f] for f in rules.features] or ["the hand has a play"]
     raise ClassroomError(
@@ -127,8 +135,8 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
 
 
 def own_situation(board: Board, hand: Hand, tileset: TileSet) -> Situation:
-    """Return a teacher's own position with every legal play, best first."""
-    return Situation(board, hand, tuple(all_plays(board, hand, tileset)))
+    """Return a teacher's own position with its best plays and the number of plays."""
+    return Situation(board, hand, ranked(board, hand, tileset), count_plays(board, hand, tileset))
 
 
 def key_play(board: Board, candidate: Candidate, tileset: TileSet) -> KeyPlay:
@@ -174,7 +182,7 @@ def situation_item(id: str, situation: Situation, tileset: TileSet) -> Situation
         hand=hand_faces(situation.hand, tileset),
         best=tuple(key_play(board, c, tileset) for c in best),
         next_best=tuple(key_play(board, c, tileset) for c in following),
-        count=len(plays),
+        count=situation.count,
         grid=board_text(board),
     )
 
