@@ -71,8 +71,13 @@ class Situation:
 
 def ranked(board: Board, hand: Hand, tileset: TileSet) -> tuple[Candidate, ...]:
     """Return every play tied at the best score followed by the next RUNNERS_UP plays."""
-    ties = best_plays(board, hand, tileset)
-    return tuple(top_plays(board, hand, tileset, len(ties) + RUNNERS_UP)) if ties else ()
+    plays = top_plays(board, hand, tileset, 1 + RUNNERS_UP)  # one search in the usual case
+    ties = sum(1 for c in plays if c.score == plays[0].score)
+    if ties == len(plays) == 1 + RUNNERS_UP:  # all tied: there may be more ties
+        ties = len(best_plays(board, hand, tileset))
+    if ties > 1:
+        plays = top_plays(board, hand, tileset, ties + RUNNERS_UP)
+    return tuple(plays)
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:
