@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from classroom.arithmetic import Illegal, read
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, read_text
 from classroom.symbols import BLANK, Symbol, Tile, face, is_blank, parse_tile, tokenize
 from classroom.tilesets import TileSet
 
@@ -281,12 +281,7 @@ def board_text(board: Board, marked: frozenset[Square] | set[Square] = frozenset
 
 def read_board(path: str | Path) -> Board:
     """Return the checked board read from a board file on disk, or raise ClassroomError."""
-    try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "not UTF-8 text"
-        raise ClassroomError(f"{path}: cannot read the board file ({reason})") from None
-    return parse_board(text, str(path))
+    return parse_board(read_text(path, "the board file"), str(path))
 
 
 def check_tiles(board: Board, tileset: TileSet, hand: tuple[Tile, ...] = ()) -> Board:

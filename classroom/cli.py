@@ -18,7 +18,7 @@ import typer
 from classroom.board import check_tiles, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, read_text
 from classroom.grading import grade as grade_list
 from classroom.hands import HandRules
 from classroom.output import write_worksheet
@@ -306,11 +306,7 @@ def grade(file: Path = typer.Argument(..., help="The student's list: one equatio
         hand = " ".join(tokens)
     tileset = tileset_from(level, tiles)
     held = tileset.check_hand(parse_hand(hand))
-    try:
-        text = file.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ClassroomError(f"{file}: cannot read the list ({getattr(error, 'strerror', None) or 'not UTF-8 text'})") from None
-    marked = grade_list(text, held, tileset)
+    marked = grade_list(read_text(file, "the list"), held, tileset)
     possible = solve_hand(held, tileset)
     if json_out:
         typer.echo(json.dumps({

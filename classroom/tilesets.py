@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, read_text
 from classroom.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, Hand, Symbol, is_blank, is_fraction, is_number,
 )
@@ -127,9 +127,4 @@ def load_tileset(level: str | None = "original", path: str | Path | None = None)
     """Return the tile set named by --level or read from --tiles FILE (the file wins)."""
     if path is None:
         return load_level(level or "original")
-    try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or "not UTF-8 text"
-        raise ClassroomError(f"{path}: cannot read the tile-set file ({reason})") from None
-    return parse_tileset(text, str(path))
+    return parse_tileset(read_text(path, "the tile-set file"), str(path))
