@@ -134,20 +134,13 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict
                 if (now + offset) & high:
                     continue
                 for value_n, value_d, number_fills in items:
-                    if times is None:
-                        t_n, t_d = value_n, value_d
-                    elif times == "×":
-                        t_n, t_d = term_n * value_n, term_d * value_d
-                    elif value_n == 0:
+                    term = _term(times, term_n, term_d, value_n, value_d)
+                    if term is None:
                         continue
-                    else:
-                        t_n, t_d = term_n * value_d, term_d * value_n
+                    t_n, t_d = term
                     got = fills + number_fills if number_fills else fills
                     if stop:
-                        if plus:
-                            v_n = total_n * t_d + t_n * total_d
-                        else:
-                            v_n = total_n * t_d - t_n * total_d
+                        v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
                         if v_n >= 0:
                             v_d = total_d * t_d
                             if v_d != 1:
@@ -174,10 +167,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict
                         if symbol == "×" or symbol == "÷":
                             search(j + 2, total_n, total_d, plus, t_n, t_d, symbol, after, next_fills)
                         else:
-                            if plus:
-                                s_n = total_n * t_d + t_n * total_d
-                            else:
-                                s_n = total_n * t_d - t_n * total_d
+                            s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
                             if s_n < 0:
                                 continue
                             search(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after,
@@ -186,6 +176,23 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict
     if n:
         search(0, 0, 1, True, 0, 1, None, 0, ())
     return out
+
+
+def _term(times, term_n, term_d, value_n, value_d):
+    """Return a term with the next Number joined in as (numerator, denominator): the Number
+    itself at the term's start, multiplied or divided in; None for a division by zero."""
+    if times is None:
+        return value_n, value_d
+    if times == "×":
+        return term_n * value_n, term_d * value_d
+    if value_n == 0:
+        return None
+    return term_n * value_d, term_d * value_n
+
+
+def _sum_numerator(plus, total_n, total_d, t_n, t_d):
+    """Return the numerator of total ± term over the denominator total_d × t_d."""
+    return total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
 
 
 def count_walk(pattern: tuple, hand: _Hand) -> dict:
@@ -216,19 +223,12 @@ def count_walk(pattern: tuple, hand: _Hand) -> dict:
                     if (now + offset) & high:
                         continue
                     for value_n, value_d, _ in items:
-                        if times is None:
-                            t_n, t_d = value_n, value_d
-                        elif times == "×":
-                            t_n, t_d = term_n * value_n, term_d * value_d
-                        elif value_n == 0:
+                        term = _term(times, term_n, term_d, value_n, value_d)
+                        if term is None:
                             continue
-                        else:
-                            t_n, t_d = term_n * value_d, term_d * value_n
+                        t_n, t_d = term
                         if last:
-                            if plus:
-                                v_n = total_n * t_d + t_n * total_d
-                            else:
-                                v_n = total_n * t_d - t_n * total_d
+                            v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
                             if v_n >= 0:
                                 v_n, v_d = _reduced(v_n, total_d * t_d)
                                 key = v_n if v_d == 1 else (v_n, v_d)
@@ -244,10 +244,7 @@ def count_walk(pattern: tuple, hand: _Hand) -> dict:
                                 r_n, r_d = _reduced(t_n, t_d)
                                 state = (total_n, total_d, plus, r_n, r_d, symbol, after)
                             else:
-                                if plus:
-                                    s_n = total_n * t_d + t_n * total_d
-                                else:
-                                    s_n = total_n * t_d - t_n * total_d
+                                s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
                                 if s_n < 0:
                                     continue
                                 s_n, s_d = _reduced(s_n, total_d * t_d)
