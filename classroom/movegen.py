@@ -142,11 +142,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict
                     if stop:
                         v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
                         if v_n >= 0:
-                            v_d = total_d * t_d
-                            if v_d != 1:
-                                g = gcd(v_n, v_d)
-                                v_n //= g
-                                v_d //= g
+                            v_n, v_d = _reduced(v_n, total_d * t_d)
                             key = v_n if v_d == 1 else (v_n, v_d)
                             at = out.get(j)
                             if at is None:
