@@ -10,7 +10,7 @@ How it is fast (think Scrabble move generation, joined by value like the boardle
   is a group with one start and one end: every empty square between is covered, so the tiles
   placed, the E multipliers and the cross strings are fixed and a play's score is linear in
   its tiles' symbol scores. The hand's best tiles on the heaviest squares bound the window.
-- Sides are enumerated by `walk`, a depth-first search one whole Number at a time (the hand's
+- Sides are enumerated by `walk` (classroom.sides), a depth-first search one whole Number at a time (the hand's
   Numbers for a stretch of squares are built once and shared), with exact arithmetic on
   unreduced integer pairs, checking the syntax (no two operations side by side, no leading
   zero, a fraction only last in a number) and the rules (× ÷ first, never below zero, no
@@ -20,7 +20,7 @@ How it is fast (think Scrabble move generation, joined by value like the boardle
   (tile counts packed in one integer, so the test is one addition and one mask).
 - Best-only / top-N: groups, then their windows, are searched best bound first, and the search
   stops at the first bound below the N-th score found so far: most sides are never enumerated.
-- Counting: `count_walk` counts the sides by a dynamic programme over Number boundaries
+- Counting: `count_walk` (classroom.sides) counts the sides by a dynamic programme over Number boundaries
   (value -> tiles used -> how many), and windows multiply counts: no play is built.
 
 Scores are computed here from per-square tables (an optimisation of plays.score, which the
@@ -31,20 +31,14 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from functools import lru_cache
-from math import gcd
 from typing import Iterator
 
-from classroom.arithmetic import Illegal, read
-from classroom.board import CENTRE, SIZE, Board, Direction, Placement, premium
+from classroom.board import CENTRE, SIZE, Board, Direction, Placement, Square, premium
 from classroom.plays import ALL_NINE_BONUS, Play
-from classroom.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, MAX_HAND, OPERATIONS, Hand, Symbol,
-    is_digit, is_fraction,
-)
+from classroom.sides import PackedHand, count_walk, cross_allowed, walk
+from classroom.symbols import EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet
 
-FIELD = 5  # bits per tile kind in a packed count of used tiles (counts stay below 32)
 
 
 @dataclass(frozen=True)
@@ -59,285 +53,6 @@ def candidate_order(candidate: Candidate) -> tuple:
     """Return the sort key listing candidates best first, then in a fixed reading order."""
     play = candidate.play
     return (-candidate.score, play.direction.value, play.squares, tuple(p.tile for p in play.placements))
-
-
-# --- cross-checks --------------------------------------------------------------------------
-
-@lru_cache(maxsize=65536)
-def cross_allowed(before: tuple[Symbol, ...], after: tuple[Symbol, ...]) -> frozenset[Symbol]:
-    """Return the symbols that make before + symbol + after a number, expression or true equation."""
-    allowed = []
-    for symbol in ALL_SYMBOLS:
-        try:
-            read(before + (symbol,) + after)
-        except Illegal:
-            continue
-        allowed.append(symbol)
-    return frozenset(allowed)
-
-
-# --- the hand --------------------------------------------------------------------------------
-
-class _Hand:
-    """A hand as tile kinds with counts, packed so that a pair of sides is checked at once."""
-
-    def __init__(self, hand: Hand, tileset: TileSet):
-        self.size = len(hand)
-        self.kinds = sorted({t for t in hand if t != BLANK}, key=ALL_SYMBOLS.index)
-        self.counts = [sum(1 for t in hand if t == k) for k in self.kinds]
-        self.blanks = sum(1 for t in hand if t == BLANK)
-        self.blank_symbols = tuple(s for s in tileset.blank_symbols if s != EQUAL)
-        self.unit = [1 << (FIELD * i) for i in range(len(self.kinds) + 1)]
-        full = self.counts + [self.blanks]
-        # used + offset sets a field's top bit exactly when that kind is used more than held.
-        self.offset = sum(((1 << (FIELD - 1)) - 1 - c) << (FIELD * i) for i, c in enumerate(full))
-        self.high = sum(1 << (FIELD * i + FIELD - 1) for i in range(len(full)))
-        self.scores = {t: tileset.score_of(t) for t in self.kinds}
-        self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
-        self.number_cache: dict = {}  # cells -> the Numbers that fill them (see _numbers)
-        self.number_tiles = sum(1 for t in hand if t not in OPERATIONS)  # blanks included
-
-    def fits(self, used: int) -> bool:
-        """Return whether the hand holds the packed tiles."""
-        return not (used + self.offset) & self.high
-
-
-def walk(pattern: tuple, stops: tuple[bool, ...], hand: _Hand) -> dict[int, dict]:
-    """Return, for every position j where stops[j] allows the side to end, value -> packed
-    tiles used -> [tiles for the empty squares] for every legal expression that fills
-    pattern[:j + 1] from the hand (pattern: a symbol for a fixed square, a cross-check set or
-    None for an empty one). One search serves every end, as the sides share their beginning.
-
-    The search goes a whole Number at a time (numbers come from `_numbers`, shared by every
-    walk of the hand), then an operation. Values are kept as unreduced (numerator, denominator)
-    pairs, cheaper than Fraction; only a side's final value is reduced, to a dict key (an int
-    when whole, else the pair)."""
-    out: dict[int, dict] = {}
-    n = len(pattern)
-    offset, high = hand.offset, hand.high
-    numbers: list = [None] * n
-    operations = [_operations(cell, hand) for cell in pattern]
-
-    def search(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
-        # a Number starts at i; total: the sum so far; term: the product before the Number
-        # (times: how the Number joins it: None at the term's start, '×' or '÷').
-        here = numbers[i]
-        if here is None:
-            here = numbers[i] = _numbers(pattern[i:], hand)
-        for length, by_used in here:
-            j = i + length
-            stop = stops[j]
-            more = j + 2 < n
-            ops = operations[j + 1] if more else ()
-            for number_used, items in by_used:
-                now = used + number_used
-                if (now + offset) & high:
-                    continue
-                for value_n, value_d, number_fills in items:
-                    term = _term(times, term_n, term_d, value_n, value_d)
-                    if term is None:
-                        continue
-                    t_n, t_d = term
-                    got = fills + number_fills if number_fills else fills
-                    if stop:
-                        v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                        if v_n >= 0:
-                            v_n, v_d = _reduced(v_n, total_d * t_d)
-                            key = v_n if v_d == 1 else (v_n, v_d)
-                            at = out.get(j)
-                            if at is None:
-                                at = out[j] = {}
-                            by = at.get(key)
-                            if by is None:
-                                by = at[key] = {}
-                            found = by.get(now)
-                            if found is None:
-                                by[now] = [got]
-                            else:
-                                found.append(got)
-                    for symbol, unit, fill in ops:
-                        after = now + unit
-                        if unit and (after + offset) & high:
-                            continue
-                        next_fills = got + fill if fill else got
-                        if symbol == "×" or symbol == "÷":
-                            search(j + 2, total_n, total_d, plus, t_n, t_d, symbol, after, next_fills)
-                        else:
-                            s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                            if s_n < 0:
-                                continue
-                            search(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after,
-                                   next_fills)
-
-    if n:
-        search(0, 0, 1, True, 0, 1, None, 0, ())
-    return out
-
-
-def _term(times, term_n, term_d, value_n, value_d):
-    """Return a term with the next Number joined in as (numerator, denominator): the Number
-    itself at the term's start, multiplied or divided in; None for a division by zero."""
-    if times is None:
-        return value_n, value_d
-    if times == "×":
-        return term_n * value_n, term_d * value_d
-    if value_n == 0:
-        return None
-    return term_n * value_d, term_d * value_n
-
-
-def _sum_numerator(plus, total_n, total_d, t_n, t_d):
-    """Return the numerator of total ± term over the denominator total_d × t_d."""
-    return total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
-
-
-def count_walk(pattern: tuple, hand: _Hand) -> dict:
-    """Return value -> packed tiles used -> how many legal expressions fill the whole pattern
-    from the hand (what `walk` finds, counted, not listed). A dynamic programme over the
-    Number boundaries: expressions that reach the same position, sum, term and tiles used
-    are merged, so each is continued once."""
-    n = len(pattern)
-    offset, high = hand.offset, hand.high
-    out: dict = {}
-    # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
-    states: list[dict] = [{} for _ in range(n)]
-    if n:
-        states[0][0, 1, True, 0, 1, None, 0] = 1
-    for i in range(n):
-        if not states[i]:
-            continue
-        here = _numbers(pattern[i:], hand)
-        for (total_n, total_d, plus, term_n, term_d, times, used), count in states[i].items():
-            for length, by_used in here:
-                j = i + length
-                last = j == n - 1
-                if not last and j + 2 >= n:
-                    continue
-                ops = () if last else _operations(pattern[j + 1], hand)
-                for number_used, items in by_used:
-                    now = used + number_used
-                    if (now + offset) & high:
-                        continue
-                    for value_n, value_d, _ in items:
-                        term = _term(times, term_n, term_d, value_n, value_d)
-                        if term is None:
-                            continue
-                        t_n, t_d = term
-                        if last:
-                            v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                            if v_n >= 0:
-                                v_n, v_d = _reduced(v_n, total_d * t_d)
-                                key = v_n if v_d == 1 else (v_n, v_d)
-                                by = out.setdefault(key, {})
-                                by[now] = by.get(now, 0) + count
-                            continue
-                        following = states[j + 2]
-                        for symbol, unit, _ in ops:
-                            after = now + unit
-                            if unit and (after + offset) & high:
-                                continue
-                            if symbol == "×" or symbol == "÷":
-                                r_n, r_d = _reduced(t_n, t_d)
-                                state = (total_n, total_d, plus, r_n, r_d, symbol, after)
-                            else:
-                                s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                                if s_n < 0:
-                                    continue
-                                s_n, s_d = _reduced(s_n, total_d * t_d)
-                                state = (s_n, s_d, symbol == "+", 0, 1, None, after)
-                            following[state] = following.get(state, 0) + count
-        states[i] = {}
-    return out
-
-
-def _reduced(numerator: int, denominator: int) -> tuple[int, int]:
-    if denominator == 1:
-        return numerator, 1
-    g = gcd(numerator, denominator)
-    return numerator // g, denominator // g
-
-
-def _operations(cell, hand: _Hand) -> tuple:
-    """Return (symbol, packed tile used, tiles placed) for every operation the cell can hold."""
-    if type(cell) is str:
-        return ((cell, 0, ()),) if cell in OPERATIONS else ()
-    found = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
-             if s in OPERATIONS and (cell is None or s in cell)]
-    if hand.blanks:
-        found += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
-                  if s in OPERATIONS and (cell is None or s in cell)]
-    return tuple(found)
-
-
-def _numbers(cells: tuple, hand: _Hand) -> tuple:
-    """Return the Numbers the hand can write from the first of the cells on: for each last
-    cell k (0-based), (k, ((packed tiles used, ((numerator, denominator, tiles placed), ...)), ...)).
-    Cached per hand, as many walks share stretches of the board."""
-    cells = cells[:_span(cells, hand.number_tiles)]
-    found = hand.number_cache.get(cells)
-    if found is not None:
-        return found
-    offset, high = hand.offset, hand.high
-    options = []
-    for cell in cells:
-        if type(cell) is str:
-            options.append(((cell, 0, ()),) if cell in _NUMBER_SYMBOLS else ())
-            continue
-        choices = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
-                   if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
-        if hand.blanks:
-            choices += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
-                        if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
-        options.append(tuple(choices))
-    by_end: list[dict] = [{} for _ in cells]
-
-    def extend(k, whole, value_n, value_d, used, fills):
-        # whole: the digits so far as an int (None after a fraction tile ends the Number)
-        if k == len(cells):
-            return
-        for symbol, unit, fill in options[k]:
-            now = used + unit
-            if unit and (now + offset) & high:
-                continue
-            digit = _DIGIT.get(symbol)
-            if digit is not None:
-                if whole is None or (whole == 0 and k > 0):
-                    continue
-                number = whole * 10 + digit
-                by_end[k].setdefault(now, []).append((number, 1, fills + fill))
-                extend(k + 1, number, number, 1, now, fills + fill)
-            else:
-                if whole is None or (whole == 0 and k > 0):
-                    continue
-                p, q = _FRACTION[symbol]
-                by_end[k].setdefault(now, []).append((whole * q + p, q, fills + fill))
-
-    extend(0, 0, 0, 1, 0, ())
-    found = tuple((j, tuple((used, tuple(items)) for used, items in by_end[j].items()))
-                  for j in range(len(cells)) if by_end[j])
-    hand.number_cache[cells] = found
-    return found
-
-
-def _span(cells: tuple, limit: int) -> int:
-    """Return how many of the cells a Number could cover: up to a fixed operation or the first
-    empty square beyond the hand's size."""
-    empties = 0
-    for k, cell in enumerate(cells):
-        if type(cell) is str:
-            if cell not in _NUMBER_SYMBOLS:
-                return k
-        else:
-            empties += 1
-            if empties > limit:
-                return k
-    return len(cells)
-
-
-_DIGIT = {symbol: int(symbol) for symbol in ALL_SYMBOLS if is_digit(symbol)}
-_FRACTION = {symbol: (FRACTION_VALUES[symbol].numerator, FRACTION_VALUES[symbol].denominator)
-             for symbol in ALL_SYMBOLS if is_fraction(symbol)}
-_NUMBER_SYMBOLS = frozenset(_DIGIT) | frozenset(_FRACTION)
 
 
 # --- lines of the board ---------------------------------------------------------------------
@@ -409,7 +124,7 @@ class _Group:
     bound: int  # no play in the group scores more
 
 
-def _groups(board: Board, hand: _Hand, tileset: TileSet) -> list[_Group]:
+def _groups(board: Board, hand: PackedHand, tileset: TileSet) -> list[_Group]:
     """Return every (line, = position) that could hold a play, with its starts, ends, bound."""
     groups = []
     limit = hand.size
@@ -455,7 +170,7 @@ def _ends(line: _Line, e: int, step: int, limit: int) -> list[int]:
     return found
 
 
-def _bound(line: _Line, e: int, starts, ends, hand: _Hand) -> int:
+def _bound(line: _Line, e: int, starts, ends, hand: PackedHand) -> int:
     """Return a score no play of the group can beat: every empty square gets the best factor
     for the hand's best tiles, every E multiplier counts, every cross string scores."""
     a, b = min(starts), max(ends)
@@ -482,7 +197,7 @@ class _Sides:
     walk with several stops could serve the sides that share their beginning, but it was
     slower: the cache then rarely finds a stretch again on another line.)"""
 
-    def __init__(self, hand: _Hand, counting: bool = False):
+    def __init__(self, hand: PackedHand, counting: bool = False):
         self.hand = hand
         self.cache: dict = {}
         self.counting = counting  # tables hold how many tiles lists, not the lists
@@ -520,7 +235,7 @@ class _Window:
     bound: int  # no play of the window scores more
 
 
-def _windows(group: _Group, hand: _Hand) -> list[_Window]:
+def _windows(group: _Group, hand: PackedHand) -> list[_Window]:
     """Return the group's windows that can hold a play, each with its score bound.
 
     A play's score is linear in its tiles' symbol scores, with a weight per square that the
@@ -577,7 +292,7 @@ def _duplicate_single(window: _Window) -> bool:
     return line.allowed[j] is not None and line.cross_equal[j]
 
 
-def _window_plays(window: _Window, hand: _Hand, tileset: TileSet, sides: _Sides) -> Iterator[Candidate]:
+def _window_plays(window: _Window, hand: PackedHand, tileset: TileSet, sides: _Sides) -> Iterator[Candidate]:
     """Yield every legal play of one window with its score."""
     if _duplicate_single(window):
         return
@@ -644,12 +359,11 @@ def _window_plays(window: _Window, hand: _Hand, tileset: TileSet, sides: _Sides)
                                                    direction))
 
 
-def _window_count(window: _Window, hand: _Hand, sides: _Sides) -> int:
+def _window_count(window: _Window, hand: PackedHand, sides: _Sides) -> int:
     """Return how many legal plays the window holds."""
     if _duplicate_single(window):
         return 0
     group = window.group
-    line, e = group.line, group.equal
     lefts = sides.left(group, window.start)
     if not lefts:
         return 0
@@ -669,7 +383,7 @@ def _window_count(window: _Window, hand: _Hand, sides: _Sides) -> int:
 
 def generate(board: Board, hand: Hand, tileset: TileSet) -> Iterator[Candidate]:
     """Yield every distinct legal equation play of the hand on the board, with its score."""
-    packed = _Hand(hand, tileset)
+    packed = PackedHand(hand, tileset)
     groups = _groups(board, packed, tileset)
     sides = _Sides(packed)
     for group in groups:
@@ -689,7 +403,7 @@ def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None
     Groups, then their windows, are searched best bound first; the search stops at the first
     bound below the N-th best score found so far, so most sides are never enumerated."""
     want = 1 if top is None else top
-    packed = _Hand(hand, tileset)
+    packed = PackedHand(hand, tileset)
     sides = _Sides(packed)
     queue: list = [(-g.bound, i, g) for i, g in enumerate(_groups(board, packed, tileset))]
     heapq.heapify(queue)
@@ -725,7 +439,7 @@ def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None
 
 def count_plays(board: Board, hand: Hand, tileset: TileSet) -> int:
     """Return the number of distinct legal equation plays (without building them)."""
-    packed = _Hand(hand, tileset)
+    packed = PackedHand(hand, tileset)
     groups = _groups(board, packed, tileset)
     sides = _Sides(packed, counting=True)
     return sum(_window_count(window, packed, sides) for group in groups for window in _windows(group, packed))

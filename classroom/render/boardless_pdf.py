@@ -6,7 +6,7 @@ from __future__ import annotations
 import jinja2
 
 from classroom.render.columns import Entry, draw_columns
-from classroom.render.fonts import BOLD, REGULAR, width
+from classroom.render.fonts import BOLD, REGULAR
 from classroom.render.page import Sheet
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed

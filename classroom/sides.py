@@ -1,0 +1,300 @@
+"""Sides: every legal Expression that fills one side of an = on a stretch of board squares.
+
+A stretch is a pattern of cells: a fixed symbol (a tile already on the board), a cross-check
+set (the symbols its perpendicular string allows) or None (any symbol). `walk` lists the fills
+one whole Number at a time with exact arithmetic on integer pairs; `count_walk` counts them by
+a dynamic programme over Number boundaries. Tiles used are packed in one integer (PackedHand),
+so whether the hand can pay is one addition and one mask.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import gcd
+
+from classroom.arithmetic import Illegal, read
+from classroom.symbols import (
+    ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, OPERATIONS, Hand, Symbol, is_digit, is_fraction,
+)
+from classroom.tilesets import TileSet
+
+FIELD = 5  # bits per tile kind in a packed count of used tiles (counts stay below 32)
+
+
+# --- cross-checks --------------------------------------------------------------------------
+
+@lru_cache(maxsize=65536)
+def cross_allowed(before: tuple[Symbol, ...], after: tuple[Symbol, ...]) -> frozenset[Symbol]:
+    """Return the symbols that make before + symbol + after a number, expression or true equation."""
+    allowed = []
+    for symbol in ALL_SYMBOLS:
+        try:
+            read(before + (symbol,) + after)
+        except Illegal:
+            continue
+        allowed.append(symbol)
+    return frozenset(allowed)
+
+
+# --- the hand --------------------------------------------------------------------------------
+
+class PackedHand:
+    """A hand as tile kinds with counts, packed so that a pair of sides is checked at once."""
+
+    def __init__(self, hand: Hand, tileset: TileSet):
+        self.size = len(hand)
+        self.kinds = sorted({t for t in hand if t != BLANK}, key=ALL_SYMBOLS.index)
+        self.counts = [sum(1 for t in hand if t == k) for k in self.kinds]
+        self.blanks = sum(1 for t in hand if t == BLANK)
+        self.blank_symbols = tuple(s for s in tileset.blank_symbols if s != EQUAL)
+        self.unit = [1 << (FIELD * i) for i in range(len(self.kinds) + 1)]
+        full = self.counts + [self.blanks]
+        # used + offset sets a field's top bit exactly when that kind is used more than held.
+        self.offset = sum(((1 << (FIELD - 1)) - 1 - c) << (FIELD * i) for i, c in enumerate(full))
+        self.high = sum(1 << (FIELD * i + FIELD - 1) for i in range(len(full)))
+        self.scores = {t: tileset.score_of(t) for t in self.kinds}
+        self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
+        self.number_cache: dict = {}  # cells -> the Numbers that fill them (see _numbers)
+        self.number_tiles = sum(1 for t in hand if t not in OPERATIONS)  # blanks included
+
+    def fits(self, used: int) -> bool:
+        """Return whether the hand holds the packed tiles."""
+        return not (used + self.offset) & self.high
+
+
+def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int, dict]:
+    """Return, for every position j where stops[j] allows the side to end, value -> packed
+    tiles used -> [tiles for the empty squares] for every legal expression that fills
+    pattern[:j + 1] from the hand (pattern: a symbol for a fixed square, a cross-check set or
+    None for an empty one). One search serves every end, as the sides share their beginning.
+
+    The search goes a whole Number at a time (numbers come from `_numbers`, shared by every
+    walk of the hand), then an operation. Values are kept as unreduced (numerator, denominator)
+    pairs, cheaper than Fraction; only a side's final value is reduced, to a dict key (an int
+    when whole, else the pair)."""
+    out: dict[int, dict] = {}
+    n = len(pattern)
+    offset, high = hand.offset, hand.high
+    numbers: list = [None] * n
+    operations = [_operations(cell, hand) for cell in pattern]
+
+    def search(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
+        # a Number starts at i; total: the sum so far; term: the product before the Number
+        # (times: how the Number joins it: None at the term's start, '×' or '÷').
+        here = numbers[i]
+        if here is None:
+            here = numbers[i] = _numbers(pattern[i:], hand)
+        for length, by_used in here:
+            j = i + length
+            stop = stops[j]
+            more = j + 2 < n
+            ops = operations[j + 1] if more else ()
+            for number_used, items in by_used:
+                now = used + number_used
+                if (now + offset) & high:
+                    continue
+                for value_n, value_d, number_fills in items:
+                    term = _term(times, term_n, term_d, value_n, value_d)
+                    if term is None:
+                        continue
+                    t_n, t_d = term
+                    got = fills + number_fills if number_fills else fills
+                    if stop:
+                        v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
+                        if v_n >= 0:
+                            v_n, v_d = _reduced(v_n, total_d * t_d)
+                            key = v_n if v_d == 1 else (v_n, v_d)
+                            at = out.get(j)
+                            if at is None:
+                                at = out[j] = {}
+                            by = at.get(key)
+                            if by is None:
+                                by = at[key] = {}
+                            found = by.get(now)
+                            if found is None:
+                                by[now] = [got]
+                            else:
+                                found.append(got)
+                    for symbol, unit, fill in ops:
+                        after = now + unit
+                        if unit and (after + offset) & high:
+                            continue
+                        next_fills = got + fill if fill else got
+                        if symbol == "×" or symbol == "÷":
+                            search(j + 2, total_n, total_d, plus, t_n, t_d, symbol, after, next_fills)
+                        else:
+                            s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
+                            if s_n < 0:
+                                continue
+                            search(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after,
+                                   next_fills)
+
+    if n:
+        search(0, 0, 1, True, 0, 1, None, 0, ())
+    return out
+
+
+def _term(times, term_n, term_d, value_n, value_d):
+    """Return a term with the next Number joined in as (numerator, denominator): the Number
+    itself at the term's start, multiplied or divided in; None for a division by zero."""
+    if times is None:
+        return value_n, value_d
+    if times == "×":
+        return term_n * value_n, term_d * value_d
+    if value_n == 0:
+        return None
+    return term_n * value_d, term_d * value_n
+
+
+def _sum_numerator(plus, total_n, total_d, t_n, t_d):
+    """Return the numerator of total ± term over the denominator total_d × t_d."""
+    return total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
+
+
+def count_walk(pattern: tuple, hand: PackedHand) -> dict:
+    """Return value -> packed tiles used -> how many legal expressions fill the whole pattern
+    from the hand (what `walk` finds, counted, not listed). A dynamic programme over the
+    Number boundaries: expressions that reach the same position, sum, term and tiles used
+    are merged, so each is continued once."""
+    n = len(pattern)
+    offset, high = hand.offset, hand.high
+    out: dict = {}
+    # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
+    states: list[dict] = [{} for _ in range(n)]
+    if n:
+        states[0][0, 1, True, 0, 1, None, 0] = 1
+    for i in range(n):
+        if not states[i]:
+            continue
+        here = _numbers(pattern[i:], hand)
+        for (total_n, total_d, plus, term_n, term_d, times, used), count in states[i].items():
+            for length, by_used in here:
+                j = i + length
+                last = j == n - 1
+                if not last and j + 2 >= n:
+                    continue
+                ops = () if last else _operations(pattern[j + 1], hand)
+                for number_used, items in by_used:
+                    now = used + number_used
+                    if (now + offset) & high:
+                        continue
+                    for value_n, value_d, _ in items:
+                        term = _term(times, term_n, term_d, value_n, value_d)
+                        if term is None:
+                            continue
+                        t_n, t_d = term
+                        if last:
+                            v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
+                            if v_n >= 0:
+                                v_n, v_d = _reduced(v_n, total_d * t_d)
+                                key = v_n if v_d == 1 else (v_n, v_d)
+                                by = out.setdefault(key, {})
+                                by[now] = by.get(now, 0) + count
+                            continue
+                        following = states[j + 2]
+                        for symbol, unit, _ in ops:
+                            after = now + unit
+                            if unit and (after + offset) & high:
+                                continue
+                            if symbol == "×" or symbol == "÷":
+                                r_n, r_d = _reduced(t_n, t_d)
+                                state = (total_n, total_d, plus, r_n, r_d, symbol, after)
+                            else:
+                                s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
+                                if s_n < 0:
+                                    continue
+                                s_n, s_d = _reduced(s_n, total_d * t_d)
+                                state = (s_n, s_d, symbol == "+", 0, 1, None, after)
+                            following[state] = following.get(state, 0) + count
+        states[i] = {}
+    return out
+
+
+def _reduced(numerator: int, denominator: int) -> tuple[int, int]:
+    if denominator == 1:
+        return numerator, 1
+    g = gcd(numerator, denominator)
+    return numerator // g, denominator // g
+
+
+def _operations(cell, hand: PackedHand) -> tuple:
+    """Return (symbol, packed tile used, tiles placed) for every operation the cell can hold."""
+    if type(cell) is str:
+        return ((cell, 0, ()),) if cell in OPERATIONS else ()
+    found = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
+             if s in OPERATIONS and (cell is None or s in cell)]
+    if hand.blanks:
+        found += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
+                  if s in OPERATIONS and (cell is None or s in cell)]
+    return tuple(found)
+
+
+def _numbers(cells: tuple, hand: PackedHand) -> tuple:
+    """Return the Numbers the hand can write from the first of the cells on: for each last
+    cell k (0-based), (k, ((packed tiles used, ((numerator, denominator, tiles placed), ...)), ...)).
+    Cached per hand, as many walks share stretches of the board."""
+    cells = cells[:_span(cells, hand.number_tiles)]
+    found = hand.number_cache.get(cells)
+    if found is not None:
+        return found
+    offset, high = hand.offset, hand.high
+    options = []
+    for cell in cells:
+        if type(cell) is str:
+            options.append(((cell, 0, ()),) if cell in _NUMBER_SYMBOLS else ())
+            continue
+        choices = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
+                   if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
+        if hand.blanks:
+            choices += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
+                        if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
+        options.append(tuple(choices))
+    by_end: list[dict] = [{} for _ in cells]
+
+    def extend(k, whole, value_n, value_d, used, fills):
+        # whole: the digits so far as an int (None after a fraction tile ends the Number)
+        if k == len(cells):
+            return
+        for symbol, unit, fill in options[k]:
+            now = used + unit
+            if unit and (now + offset) & high:
+                continue
+            digit = _DIGIT.get(symbol)
+            if digit is not None:
+                if whole is None or (whole == 0 and k > 0):
+                    continue
+                number = whole * 10 + digit
+                by_end[k].setdefault(now, []).append((number, 1, fills + fill))
+                extend(k + 1, number, number, 1, now, fills + fill)
+            else:
+                if whole is None or (whole == 0 and k > 0):
+                    continue
+                p, q = _FRACTION[symbol]
+                by_end[k].setdefault(now, []).append((whole * q + p, q, fills + fill))
+
+    extend(0, 0, 0, 1, 0, ())
+    found = tuple((j, tuple((used, tuple(items)) for used, items in by_end[j].items()))
+                  for j in range(len(cells)) if by_end[j])
+    hand.number_cache[cells] = found
+    return found
+
+
+def _span(cells: tuple, limit: int) -> int:
+    """Return how many of the cells a Number could cover: up to a fixed operation or the first
+    empty square beyond the hand's size."""
+    empties = 0
+    for k, cell in enumerate(cells):
+        if type(cell) is str:
+            if cell not in _NUMBER_SYMBOLS:
+                return k
+        else:
+            empties += 1
+            if empties > limit:
+                return k
+    return len(cells)
+
+
+_DIGIT = {symbol: int(symbol) for symbol in ALL_SYMBOLS if is_digit(symbol)}
+_FRACTION = {symbol: (FRACTION_VALUES[symbol].numerator, FRACTION_VALUES[symbol].denominator)
+             for symbol in ALL_SYMBOLS if is_fraction(symbol)}
+_NUMBER_SYMBOLS = frozenset(_DIGIT) | frozenset(_FRACTION)
