@@ -122,12 +122,17 @@ def test_page_sizes(tmp_path, page_size, large_print):
             assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == POINTS[page_size]
 
 
-def test_large_print_has_fewer_rows(tmp_path):
-    """Large print keeps one hand to a page with fewer, taller rows to write in."""
-    normal = lines_of(text_of(write_boardless(worksheet(HUNDREDS), tmp_path / "n")[0])[0])
-    large = lines_of(text_of(write_boardless(worksheet(HUNDREDS, large_print=True), tmp_path / "l")[0])[0])
-    rows = lambda lines: max(int(x) for x in lines if x.isdigit())  # noqa: E731
-    assert rows(large) < rows(normal)
+def test_large_print_has_taller_rows_continued_on_a_second_page(tmp_path):
+    """Large print: fewer, taller rows on the hand's page, and the list goes on over a second
+    page numbered on from the first, so a student still has room for 24 equations or more."""
+    normal = text_of(write_boardless(worksheet(HUNDREDS), tmp_path / "n")[0])
+    large = text_of(write_boardless(worksheet(HUNDREDS, large_print=True), tmp_path / "l")[0])
+    numbers = lambda page: [int(x) for x in lines_of(page) if x.isdigit()]  # noqa: E731
+    assert len(normal) == 1 and len(large) == 2
+    assert max(numbers(large[0])) < max(numbers(normal[0]))
+    assert min(numbers(large[1])) == max(numbers(large[0])) + 1
+    assert max(numbers(large[1])) >= 24
+    assert "Total score" in large[1] and "Total score" not in large[0]
 
 
 def test_same_input_gives_byte_identical_pdfs(tmp_path):

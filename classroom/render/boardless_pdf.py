@@ -12,6 +12,7 @@ from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.worksheet import BoardlessItem, TileFace, Worksheet
 
+MIN_ROWS = 24  # room for a student's list; a sheet that fits fewer gets a second page of rows
 NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}
 LARGE = {"text": 14.0, "tile": 49.0, "pad": 4.0, "strips": 2, "row": 30.0, "columns": 1}
 # Longer lists of best or nine-tile equations are not repeated in the summary: the full list
@@ -54,8 +55,10 @@ def draw_strips(sheet: Sheet, tiles: tuple[TileFace, ...], size: float, pad: flo
     sheet.y = top - strips * cell - 10
 
 
-def draw_record_table(sheet: Sheet, words: Wording, style: dict, bottom_space: float) -> None:
-    """Draw the numbered recording table (# | equation | score) filling the page's free height."""
+def draw_record_table(sheet: Sheet, words: Wording, style: dict, bottom_space: float,
+                      first: int = 1) -> int:
+    """Return how many rows the numbered recording table (# | equation | score) holds, after
+    drawing it to fill the page's free height, numbered from `first`."""
     canvas, size, row = sheet.canvas, style["text"], style["row"]
     columns = style["columns"]
     gap = 16.0
@@ -78,11 +81,13 @@ def draw_record_table(sheet: Sheet, words: Wording, style: dict, bottom_space: f
         for r in range(rows):
             y = top - row * (r + 2)
             canvas.rect(x, y, column_width, row, stroke=1, fill=0)
-            canvas.drawCentredString(x + number_width / 2, y + row / 2 - size * 0.3, str(c * rows + r + 1))
+            canvas.drawCentredString(x + number_width / 2, y + row / 2 - size * 0.3,
+                                     str(first + c * rows + r))
         bottom = top - row * (rows + 1)
         canvas.line(x + number_width, top, x + number_width, bottom)
         canvas.line(x + column_width - score_width, top, x + column_width - score_width, bottom)
     sheet.y = top - row * (rows + 1)
+    return rows * columns
 
 
 def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: BoardlessItem) -> None:
@@ -97,7 +102,12 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.paragraph(words["instructions"], size, after=0.4)
     draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])
     total_space = size * 3.2
-    draw_record_table(sheet, words, style, total_space)
+    rows = draw_record_table(sheet, words, style, total_space)
+    if rows < MIN_ROWS:  # large print: the list continues on a second page
+        sheet.finish_page()
+        sheet.text(words["id_line"], size)
+        sheet.y -= size
+        draw_record_table(sheet, words, style, total_space, first=rows + 1)
     sheet.y -= size * 2.2
     label = words["total_label"]
     line_start = sheet.right - size * 8
