@@ -321,7 +321,6 @@ def _window_plays(window: _Window, hand: PackedHand, tileset: TileSet, sides: _S
     base = sum(line.fixed_score[a:b + 1])
     if window.placed == MAX_HAND:
         const += ALL_NINE_BONUS
-    offset, high = hand.offset, hand.high
     direction = line.direction
     equal_placement = (Placement(squares[e], EQUAL),) if equal_placed else ()
 
@@ -341,22 +340,29 @@ def _window_plays(window: _Window, hand: PackedHand, tileset: TileSet, sides: _S
 
     left_memo: dict = {}
     right_memo: dict = {}
+    for left_fills, right_fills in _paired(lefts, rights, hand):
+        for fills_left in left_fills:
+            points_left, cross_left, placements_left = parts(left_empty, fills_left, left_memo)
+            for fills_right in right_fills:
+                points_right, cross_right, placements_right = parts(
+                    right_empty, fills_right, right_memo)
+                score = (base + points_left + points_right) * mult + const + cross_left + cross_right
+                yield Candidate(score, Play(placements_left + equal_placement + placements_right,
+                                           direction))
+
+
+def _paired(lefts: dict, rights: dict, hand: PackedHand) -> Iterator[tuple]:
+    """Yield (left fills, right fills) for every left and right side of equal value that the
+    hand can pay for together (fills: lists of tiles, or counts when counting)."""
+    offset, high = hand.offset, hand.high
     for value, right_by_used in rights.items():
         left_by_used = lefts.get(value)
         if left_by_used is None:
             continue
         for used_left, left_fills in left_by_used.items():
             for used_right, right_fills in right_by_used.items():
-                if (used_left + used_right + offset) & high:
-                    continue
-                for fills_left in left_fills:
-                    points_left, cross_left, placements_left = parts(left_empty, fills_left, left_memo)
-                    for fills_right in right_fills:
-                        points_right, cross_right, placements_right = parts(
-                            right_empty, fills_right, right_memo)
-                        score = (base + points_left + points_right) * mult + const + cross_left + cross_right
-                        yield Candidate(score, Play(placements_left + equal_placement + placements_right,
-                                                   direction))
+                if not (used_left + used_right + offset) & high:
+                    yield left_fills, right_fills
 
 
 def _window_count(window: _Window, hand: PackedHand, sides: _Sides) -> int:
@@ -368,17 +374,7 @@ def _window_count(window: _Window, hand: PackedHand, sides: _Sides) -> int:
     if not lefts:
         return 0
     rights = sides.right(group, window.end)
-    offset, high = hand.offset, hand.high
-    count = 0
-    for value, right_by_used in rights.items():
-        left_by_used = lefts.get(value)
-        if left_by_used is None:
-            continue
-        for used_left, left_fills in left_by_used.items():
-            for used_right, right_fills in right_by_used.items():
-                if not (used_left + used_right + offset) & high:
-                    count += left_fills * right_fills
-    return count
+    return sum(left * right for left, right in _paired(lefts, rights, hand))
 
 
 def generate(board: Board, hand: Hand, tileset: TileSet) -> Iterator[Candidate]:
