@@ -8,7 +8,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -34,12 +34,14 @@ class TileSet:
     counts: tuple[tuple[str, int], ...]  # like (('0', 7), ('1', 9), ..., ('?', 3))
     scores: tuple[tuple[str, int], ...]  # like (('0', 1), ..., ('?', 0))
 
-    @property
+    # Derived once per tile set (cached_property writes the instance __dict__, which a frozen
+    # dataclass allows): score_of runs for every tile of every play the generator scores.
+    @cached_property
     def count(self) -> dict[str, int]:
         """Return symbol -> number of tiles in the box."""
         return dict(self.counts)
 
-    @property
+    @cached_property
     def score(self) -> dict[str, int]:
         """Return symbol -> the score printed on its tile."""
         return dict(self.scores)
@@ -50,7 +52,7 @@ class TileSet:
             return 0
         return self.score.get(tile, 0)
 
-    @property
+    @cached_property
     def blank_symbols(self) -> tuple[Symbol, ...]:
         """Return the symbols a blank may stand for: every number and operation of this set."""
         return tuple(s for s, n in self.counts if n > 0 and s not in (BLANK, EQUAL))
