@@ -8,6 +8,7 @@ the same seed gives the same hands in any process.
 from __future__ import annotations
 
 import random
+from typing import Callable
 from dataclasses import dataclass
 
 from classroom.boardless import Solution, solve
@@ -69,10 +70,17 @@ class HandRules:
 
 def draw_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules()) -> Hand:
     """Return one hand drawn from a full bag of the tile set, with no more blanks than allowed."""
-    while True:
-        hand = _draw(tileset, rng, rules)
-        if hand.count(BLANK) <= rules.max_blanks:
-            return hand
+    return few_blanks(lambda: _draw(tileset, rng, rules), rules.max_blanks)
+
+
+def few_blanks(draw_once: Callable[[], Hand], limit: int = MAX_BLANKS) -> Hand:
+    """Return the first drawn hand holding at most `limit` blanks; the draws are bounded, so a
+    custom bag of little but blanks ends with its last draw instead of drawing for ever."""
+    for _ in range(100):
+        hand = draw_once()
+        if hand.count(BLANK) <= limit:
+            break
+    return hand
 
 
 def _draw(tileset: TileSet, rng: random.Random, rules: HandRules) -> Hand:

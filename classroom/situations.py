@@ -14,10 +14,10 @@ from math import prod
 from classroom.board import Board, board_text, premium, square_name
 from classroom.errors import ClassroomError
 from classroom.games import draw, simulate
-from classroom.hands import MAX_BLANKS, in_order
+from classroom.hands import few_blanks, in_order
 from classroom.movegen import Candidate, best_plays, count_plays, top_plays
 from classroom.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
-from classroom.symbols import BLANK, MAX_HAND, Hand, face, is_fraction
+from classroom.symbols import MAX_HAND, Hand, face, is_fraction
 from classroom.tilesets import TileSet
 from classroom.worksheet import (
     Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, board_tiles,
@@ -102,20 +102,14 @@ def is_good(situation: Situation, rules: SituationRules, tileset: TileSet) -> bo
     plays = situation.plays
     if not plays:
         return False
-    if len(plays) > 1 and plays[0].score - plays[1].score < max(rules.margin, 0):
-        return False
-    if rules.margin > 0 and len(plays) > 1 and plays[0].score == plays[1].score:
+    if len(plays) > 1 and plays[0].score - plays[1].score < rules.margin:
         return False
     return all(has_feature(situation.board, plays[0], f, tileset) for f in rules.features)
 
 
 def contest_hand(bag: tuple[str, ...], rng: random.Random, size: int) -> Hand:
     """Return a contest hand drawn from what the game left in the bag (at most one blank)."""
-    for _ in range(100):  # bounded: a custom bag might hold little but blanks
-        hand, _ = draw(bag, size, rng)
-        if hand.count(BLANK) <= MAX_BLANKS:
-            break
-    return in_order(list(hand))
+    return in_order(list(few_blanks(lambda: draw(bag, size, rng)[0])))
 
 
 def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules = SituationRules(),
