@@ -24,7 +24,7 @@ from classroom.hands import HandRules
 from classroom.output import write_worksheet
 from classroom.situations import FEATURES, SituationRules
 from classroom.symbols import display, parse_hand, parse_written
-from classroom.tilesets import LEVELS, TileSet, load_tileset
+from classroom.tilesets import LEVELS, load_tileset
 
 app = typer.Typer(
     add_completion=False,
@@ -52,11 +52,6 @@ TilesOption = typer.Option(None, "--tiles", help="A custom tile-set file (TOML),
 JsonOption = typer.Option(False, "--json", help="Machine-readable output.")
 
 
-def tileset_from(level: str, tiles: Optional[Path]) -> TileSet:
-    """Return the tile set the options name."""
-    return load_tileset(level, tiles)
-
-
 def show_tiles(tiles) -> str:
     """Return tiles as a person reads them, with a typographic minus."""
     return " ".join(display(t) for t in tiles)
@@ -66,7 +61,7 @@ def show_tiles(tiles) -> str:
 def tiles(level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Show the tile set in use: symbols, counts, scores."""
-    tileset = tileset_from(level, tiles)
+    tileset = load_tileset(level, tiles)
     if json_out:
         typer.echo(json.dumps({"name": tileset.name, "tiles": [
             {"symbol": s, "count": n, "score": tileset.score[s]} for s, n in tileset.counts]},
@@ -85,7 +80,7 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
           top: Optional[int] = typer.Option(None, "--top", min=1, help="Show only the N best."),
           json_out: bool = JsonOption) -> None:
     """List every equation a hand allows, with scores, best first."""
-    tileset = tileset_from(level, tiles)
+    tileset = load_tileset(level, tiles)
     held = tileset.check_hand(parse_hand(hand))
     solution = solve_hand(held, tileset)
     if json_out:
@@ -117,7 +112,7 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
           level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
-    tileset = tileset_from(level, tiles)
+    tileset = load_tileset(level, tiles)
     held = tileset.check_hand(parse_hand(hand)) if hand is not None else None
     verdict = check_written(parse_written(equation), tileset, held)
     if json_out:
@@ -144,7 +139,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
 
     if top is not None and every:
         raise ClassroomError("choose --top N or --all, not both")
-    tileset = tileset_from(level, tiles)
+    tileset = load_tileset(level, tiles)
     held = tileset.check_hand(parse_hand(hand))
     position = check_tiles(read_board(board), tileset, held)
     if every:
@@ -245,7 +240,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
               jobs: Optional[int] = JobsOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
-    tileset = tileset_from(level, tiles)
+    tileset = load_tileset(level, tiles)
     rules = HandRules(size=size, balanced=balanced, blanks=not no_blanks, min_equations=min_equations,
                       min_best=min_best, max_best=max_best, nine_tile=nine_tile)
     rules.check()
@@ -271,7 +266,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
                jobs: Optional[int] = JobsOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF)."""
-    tileset = tileset_from(level, tiles)
+    tileset = load_tileset(level, tiles)
     layout = Layout(page_size(page), large_print, title)
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
@@ -304,7 +299,7 @@ def grade(file: Path = typer.Argument(..., help="The student's list: one equatio
     if worksheet is not None:
         tokens, level = find_worksheet(worksheet, manifests, level)
         hand = " ".join(tokens)
-    tileset = tileset_from(level, tiles)
+    tileset = load_tileset(level, tiles)
     held = tileset.check_hand(parse_hand(hand))
     marked = grade_list(read_text(file, "the list"), held, tileset)
     possible = solve_hand(held, tileset)

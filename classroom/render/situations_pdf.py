@@ -11,6 +11,7 @@ from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import Sheet
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
+from classroom.symbols import face, is_blank
 from classroom.worksheet import EquationScore, KeyPlay, SituationItem, Worksheet
 
 PER_ROW = 10  # tiles of an equation per row of its breakdown table
@@ -18,14 +19,14 @@ PER_ROW = 10  # tiles of an equation per row of its breakdown table
 
 def board_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
     """Return the tiles to draw: the board's, then the play's new ones marked new."""
-    tiles = [(t.row, t.col, t.symbol, t.score, False, t.tile.startswith("?")) for t in item.board]
+    tiles = [(t.row, t.col, t.symbol, t.score, False, is_blank(t.tile)) for t in item.board]
     if play is not None:
         scores = {(c.square, c.symbol): c.base for e in play.breakdown.equations for c in e.contributions}
         for p in play.placements:
             if p.is_new:
-                symbol = p.tile[1:] if p.tile.startswith("?") and len(p.tile) > 1 else p.tile
+                symbol = face(p.tile)
                 tiles.append((p.row, p.col, symbol, scores.get((p.square, symbol)), True,
-                              p.tile.startswith("?")))
+                              is_blank(p.tile)))
     return tiles
 
 
