@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable
 
-from classroom.board import Board
+from classroom.engine.board import Board
 from classroom.hands import HandRules, find_hand
 from classroom.situations import SituationRules, find_situation, own_situation, situation_item
 from classroom.symbols import Hand

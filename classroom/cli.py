@@ -15,7 +15,7 @@ from typing import Optional
 
 import typer
 
-from classroom.board import check_tiles, read_board
+from classroom.engine.board import check_tiles, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
 from classroom.errors import ClassroomError, read_text
@@ -133,9 +133,9 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
-    from classroom.board import board_text, read_board, square_name
-    from classroom.movegen import all_plays, best_plays, count_plays, top_plays
-    from classroom.plays import notation, score
+    from classroom.engine.board import board_text, read_board, square_name
+    from classroom.engine.movegen import all_plays, best_plays, count_plays, top_plays
+    from classroom.engine.plays import notation, score
 
     if top is not None and every:
         raise ClassroomError("choose --top N or --all, not both")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from classroom.board import Board
-from classroom.movegen import top_plays
-from classroom.plays import Play
+from classroom.engine.board import Board
+from classroom.engine.movegen import top_plays
+from classroom.engine.plays import Play
 from classroom.symbols import BLANK, MAX_HAND, Hand, Tile, is_blank
 from classroom.tilesets import TileSet
 

@@ -11,12 +11,12 @@ import random
 from dataclasses import dataclass
 from math import prod
 
-from classroom.board import Board, board_text, premium, square_name
+from classroom.engine.board import Board, board_text, premium, square_name
 from classroom.errors import ClassroomError
 from classroom.games import draw, simulate
 from classroom.hands import few_blanks, in_order
-from classroom.movegen import Candidate, best_plays, count_plays, top_plays
-from classroom.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
+from classroom.engine.movegen import Candidate, best_plays, count_plays, top_plays
+from classroom.engine.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
 from classroom.symbols import MAX_HAND, Hand, face, is_fraction
 from classroom.tilesets import TileSet
 from classroom.worksheet import (

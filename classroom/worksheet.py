@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from classroom.board import COLUMNS, SIZE, premium, square_name
+from classroom.engine.board import COLUMNS, SIZE, premium, square_name
 from classroom.boardless import Solution, check
 from classroom.errors import ClassroomError
 from classroom.symbols import Hand, Symbol, Tile, face

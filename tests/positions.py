@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from classroom.board import Board, Placement, check_board, parse_square
-from classroom.plays import Play, make_play
+from classroom.engine.board import Board, Placement, check_board, parse_square
+from classroom.engine.plays import Play, make_play
 
 
 def position(corner: str, picture: str) -> Board:

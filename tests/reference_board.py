@@ -1,4 +1,4 @@
-"""A brute-force reference for board plays, written independently of classroom.movegen.
+"""A brute-force reference for board plays, written independently of classroom.engine.movegen.
 
 It tries every line, every start square and every ordering of every part of a small hand (every
 sub-multiset, every permutation, every position of the =, every symbol for a blank), lays the
@@ -12,8 +12,8 @@ from __future__ import annotations
 from itertools import permutations
 
 from classroom.arithmetic import Illegal, read
-from classroom.board import CENTRE, SIZE, Board, Direction, Placement
-from classroom.plays import Play, score
+from classroom.engine.board import CENTRE, SIZE, Board, Direction, Placement
+from classroom.engine.plays import Play, score
 from classroom.symbols import BLANK, EQUAL
 from classroom.tilesets import TileSet
 

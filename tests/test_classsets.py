@@ -7,13 +7,13 @@ import random
 import pytest
 from pypdf import PdfReader
 
-from classroom.board import check_board
+from classroom.engine.board import check_board
 from classroom.classsets import Layout, boardless_set, situations_set
 from classroom.errors import ClassroomError
 from classroom.hands import HandRules
-from classroom.movegen import all_plays
+from classroom.engine.movegen import all_plays
 from classroom.output import write_worksheet
-from classroom.plays import score, why_illegal
+from classroom.engine.plays import score, why_illegal
 from classroom.situations import SituationRules, find_situation, has_feature
 from classroom.tilesets import load_level
 

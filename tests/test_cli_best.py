@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from classroom.board import board_text
+from classroom.engine.board import board_text
 from classroom.cli import app
 from tests.positions import position
 

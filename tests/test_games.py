@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from classroom.board import check_board
+from classroom.engine.board import check_board
 from classroom.games import simulate, used_tiles
 from classroom.tilesets import load_level
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from classroom.board import Board
+from classroom.engine.board import Board
 from classroom.games import draw, simulate
-from classroom.movegen import all_plays, best_plays, count_plays, top_plays
-from classroom.plays import score, why_illegal
+from classroom.engine.movegen import all_plays, best_plays, count_plays, top_plays
+from classroom.engine.plays import score, why_illegal
 from classroom.tilesets import load_level
 from tests.positions import position
 from tests.reference_board import reference_plays

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.board import Board, Direction
-from classroom.movegen import all_plays
-from classroom.plays import notation, score, why_illegal
+from classroom.engine.board import Board, Direction
+from classroom.engine.movegen import all_plays
+from classroom.engine.plays import notation, score, why_illegal
 from classroom.tilesets import load_level
 from tests.positions import play, position
 

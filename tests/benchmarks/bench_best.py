@@ -14,7 +14,7 @@ import sys
 import time
 
 from classroom.games import draw, simulate
-from classroom.movegen import best_plays, count_plays
+from classroom.engine.movegen import best_plays, count_plays
 from classroom.tilesets import load_level
 
 

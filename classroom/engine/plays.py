@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from math import prod
 
 from classroom.arithmetic import Illegal, read
-from classroom.board import (
+from classroom.engine.board import (
     CENTRE, Board, Direction, Placement, Square, line_name, on_board, premium, square_name,
 )
 from classroom.symbols import (

@@ -10,7 +10,7 @@ How it is fast (think Scrabble move generation, joined by value like the boardle
   is a group with one start and one end: every empty square between is covered, so the tiles
   placed, the E multipliers and the cross strings are fixed and a play's score is linear in
   its tiles' symbol scores. The hand's best tiles on the heaviest squares bound the window.
-- Sides are enumerated by `walk` (classroom.sides), a depth-first search one whole Number at a time (the hand's
+- Sides are enumerated by `walk` (classroom.engine.sides), a depth-first search one whole Number at a time (the hand's
   Numbers for a stretch of squares are built once and shared), with exact arithmetic on
   unreduced integer pairs, checking the syntax (no two operations side by side, no leading
   zero, a fraction only last in a number) and the rules (× ÷ first, never below zero, no
@@ -20,7 +20,7 @@ How it is fast (think Scrabble move generation, joined by value like the boardle
   (tile counts packed in one integer, so the test is one addition and one mask).
 - Best-only / top-N: groups, then their windows, are searched best bound first, and the search
   stops at the first bound below the N-th score found so far: most sides are never enumerated.
-- Counting: `count_walk` (classroom.sides) counts the sides by a dynamic programme over Number boundaries
+- Counting: `count_walk` (classroom.engine.sides) counts the sides by a dynamic programme over Number boundaries
   (value -> tiles used -> how many), and windows multiply counts: no play is built.
 
 Scores are computed here from per-square tables (an optimisation of plays.score, which the
@@ -33,9 +33,9 @@ import heapq
 from dataclasses import dataclass
 from typing import Iterator
 
-from classroom.board import CENTRE, SIZE, Board, Direction, Placement, Square, premium
-from classroom.plays import ALL_NINE_BONUS, Play
-from classroom.sides import PackedHand, count_walk, cross_allowed, walk
+from classroom.engine.board import CENTRE, SIZE, Board, Direction, Placement, Square, premium
+from classroom.engine.plays import ALL_NINE_BONUS, Play
+from classroom.engine.sides import PackedHand, count_walk, cross_allowed, walk
 from classroom.symbols import EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet
 

@@ -1,0 +1,10 @@
+"""The board engine: everything about plays on the 19 × 19 board, in parts whose imports point
+one way (like Macondo's board / movegen / equity packages):
+
+- `board`: geometry (Squares, Directions), the premium layout (data/board.txt) and the board file.
+- `plays`: the rules of one Play: legality (RULES §6), scoring with its Breakdown (§7), notation.
+- `sides`: cross-checks, the packed hand and every Expression that fills one side of an =.
+- `movegen`: groups and windows of a line, and the search over them (best, top N, all, count).
+
+Pure: nothing here reads files but the shipped layout, prints, or touches global randomness.
+"""
