@@ -134,7 +134,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.engine.board import board_text, read_board, square_name
-    from classroom.engine.movegen import all_plays, best_plays, count_plays, top_plays
+    from classroom.engine.position import Position
     from classroom.engine.plays import notation, score
 
     if top is not None and every:
@@ -142,13 +142,13 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     tileset = load_tileset(level, tiles)
     held = tileset.check_hand(parse_hand(hand))
     position = check_tiles(read_board(board), tileset, held)
+    analysed = Position(position, held, tileset)
     if every:
-        shown = all_plays(position, held, tileset)
+        shown = analysed.all()
         count = len(shown)
     else:
-        # Finding the best plays is fast; counting every play is a separate, slower pass.
-        shown = top_plays(position, held, tileset, top) if top is not None else best_plays(position, held, tileset)
-        count = count_plays(position, held, tileset)
+        shown = analysed.top(top) if top is not None else analysed.best()
+        count = analysed.count()
     breakdowns = [score(position, c.play, tileset) for c in shown]
     if json_out:
         typer.echo(json.dumps({

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from classroom.engine.board import Board
-from classroom.engine.movegen import top_plays
+from classroom.engine.position import Position
 from classroom.engine.plays import Play
 from classroom.symbols import BLANK, MAX_HAND, Hand, Tile, is_blank
 from classroom.tilesets import TileSet
@@ -60,14 +60,17 @@ def take(hand: Hand, tiles: list[Tile]) -> Hand:
     return tuple(rest)
 
 
+SEARCH_BUDGET = 40  # windows a simulated player searches once it has plays to choose among
+
+
 def choices(board: Board, hand: Hand, tileset: TileSet, among: int) -> list:
-    """Return the plays a simulated player chooses among: the best ones without the blanks, as a
-    player saving blanks for later would; with them only when nothing else plays. (A blank
-    multiplies the search by 31 symbols, so this also keeps simulation quick.)"""
+    """Return the plays a simulated player chooses among: good ones found best first within a
+    budget (a strong, cheap player, not a proven-best one), without the blanks, as a player
+    saving blanks for later would; with them only when nothing else plays."""
     plain = tuple(t for t in hand if t != BLANK)
-    candidates = top_plays(board, plain, tileset, among) if plain else []
+    candidates = Position(board, plain, tileset).top(among, SEARCH_BUDGET) if plain else []
     if not candidates and len(plain) < len(hand):
-        candidates = top_plays(board, hand, tileset, among)
+        candidates = Position(board, hand, tileset).top(among, SEARCH_BUDGET)
     return candidates
 
 

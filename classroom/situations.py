@@ -15,7 +15,7 @@ from classroom.engine.board import Board, board_text, premium, square_name
 from classroom.errors import ClassroomError
 from classroom.games import draw, simulate
 from classroom.hands import few_blanks, in_order
-from classroom.engine.movegen import Candidate, best_plays, count_plays, top_plays
+from classroom.engine.position import Candidate, Position
 from classroom.engine.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
 from classroom.symbols import MAX_HAND, Hand, face, is_fraction
 from classroom.tilesets import TileSet
@@ -69,15 +69,20 @@ class Situation:
     count: int = 0  # every legal equation play
 
 
-def ranked(board: Board, hand: Hand, tileset: TileSet) -> tuple[Candidate, ...]:
+def ranked(position: Position) -> tuple[Candidate, ...]:
     """Return every play tied at the best score followed by the next RUNNERS_UP plays."""
-    plays = top_plays(board, hand, tileset, 1 + RUNNERS_UP)  # one search in the usual case
+    plays = position.top(1 + RUNNERS_UP)  # one search in the usual case
     ties = sum(1 for c in plays if c.score == plays[0].score)
     if ties == len(plays) == 1 + RUNNERS_UP:  # all tied: there may be more ties
-        ties = len(best_plays(board, hand, tileset))
+        ties = len(position.best())
     if ties > 1:
-        plays = top_plays(board, hand, tileset, ties + RUNNERS_UP)
+        plays = position.top(ties + RUNNERS_UP)
     return tuple(plays)
+
+
+def analysed(position: Position) -> Situation:
+    """Return the Situation of an analysed position: its ranked plays and how many there are."""
+    return Situation(position.board, position.hand, ranked(position), position.count())
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:
@@ -122,11 +127,12 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
         for _ in range(HANDS_PER_BOARD):
             hand = contest_hand(game.bag, rng, rules.hand_size)
             # The best two plays settle the margin and the features; ranking the runners-up and
-            # counting every play cost more, so only the position kept pays for them.
-            trial = Situation(game.board, hand, tuple(top_plays(game.board, hand, tileset, 2)))
+            # counting every play cost more, so only the position kept pays for them (on the
+            # same analysis, so its side tables are built once).
+            position = Position(game.board, hand, tileset)
+            trial = Situation(game.board, hand, tuple(position.top(2)))
             if is_good(trial, rules, tileset):
-                return Situation(game.board, hand, ranked(game.board, hand, tileset),
-                                 count_plays(game.board, hand, tileset))
+                return analysed(position)
     wanted = [f"the winner beats the runner-up by {rules.margin} points or more"] if rules.margin else []
     wanted += [FEATURES[f] for f in rules.features] or ["the hand has a play"]
     raise ClassroomError(
@@ -137,7 +143,7 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
 
 def own_situation(board: Board, hand: Hand, tileset: TileSet) -> Situation:
     """Return a teacher's own position with its best plays and the number of plays."""
-    return Situation(board, hand, ranked(board, hand, tileset), count_plays(board, hand, tileset))
+    return analysed(Position(board, hand, tileset))
 
 
 def key_play(board: Board, candidate: Candidate, tileset: TileSet) -> KeyPlay:

@@ -1,4 +1,4 @@
-"""A brute-force reference for board plays, written independently of classroom.engine.movegen.
+"""A brute-force reference for board plays, written independently of classroom.engine.position.
 
 It tries every line, every start square and every ordering of every part of a small hand (every
 sub-multiset, every permutation, every position of the =, every symbol for a blank), lays the

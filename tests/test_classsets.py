@@ -11,7 +11,7 @@ from classroom.engine.board import check_board
 from classroom.classsets import Layout, boardless_set, situations_set
 from classroom.errors import ClassroomError
 from classroom.hands import HandRules
-from classroom.engine.movegen import all_plays
+from classroom.engine.position import all_plays
 from classroom.output import write_worksheet
 from classroom.engine.plays import score, why_illegal
 from classroom.situations import SituationRules, find_situation, has_feature

@@ -8,7 +8,7 @@ import pytest
 
 from classroom.engine.board import Board
 from classroom.games import draw, simulate
-from classroom.engine.movegen import all_plays, best_plays, count_plays, top_plays
+from classroom.engine.position import all_plays, best_plays, count_plays, top_plays
 from classroom.engine.plays import score, why_illegal
 from classroom.tilesets import load_level
 from tests.positions import position

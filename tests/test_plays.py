@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from classroom.engine.board import Board, Direction
-from classroom.engine.movegen import all_plays
+from classroom.engine.position import all_plays
 from classroom.engine.plays import notation, score, why_illegal
 from classroom.tilesets import load_level
 from tests.positions import play, position

@@ -4,7 +4,10 @@ one way (like Macondo's board / movegen / equity packages):
 - `board`: geometry (Squares, Directions), the premium layout (data/board.txt) and the board file.
 - `plays`: the rules of one Play: legality (RULES §6), scoring with its Breakdown (§7), notation.
 - `sides`: cross-checks, the packed hand and every Expression that fills one side of an =.
-- `movegen`: groups and windows of a line, and the search over them (best, top N, all, count).
+- `lines`: the lines of a board with their cross-checks, and the groups and windows of a line.
+- `wildcard`: the blank as a wildcard: sides holding a blank, never 31 copies of the hand.
+- `position`: one Position (board + hand + tile set) analysed once and asked for its best
+  play, its top N, all plays, or how many there are.
 
 Pure: nothing here reads files but the shipped layout, prints, or touches global randomness.
 """

@@ -55,6 +55,7 @@ class PackedHand:
         self.scores = {t: tileset.score_of(t) for t in self.kinds}
         self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
         self.number_cache: dict = {}  # cells -> the Numbers that fill them (see _numbers)
+        self.hole_cache: dict = {}  # cells -> the Numbers holding the wildcard blank (wildcard.py)
         self.number_tiles = sum(1 for t in hand if t not in OPERATIONS)  # blanks included
 
     def fits(self, used: int) -> bool:
@@ -151,12 +152,17 @@ def _sum_numerator(plus, total_n, total_d, t_n, t_d):
     return total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
 
 
-def count_walk(pattern: tuple, hand: PackedHand) -> dict:
-    """Return value -> packed tiles used -> how many legal expressions fill the whole pattern
-    from the hand (what `walk` finds, counted, not listed). A dynamic programme over the
-    Number boundaries: expressions that reach the same position, sum, term and tiles used
-    are merged, so each is continued once."""
+def count_walk(pattern: tuple, hand: PackedHand, stops: tuple[bool, ...] | None = None) -> dict:
+    """Return, for every position j where stops[j] allows a side to end (by default only the
+    last), value -> packed tiles used -> how many legal expressions fill pattern[:j + 1] from the
+    hand (what `walk` finds, counted, not listed). A dynamic programme over the Number
+    boundaries: expressions that reach the same position, sum, term and tiles used are merged,
+    so each is continued once, and one pass serves every end. Without `stops`, the table of the
+    whole pattern itself."""
     n = len(pattern)
+    whole = stops is None
+    if whole:
+        stops = (False,) * (n - 1) + (True,) if n else ()
     offset, high = hand.offset, hand.high
     out: dict = {}
     # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
@@ -170,10 +176,12 @@ def count_walk(pattern: tuple, hand: PackedHand) -> dict:
         for (total_n, total_d, plus, term_n, term_d, times, used), count in states[i].items():
             for length, by_used in here:
                 j = i + length
-                last = j == n - 1
-                if not last and j + 2 >= n:
+                stop = stops[j]
+                more = j + 2 < n
+                if not stop and not more:
                     continue
-                ops = () if last else _operations(pattern[j + 1], hand)
+                ops = _operations(pattern[j + 1], hand) if more else ()
+                table = out.setdefault(j, {}) if stop else None
                 for number_used, items in by_used:
                     now = used + number_used
                     if (now + offset) & high:
@@ -183,13 +191,16 @@ def count_walk(pattern: tuple, hand: PackedHand) -> dict:
                         if term is None:
                             continue
                         t_n, t_d = term
-                        if last:
+                        if stop:
                             v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
                             if v_n >= 0:
                                 v_n, v_d = _reduced(v_n, total_d * t_d)
                                 key = v_n if v_d == 1 else (v_n, v_d)
-                                by = out.setdefault(key, {})
+                                by = table.get(key)
+                                if by is None:
+                                    by = table[key] = {}
                                 by[now] = by.get(now, 0) + count
+                        if not ops:
                             continue
                         following = states[j + 2]
                         for symbol, unit, _ in ops:
@@ -207,6 +218,8 @@ def count_walk(pattern: tuple, hand: PackedHand) -> dict:
                                 state = (s_n, s_d, symbol == "+", 0, 1, None, after)
                             following[state] = following.get(state, 0) + count
         states[i] = {}
+    if whole:
+        return out.get(n - 1, {})
     return out
 
 

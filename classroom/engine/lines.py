@@ -1,0 +1,225 @@
+"""Where plays can go: the lines of a board, each with its cross-checks, and the groups and
+windows of a line that the search goes through.
+
+- Cross-checks: for every empty square and direction, the set of symbols that keep the
+  perpendicular string a number, an expression or a true equation (cached by string, so a
+  whole game reuses them). A square with no perpendicular neighbour allows every symbol.
+- A main string is `left = right` along one line; the `=` is already on the board or placed on
+  an empty square whose cross-check allows it. A group is a line and an `=` square; a window
+  is a group with one start and one end: every empty square between is covered, so the tiles
+  placed, the E multipliers and the cross strings are fixed and a play's score is linear in
+  its tiles' symbol scores. The hand's best tiles on the heaviest squares bound the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from classroom.engine.board import CENTRE, SIZE, Board, Direction, Square, premium
+from classroom.engine.plays import ALL_NINE_BONUS
+from classroom.engine.sides import PackedHand, cross_allowed
+from classroom.symbols import EQUAL, MAX_HAND
+from classroom.tilesets import TileSet
+
+
+class Line:
+    """One row (for across plays) or column (for down plays) with what the generator needs."""
+
+    def __init__(self, board: Board, direction: Direction, index: int, tileset: TileSet):
+        self.direction = direction
+        if direction is Direction.ACROSS:
+            self.squares = [(index, j) for j in range(1, SIZE + 1)]
+        else:
+            self.squares = [(j, index) for j in range(1, SIZE + 1)]
+        tiles = [board.tile(s) for s in self.squares]
+        self.fixed = [board.symbol(s) or None for s in self.squares]
+        self.fixed_score = [tileset.score_of(t) if t else 0 for t in tiles]
+        self.symbol_factor = [premium(s).symbol_factor for s in self.squares]
+        self.equation_factor = [premium(s).equation_factor for s in self.squares]
+        other = direction.other
+        dr, dc = other.step
+        self.allowed: list = []  # per square: None (free), a frozenset, or the fixed symbol
+        self.cross_score: list = []  # per empty square: fixed score of its cross string
+        self.cross_equal: list = []  # per empty square: the cross string already holds an =
+        self.anchor: list = []  # per square: a tile here or a perpendicular neighbour
+        for square, symbol in zip(self.squares, self.fixed):
+            if symbol is not None:
+                self.allowed.append(symbol)
+                self.cross_score.append(0)
+                self.cross_equal.append(False)
+                self.anchor.append(True)
+                continue
+            before: list[Square] = []
+            near = (square[0] - dr, square[1] - dc)
+            while board.tile(near):
+                before.append(near)
+                near = (near[0] - dr, near[1] - dc)
+            before.reverse()
+            after: list[Square] = []
+            near = (square[0] + dr, square[1] + dc)
+            while board.tile(near):
+                after.append(near)
+                near = (near[0] + dr, near[1] + dc)
+            if not before and not after:
+                self.allowed.append(None)
+                self.cross_score.append(0)
+                self.cross_equal.append(False)
+                self.anchor.append(square == CENTRE and board.blank)
+                continue
+            b = tuple(board.symbol(s) for s in before)
+            a = tuple(board.symbol(s) for s in after)
+            self.allowed.append(cross_allowed(b, a))
+            self.cross_score.append(sum(tileset.score_of(board.tile(s)) for s in before + after))
+            self.cross_equal.append(EQUAL in b or EQUAL in a)
+            self.anchor.append(True)
+
+    def empty(self, j: int) -> bool:
+        """Return whether position j (0-based) is empty or off the board."""
+        return j < 0 or j >= SIZE or self.fixed[j] is None
+
+
+@dataclass(frozen=True)
+class Group:
+    """The plays of one line whose = stands on one position: left starts and right ends."""
+
+    line: Line
+    equal: int  # 0-based position of the =
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    bound: int  # no play in the group scores more
+
+
+def groups(board: Board, hand: PackedHand, tileset: TileSet) -> list[Group]:
+    """Return every (line, = position) that could hold a play, with its starts, ends, bound."""
+    groups = []
+    limit = hand.size
+    for direction in Direction:
+        for index in range(1, SIZE + 1):
+            line = Line(board, direction, index, tileset)
+            if not any(line.anchor):
+                continue
+            for e in range(1, SIZE - 1):
+                cell = line.allowed[e]
+                if cell != EQUAL and not (line.fixed[e] is None and (cell is None or EQUAL in cell)):
+                    continue
+                if line.fixed[e] is None and not board.blank and not _near_anchor(line, e, limit):
+                    continue
+                starts = _ends(line, e, -1, limit)
+                ends = _ends(line, e, +1, limit)
+                if starts and ends:
+                    bound = _bound(line, e, starts, ends, hand)
+                    groups.append(Group(line, e, tuple(starts), tuple(ends), bound))
+    return groups
+
+
+def _near_anchor(line: Line, e: int, limit: int) -> bool:
+    return any(line.anchor[j] for j in range(max(0, e - limit - 1), min(SIZE, e + limit + 2)))
+
+
+def _ends(line: Line, e: int, step: int, limit: int) -> list[int]:
+    """Return the far ends of the sides beside position e (step -1: starts, +1: ends) that leave
+    the square beyond them empty and need at most `limit` tiles."""
+    found = []
+    empties = 0
+    j = e + step
+    while 0 <= j < SIZE:
+        if line.fixed[j] is None:
+            empties += 1
+            if empties > limit:
+                break
+        if line.fixed[j] == EQUAL:
+            break
+        if line.empty(j + step):
+            found.append(j)
+        j += step
+    return found
+
+
+def _bound(line: Line, e: int, starts, ends, hand: PackedHand) -> int:
+    """Return a score no play of the group can beat: every empty square gets the best factor
+    for the hand's best tiles, every E multiplier counts, every cross string scores."""
+    a, b = min(starts), max(ends)
+    factors = sorted((line.symbol_factor[j] for j in range(a, b + 1)
+                      if line.fixed[j] is None and j != e), reverse=True)
+    best = hand.best_scores
+    top = best[0] if best else 0
+    placed = sum(f * s for f, s in zip(factors, best))
+    multiplier = 1
+    cross = 0
+    for j in range(a, b + 1):
+        if line.fixed[j] is None:
+            multiplier *= line.equation_factor[j]
+            if line.allowed[j] is not None:
+                cross += (line.cross_score[j] + top * line.symbol_factor[j]) * line.equation_factor[j]
+    fixed = sum(line.fixed_score[a:b + 1])
+    bonus = ALL_NINE_BONUS if hand.size == MAX_HAND and len(factors) >= MAX_HAND else 0
+    return (fixed + placed) * multiplier + cross + bonus
+
+
+@dataclass(frozen=True)
+class Window:
+    """The plays of one group that start at `start` and end at `end`: every empty square between
+    is covered, so the tiles placed, the E multipliers and the cross strings are fixed."""
+
+    group: Group
+    start: int
+    end: int
+    placed: int  # hand tiles placed (the empty squares but the =)
+    bound: int  # no play of the window scores more
+
+
+def windows(group: Group, hand: PackedHand) -> list[Window]:
+    """Return the group's windows that can hold a play, each with its score bound.
+
+    A play's score is linear in its tiles' symbol scores, with a weight per square that the
+    window fixes (symbol factor times the E multipliers, plus the cross equation's part), so
+    the hand's best tiles on the heaviest squares bound it (rearrangement inequality)."""
+    line, e = group.line, group.equal
+    fixed, anchor = line.fixed, line.anchor
+    sf, ef = line.symbol_factor, line.equation_factor
+    equal_placed = fixed[e] is None
+    best = hand.best_scores
+    found = []
+    for a in group.starts:
+        left = [j for j in range(a, e) if fixed[j] is None]
+        for b in group.ends:
+            empties = left + [j for j in range(e + 1, b + 1) if fixed[j] is None]
+            placed = len(empties)
+            if placed > hand.size or placed + equal_placed == 0:
+                continue
+            if not any(anchor[a:b + 1]):
+                continue
+            mult = ef[e] if equal_placed else 1
+            for j in empties:
+                mult *= ef[j]
+            const = sum(line.fixed_score[a:b + 1]) * mult
+            if equal_placed and line.allowed[e] is not None:
+                const += line.cross_score[e] * ef[e]
+            weights = []
+            for j in empties:
+                if line.cross_equal[j]:
+                    const += line.cross_score[j] * ef[j]
+                    weights.append(sf[j] * (mult + ef[j]))
+                else:
+                    weights.append(sf[j] * mult)
+            weights.sort(reverse=True)
+            bound = const + sum(w * s for w, s in zip(weights, best))
+            if placed == MAX_HAND:
+                bound += ALL_NINE_BONUS
+            found.append(Window(group, a, b, placed, bound))
+    return found
+
+
+def duplicate_single(window: Window) -> bool:
+    """Return whether the window's plays are single tiles read down that were found across."""
+    group = window.group
+    line, e = group.line, group.equal
+    if line.direction is not Direction.DOWN:
+        return False
+    equal_placed = line.fixed[e] is None
+    if window.placed + equal_placed != 1:
+        return False
+    if equal_placed:
+        return line.allowed[e] is not None
+    j = next(j for j in range(window.start, window.end + 1) if line.fixed[j] is None)
+    return line.allowed[j] is not None and line.cross_equal[j]

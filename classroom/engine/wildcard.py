@@ -1,0 +1,409 @@
+"""The blank as a wildcard: the sides of an = that hold a blank, found without trying the blank's
+31 symbols one by one.
+
+A side whose first blank stands in a Number is an expression in one unknown, that Number X:
+X sits in one term, which is κ·X or κ/X (κ the rest of the term), so the side's value is
+σ + s·κ·X or σ + s·κ/X (s = ±1, σ the concrete rest of the sum). The search below walks such a
+side once, as a *skeleton*, and keeps with it the values X can take (one per symbol the blank
+can show there): the blank's symbol is fixed only when a skeleton is joined with the other
+side's value. Never going below zero is a condition on X too: every running sum from the hole's
+term on is σ_k + s·T(X), so the smallest σ_k is all that must be kept (`floor`).
+
+A side whose first blank is an operation has a concrete value (4 choices at most, tried); blanks
+after the first one are concrete too (they come from the hand's Numbers like any tile).
+
+Every side with a blank is produced exactly once: its first blank decides where the wildcard
+is. Sides without a blank come from `sides.walk` with the hand's blanks set aside.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from classroom.engine.sides import (
+    _DIGIT, _FRACTION, _NUMBER_SYMBOLS, PackedHand, _numbers, _operations, _reduced, _span,
+    _sum_numerator, _term,
+)
+from classroom.symbols import BLANK
+
+HOLE = BLANK  # the placeholder in a skeleton's fills where the wildcard blank goes
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    """The value of a side as a function of its wildcard Number X: σ + s·κ·X (or σ + s·κ/X when
+    `divides`), legal when floor + s·T(X) >= 0; `values` are X's (numerator, denominator,
+    symbol) choices. Many sides share one Skeleton, so its values are tried once for all."""
+
+    sigma: tuple[int, int]
+    sign: int
+    kappa: tuple[int, int]
+    divides: bool
+    floor: tuple[int, int]
+    values: tuple[tuple[int, int, str], ...]
+
+    def keys(self) -> tuple:
+        """Return (value key, symbol) for every choice of X that gives the side a value."""
+        return tuple((key, symbol) for x_n, x_d, symbol in self.values
+                     for key in (self.value(x_n, x_d),) if key is not None)
+
+    def value(self, x_n: int, x_d: int):
+        """Return the side's value key with X = x_n/x_d (an int when whole, else a reduced
+        pair), or None when that X breaks a rule (division by zero, below zero)."""
+        k_n, k_d = self.kappa
+        if self.divides:
+            if x_n == 0:
+                return None
+            t_n, t_d = k_n * x_d, k_d * x_n
+            if t_d < 0:
+                t_n, t_d = -t_n, -t_d
+        else:
+            t_n, t_d = k_n * x_n, k_d * x_d
+        if self.sign < 0:
+            t_n = -t_n
+        f_n, f_d = self.floor
+        if f_n * t_d + t_n * f_d < 0:
+            return None
+        s_n, s_d = self.sigma
+        v_n, v_d = _reduced(s_n * t_d + t_n * s_d, s_d * t_d)
+        return v_n if v_d == 1 else (v_n, v_d)
+
+
+def _number_value(symbols: tuple) -> tuple[int, int] | None:
+    """Return a Number's value as (numerator, denominator), or None when the symbols do not
+    write a Number (a leading zero, a fraction tile not last, a zero whole part)."""
+    whole = 0
+    last = len(symbols) - 1
+    for at, symbol in enumerate(symbols):
+        if at and whole == 0:
+            return None
+        digit = _DIGIT.get(symbol)
+        if digit is not None:
+            whole = whole * 10 + digit
+            continue
+        if at != last:
+            return None
+        p, q = _FRACTION[symbol]
+        return whole * q + p, q
+    return whole, 1
+
+
+def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand) -> tuple:
+    """Return the Numbers from the first of the cells on that hold the wildcard blank:
+    (last cell k, packed tiles used, fills with HOLE at the wildcard, position of HOLE in the
+    fills, X's choices as (numerator, denominator, symbol)). Tiles before the wildcard come from
+    `plain` (no blank), after it from `rest` (the hand less one blank). Cached per hand."""
+    cells = cells[:_span(cells, hand.number_tiles)]
+    found = hand.hole_cache.get(cells)
+    if found is not None:
+        return found
+    offset, high = hand.offset, hand.high
+    blank_unit = hand.unit[-1]
+    options = []  # per cell: (tiles before the wildcard, tiles after it, the wildcard's symbols)
+    for cell in cells:
+        if type(cell) is str:
+            fixed = ((cell, 0, ()),) if cell in _NUMBER_SYMBOLS else ()
+            options.append((fixed, fixed, ()))
+            continue
+        allowed = [s for s in hand.blank_symbols if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
+        options.append((_number_choices(cell, plain), _number_choices(cell, rest), tuple(allowed)))
+    groups: list = []
+
+    def extend(k, whole, scale, count, used, fills, at, wild, first):
+        # the Number so far writes whole + scale·d, d the wildcard's digit (scale 0 before it);
+        # count: its symbols; at: the wildcard's place in the fills; wild: its symbols (None
+        # before it); first: whether the wildcard is the Number's first symbol
+        if k == len(cells):
+            return
+        before, after, symbols = options[k]
+        if wild is None and symbols and not (count and whole == 0):
+            # the wildcard goes here (not after a leading zero): as the last symbol it may be any of its symbols
+            now = used + blank_unit
+            if not (now + offset) & high:
+                values = _last_values(whole, count == 0, symbols)
+                mark = len(fills)
+                if values:
+                    groups.append((k, now, fills + (HOLE,), mark, values))
+                digits = tuple(s for s in symbols if s in _DIGIT and (count or s != "0"))
+                if digits:
+                    extend(k + 1, whole * 10, 1, count + 1, now, fills + (HOLE,), mark, digits, count == 0)
+        for symbol, unit, fill in (after if wild is not None else before):
+            now = used + unit
+            if unit and (now + offset) & high:
+                continue
+            digit = _DIGIT.get(symbol)
+            if wild is None:
+                if digit is None or (count and whole == 0):
+                    continue  # no wildcard yet: a fraction tile or a leading zero ends the Number
+                extend(k + 1, whole * 10 + digit, 0, count + 1, now, fills + fill, at, wild, first)
+                continue
+            if digit is not None:
+                whole_now, scale_now = whole * 10 + digit, scale * 10
+                values = _inner_values(whole_now, scale_now, first, symbol, wild)
+            else:
+                values = _inner_values(whole, scale, first, symbol, wild)
+            if values:
+                groups.append((k, now, fills + fill, at, values))
+            if digit is not None:
+                extend(k + 1, whole_now, scale_now, count + 1, now, fills + fill, at, wild, first)
+
+    extend(0, 0, 0, 0, 0, (), None, None, False)
+    found = hand.hole_cache[cells] = tuple(groups)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _last_values(prefix: int, alone: bool, symbols: tuple) -> tuple:
+    """Return X's choices when the wildcard ends the Number after the digits `prefix` (none
+    when `alone`): any digit, or a fraction tile making a mixed number."""
+    found = []
+    for symbol in symbols:
+        digit = _DIGIT.get(symbol)
+        if digit is not None:
+            found.append((prefix * 10 + digit, 1, symbol))
+        else:
+            p, q = _FRACTION[symbol]
+            found.append((prefix * q + p, q, symbol))
+    return tuple(found)
+
+
+@lru_cache(maxsize=None)
+def _inner_values(whole: int, scale: int, first: bool, last: str, digits: tuple) -> tuple:
+    """Return X's choices when the wildcard is a digit inside a Number that the tile `last`
+    ends: the whole part is whole + scale·d (d the wildcard's digit; not 0 when it comes first),
+    and a fraction tile `last` needs a whole part that is not 0."""
+    found = []
+    fraction = _FRACTION.get(last)
+    for symbol in digits:
+        d = _DIGIT[symbol]
+        if first and d == 0:
+            continue
+        value = whole + scale * d
+        if fraction is None:
+            found.append((value, 1, symbol))
+        elif value:
+            p, q = fraction
+            found.append((value * q + p, q, symbol))
+    return tuple(found)
+
+
+def _number_choices(cell, hand: PackedHand) -> tuple:
+    """Return (symbol, packed unit, tiles placed) for every number tile of the hand the cell
+    allows, its blanks (shown '?5') included."""
+    found = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
+             if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
+    if hand.blanks:
+        found += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
+                  if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
+    return tuple(found)
+
+
+def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
+              counting: bool = False, stops: tuple[bool, ...] | None = None):
+    """Return the sides filling the whole pattern that hold at least one blank, as
+    (skeletons: [(((value key, blank's symbol), ...), [(packed tiles used, fills with HOLE,
+    position of HOLE)])], concrete: value -> packed tiles used -> [fills]) — concrete for the sides whose first blank
+    is an operation. When counting, the lists are replaced by how many there are.
+
+    `plain` is the hand with its blanks set aside, for the part before the first blank, and
+    `rest` the hand less one blank, for the part after it (all three packed alike).
+
+    With `stops`, one pass serves every end: the result is then end j -> that pair for the
+    sides filling pattern[:j + 1], for every j where stops[j] allows a side to end."""
+    n = len(pattern)
+    whole = stops is None
+    if whole:
+        stops = (False,) * (n - 1) + (True,) if n else ()
+    offset, high = hand.offset, hand.high
+    found: dict = {}  # end -> (skeletons, concrete)
+    if not n:
+        return ([], {}) if whole else {}
+    plain_numbers: list = [None] * n
+    rest_numbers: list = [None] * n
+    plain_operations = [_operations(cell, plain) for cell in pattern]
+    blank_operations = [tuple(o for o in _operations(cell, hand) if o[1] == hand.unit[-1])
+                        for cell in pattern]
+    rest_operations = [_operations(cell, rest) for cell in pattern]
+
+    def fits(used):
+        return not (used + offset) & high
+
+    def numbers(i, used):
+        # the Numbers from position i, after the first blank, that the hand can still pay for
+        here = rest_numbers[i]
+        if here is None:
+            here = rest_numbers[i] = _numbers(pattern[i:], rest)
+        for length, by_used in here:
+            for number_used, items in by_used:
+                if fits(used + number_used):
+                    yield length, number_used, items
+
+    def emit_skeleton(j, skeleton, used, fills, hole):
+        at = found.get(j)
+        if at is None:
+            at = found[j] = ({}, {})
+        skeletons = at[0]
+        members = skeletons.get(skeleton)
+        if counting:
+            if members is None:
+                members = skeletons[skeleton] = {}
+            members[used] = members.get(used, 0) + 1
+        elif members is None:
+            skeletons[skeleton] = [(used, fills, hole)]
+        else:
+            members.append((used, fills, hole))
+
+    def emit_concrete(j, v_n, v_d, used, fills):
+        at = found.get(j)
+        if at is None:
+            at = found[j] = ({}, {})
+        v_n, v_d = _reduced(v_n, v_d)
+        by_used = at[1].setdefault(v_n if v_d == 1 else (v_n, v_d), {})
+        if counting:
+            by_used[used] = by_used.get(used, 0) + 1
+        else:
+            by_used.setdefault(used, []).append(fills)
+
+    def before(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
+        # no blank yet; a Number starts at i
+        here = plain_numbers[i]
+        if here is None:
+            here = plain_numbers[i] = _numbers(pattern[i:], plain)
+        for length, by_used in here:
+            j = i + length
+            if j + 2 >= n:
+                continue  # a side without a blank is not wanted here
+            for number_used, items in by_used:
+                now = used + number_used
+                if not fits(now):
+                    continue
+                for value_n, value_d, number_fills in items:
+                    term = _term(times, term_n, term_d, value_n, value_d)
+                    if term is None:
+                        continue
+                    t_n, t_d = term
+                    got = fills + number_fills
+                    for go, ops in ((before, plain_operations), (concrete_walk, blank_operations)):
+                        for symbol, unit, fill in ops[j + 1]:
+                            after_op = now + unit
+                            if not fits(after_op):
+                                continue
+                            if symbol == "×" or symbol == "÷":
+                                go(j + 2, total_n, total_d, plus, t_n, t_d, symbol, after_op, got + fill)
+                            else:
+                                s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
+                                if s_n >= 0:
+                                    go(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after_op,
+                                       got + fill)
+        # the wildcard Number starts here
+        for length, number_used, template, at, values in _hole_numbers(pattern[i:], hand, plain, rest):
+            now = used + number_used
+            if not fits(now):
+                continue
+            if times is None:
+                kappa, divides = (1, 1), False
+            else:
+                kappa, divides = _reduced(term_n, term_d), times == "÷"
+            inside(i + length, total_n, total_d, plus, kappa, divides, now, fills + template,
+                   len(fills) + at, values)
+
+    def inside(j, total_n, total_d, plus, kappa, divides, used, fills, hole, values):
+        # the wildcard's term runs up to position j; what follows joins it or closes it
+        sign = 1 if plus else -1
+        sigma = _reduced(total_n, total_d)
+        if stops[j]:
+            emit_skeleton(j, Skeleton(sigma, sign, kappa, divides, sigma, values), used, fills, hole)
+        if j + 2 >= n:
+            return
+        for symbol, unit, fill in rest_operations[j + 1]:
+            now = used + unit
+            if not fits(now):
+                continue
+            got = fills + fill
+            if symbol == "×" or symbol == "÷":
+                for length, number_used, items in numbers(j + 2, now):
+                    for value_n, value_d, number_fills in items:
+                        if symbol == "×":
+                            joined = _reduced(kappa[0] * value_n, kappa[1] * value_d)
+                        elif value_n == 0:
+                            continue
+                        else:
+                            joined = _reduced(kappa[0] * value_d, kappa[1] * value_n)
+                        inside(j + 2 + length, total_n, total_d, plus, joined, divides,
+                               now + number_used, got + number_fills, hole, values)
+            else:
+                after(j + 2, sigma, sign, kappa, divides, sigma, symbol == "+", 0, 1, None, now, got,
+                      hole, values)
+
+    def after(i, sigma, sign, kappa, divides, floor, plus, term_n, term_d, times, used, fills, hole,
+              values):
+        # the wildcard's term is closed; σ gathers the concrete terms that follow, floor the
+        # lowest running σ (every running sum is σ_k + s·T(X) and must stay >= 0)
+        for length, number_used, items in numbers(i, used):
+            j = i + length
+            stop, more = stops[j], j + 2 < n
+            if not stop and not more:
+                continue
+            now = used + number_used
+            for value_n, value_d, number_fills in items:
+                term = _term(times, term_n, term_d, value_n, value_d)
+                if term is None:
+                    continue
+                t_n, t_d = term
+                got = fills + number_fills
+                closed = _reduced(_sum_numerator(plus, sigma[0], sigma[1], t_n, t_d), sigma[1] * t_d)
+                low = closed if closed[0] * floor[1] < floor[0] * closed[1] else floor
+                if stop:
+                    emit_skeleton(j, Skeleton(closed, sign, kappa, divides, low, values), now, got, hole)
+                if not more:
+                    continue
+                for symbol, unit, fill in rest_operations[j + 1]:
+                    later = now + unit
+                    if not fits(later):
+                        continue
+                    if symbol == "×" or symbol == "÷":
+                        after(j + 2, sigma, sign, kappa, divides, floor, plus, t_n, t_d, symbol, later,
+                              got + fill, hole, values)
+                    else:
+                        after(j + 2, closed, sign, kappa, divides, low, symbol == "+", 0, 1, None,
+                              later, got + fill, hole, values)
+
+    def concrete_walk(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
+        # the first blank was an operation: from here on every value is concrete
+        for length, number_used, items in numbers(i, used):
+            j = i + length
+            stop, more = stops[j], j + 2 < n
+            if not stop and not more:
+                continue
+            now = used + number_used
+            for value_n, value_d, number_fills in items:
+                term = _term(times, term_n, term_d, value_n, value_d)
+                if term is None:
+                    continue
+                t_n, t_d = term
+                got = fills + number_fills
+                if stop:
+                    v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
+                    if v_n >= 0:
+                        emit_concrete(j, v_n, total_d * t_d, now, got)
+                if not more:
+                    continue
+                for symbol, unit, fill in rest_operations[j + 1]:
+                    later = now + unit
+                    if not fits(later):
+                        continue
+                    if symbol == "×" or symbol == "÷":
+                        concrete_walk(j + 2, total_n, total_d, plus, t_n, t_d, symbol, later, got + fill)
+                    else:
+                        s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
+                        if s_n >= 0:
+                            concrete_walk(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, later,
+                                          got + fill)
+
+    before(0, 0, 1, True, 0, 1, None, 0, ())
+    for j, (skeletons, concrete) in found.items():
+        found[j] = ([(skeleton.keys(), members) for skeleton, members in skeletons.items()], concrete)
+    if whole:
+        return found.get(n - 1, ([], {}))
+    return found

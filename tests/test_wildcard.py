@@ -1,0 +1,119 @@
+"""The blank as a wildcard finds exactly the sides that trying every symbol for the blank finds.
+
+The reference here is `sides.walk` on the whole hand, which tries the blank's 31 symbols one by
+one (the slow, plain way); the wildcard search must give the same sides, each exactly once,
+split into those without a blank (walked with the blanks set aside) and those with one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from classroom.engine.board import Board
+from classroom.engine.position import Position, _expanded
+from classroom.engine.sides import PackedHand, count_walk, cross_allowed, walk
+from classroom.engine.wildcard import wild_walk
+from classroom.symbols import ALL_SYMBOLS, BLANK, EQUAL
+from classroom.tilesets import load_level
+from tests.positions import position
+from tests.reference_board import reference_plays
+
+TILES = load_level("original")
+REAL_TILES = tuple(sorted(t for t in set(TILES.bag) if t != BLANK))
+CELL = st.one_of(
+    st.none(),
+    st.sampled_from([s for s in ALL_SYMBOLS if s != EQUAL]),
+    st.sampled_from("123456789").map(lambda digit: cross_allowed((digit,), ())),
+    st.sampled_from("+×").map(lambda op: cross_allowed((), (op, "2"))),
+)
+
+
+def listed(table: dict) -> list:
+    """Return a side table as a sorted list of (value, used, tiles)."""
+    return sorted(((repr(v), u, f) for v, by in table.items() for u, fills in by.items() for f in fills))
+
+
+def split_sides(pattern: tuple, hand: tuple) -> tuple[list, list]:
+    """Return the sides filling the pattern found by the plain walk (every blank tried) and by
+    the wildcard search (sides without a blank plus every side its skeletons stand for)."""
+    full = PackedHand(hand, TILES)
+    plain = PackedHand(tuple(t for t in hand if t != BLANK), TILES)
+    less = list(hand)
+    less.remove(BLANK)
+    rest = PackedHand(tuple(less), TILES)
+    stops = (False,) * (len(pattern) - 1) + (True,)
+    every = listed(walk(pattern, stops, full).get(len(pattern) - 1, {}))
+    without = listed(walk(pattern, stops, plain).get(len(pattern) - 1, {}))
+    skeletons, concrete = wild_walk(pattern, full, plain, rest)
+    wild = [(repr(key), used, fills[0]) for key, used, fills in _expanded(skeletons, False)]
+    wild += [(repr(v), u, f) for v, by in concrete.items() for u, fills in by.items() for f in fills]
+    return every, sorted(without + wild)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pattern=st.lists(CELL, min_size=1, max_size=5).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES), min_size=1, max_size=4),
+       blanks=st.integers(1, 2))
+def test_wildcard_sides_are_the_sides_of_every_blank_symbol(pattern, tiles, blanks):
+    """Sides without a blank plus the wildcard's sides are exactly the sides of the whole hand."""
+    hand = tuple(tiles) + (BLANK,) * blanks
+    every, found = split_sides(pattern, hand)
+    assert found == every
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_wildcard_counts_agree_with_listing(seed):
+    """Counting the wildcard's sides gives as many as it lists, on longer stretches."""
+    rng = random.Random(seed)
+    hand = tuple(rng.sample(REAL_TILES, 5)) + (BLANK,)
+    pattern = (None, None, "3", None, None, None)
+    full = PackedHand(hand, TILES)
+    plain = PackedHand(hand[:-1], TILES)
+    listed_sides = wild_walk(pattern, full, plain, plain)
+    counted = wild_walk(pattern, full, plain, plain, counting=True)
+    assert sum(m for _, _, m in _expanded(counted[0], True)) + \
+        sum(c for by in counted[1].values() for c in by.values()) == \
+        sum(1 for _ in _expanded(listed_sides[0], False)) + \
+        sum(len(f) for by in listed_sides[1].values() for f in by.values())
+    stops = (False,) * (len(pattern) - 1) + (True,)
+    everything = count_walk(pattern, full)
+    assert sum(sum(by.values()) for by in everything.values()) == len(split_sides(pattern, hand)[0])
+    assert len(walk(pattern, stops, full).get(len(pattern) - 1, {})) == len(everything)
+
+
+BOARD = position("H10", """
+    4 = 4
+""")
+
+
+@pytest.mark.parametrize("hand", [
+    ("?", "?"),
+    ("2", "?", "×"),
+])
+def test_two_blanks_agree_with_brute_force(hand):
+    """Hands with two blanks: every play and score as the brute-force reference finds them."""
+    plays = Position(BOARD, hand, TILES).all()
+    found = {frozenset((p.square, p.tile) for p in c.play.placements): c.score for c in plays}
+    assert len(found) == len(plays)
+    assert found == reference_plays(BOARD, hand, TILES)
+    assert Position(BOARD, hand, TILES).count() == len(plays)
+
+
+BLANK_ON_BOARD = position("H10", """
+    ?4 = 4
+    .  .  +
+    .  .  3
+""")
+
+
+@pytest.mark.parametrize("hand", [("1", "?"), ("7", "?"), ("?", "5", "-")])
+def test_blank_in_hand_and_on_board_agree_with_brute_force(hand):
+    """A blank already on the board and one in the hand: the reference's plays and scores."""
+    plays = Position(BLANK_ON_BOARD, hand, TILES).all()
+    found = {frozenset((p.square, p.tile) for p in c.play.placements): c.score for c in plays}
+    assert found == reference_plays(BLANK_ON_BOARD, hand, TILES)
+    assert Position(BLANK_ON_BOARD, hand, TILES).count() == len(plays)
+    assert Position(Board(), hand, TILES).count() == len(Position(Board(), hand, TILES).all())
