@@ -101,7 +101,7 @@ def placements(board: Board, written: WrittenPlay) -> tuple[list[tuple[Square, T
         if not there:
             new.append((square, tile))
         elif there != face(tile):
-            return [], f"{square_name(square)} is taken by a {display(there)}, not a {display(face(tile))}"
+            return [], f"{square_name(square)} already holds {display(there)}, not {display(face(tile))}"
     if not new:
         return [], "the play puts down no new tile: every square already holds its tile"
     return new, None

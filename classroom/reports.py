@@ -91,9 +91,9 @@ def class_lines(students: list[StudentGrade], summary: ClassSummary) -> list[str
     out.append("")
     for sheet, answer in summary.missed:
         if answer is None:
-            out.append(f"Worksheet {sheet}: the class found every equation.")
+            out.append(f"For {shown(sheet)}: the class found every equation.")
         else:
-            out.append(f"Worksheet {sheet}: the best equation nobody found is {shown(answer.text)} "
+            out.append(f"For {shown(sheet)}: the best equation nobody found is {shown(answer.text)} "
                        f"({plural(answer.score, 'point')}).")
     if summary.mistakes:
         common = "; ".join(f"{kind} ({plural(count, 'line')})" for kind, count in summary.mistakes[:3])
