@@ -336,7 +336,11 @@ def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equ
 
     Without --hand or --worksheet, each list is graded against the sheet its file is named after
     (a student's name or a worksheet id)."""
+    if json_out and csv_out == Path("-"):
+        raise ClassroomError("choose --json or --csv - for the screen, not both")
     targets = grading_targets(student_files(files), hand, worksheet, manifests, level, tiles)
+    if pdf is not None and not targets.contest:
+        raise ClassroomError("--pdf prints a contest's results; give a situation's id with --worksheet")
     if targets.contest:
         report_contest(targets, json_out, csv_out, pdf, page_size(page), templates)
     else:
