@@ -41,8 +41,8 @@ def item_rng(seed: int, kind: str, number: int) -> random.Random:
     return random.Random(f"{seed}:{kind}:{number}")
 
 
-# A roster's hands are matched in difficulty: each best score lies within this fraction (at
-# least BAND_POINTS points) of the first student's best score.
+# A roster's hands are matched in difficulty: every best score lies within BAND_SHARE (at least
+# BAND_POINTS points) of one centre, the best score that most of the hands first drawn are near.
 BAND_SHARE = 0.15
 BAND_POINTS = 3
 
@@ -65,8 +65,8 @@ def custom_tiles(tileset: TileSet, level: str) -> tuple[tuple[str, int, int], ..
 
 
 def _boardless_item(job: tuple) -> object:
-    tileset, seed, number, rules, tag = job
-    hand, solution = find_hand(tileset, item_rng(seed, "boardless", number), rules)
+    tileset, seed, number, rules, tag, stream = job
+    hand, solution = find_hand(tileset, item_rng(seed, stream, number), rules)
     return boardless_item(item_id("boardless", seed, number, tag), hand, tileset, solution)
 
 
@@ -97,13 +97,22 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def matched(rules: HandRules, best: int | None) -> HandRules:
-    """Return the rules narrowed to hands whose best score is near `best` (a roster's band)."""
-    if best is None:
-        return rules
-    spread = max(BAND_POINTS, round(best * BAND_SHARE))
-    low = max(best - spread, rules.min_best if rules.min_best is not None else 0)
-    high = best + spread if rules.max_best is None else min(best + spread, rules.max_best)
+def band(centre: int) -> tuple[int, int]:
+    """Return the best scores matched in difficulty with `centre`: (low, high), both included."""
+    spread = max(BAND_POINTS, round(centre * BAND_SHARE))
+    return centre - spread, centre + spread
+
+
+def band_centre(scores: list[int]) -> int:
+    """Return the best score whose band holds the most of `scores` (the lowest such score)."""
+    return min(sorted(scores), key=lambda c: -sum(1 for s in scores if band(c)[0] <= s <= band(c)[1]))
+
+
+def matched(rules: HandRules, centre: int) -> HandRules:
+    """Return the rules narrowed to hands whose best score lies in the centre's band."""
+    low, high = band(centre)
+    low = max(low, rules.min_best if rules.min_best is not None else 0)
+    high = high if rules.max_best is None else min(high, rules.max_best)
     return dataclasses.replace(rules, min_best=low, max_best=high)
 
 
@@ -113,20 +122,23 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
     """Return a Boardless Activity class set: `count` hands (or one hand on `count` sheets).
 
     With a roster, every student gets a sheet with their name: the one hand (same_hand), or a
-    hand each whose best score lies in the first hand's band, so the sheets are equally hard.
+    hand each whose best score lies in one band, so the sheets are equally hard.
     """
     count = len(roster) or count
     options = {**dataclasses.asdict(rules), "same_hand": same_hand, "roster": list(roster)}
     tag = run_tag("boardless", seed, tileset, options)
-    jobs = [(tileset, seed, number, rules, tag) for number in range(1, (1 if same_hand else count) + 1)]
-    if roster and len(jobs) > 1:
-        first = _boardless_item(jobs[0])
-        progress()
-        band = matched(rules, first.best_score)
-        items = [first] + _run(_boardless_item, [(*job[:3], band, tag) for job in jobs[1:]],
-                               workers, progress)
-    else:
-        items = _run(_boardless_item, jobs, workers, progress)
+    jobs = [(tileset, seed, number, rules, tag, "boardless")
+            for number in range(1, (1 if same_hand else count) + 1)]
+    items = _run(_boardless_item, jobs, workers, progress)
+    if roster and len(items) > 1:
+        # Hands drawn outside the band are drawn again, each from a random stream of its own.
+        narrowed = matched(rules, band_centre([item.best_score for item in items]))
+        again = [number for number, item in enumerate(items)
+                 if not narrowed.min_best <= item.best_score <= narrowed.max_best]
+        redrawn = _run(_boardless_item, [(tileset, seed, n + 1, narrowed, tag, "boardless-matched")
+                                         for n in again], workers, lambda: None)
+        for n, item in zip(again, redrawn):
+            items[n] = item
     return Worksheet("boardless", seed, level, tuple(items), layout.page_size, layout.large_print,
                      layout.title, copies=count if same_hand else 1, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level),

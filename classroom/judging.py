@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 Square = tuple[int, int]  # (row, column), 1-based, like (9, 6) for F9
 
+_NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s+")  # '1. ' or '2) ' before a line, as grading allows
 # The name is tried last (`??`), so 'F9 across: 7 = 7' is a play without a name.
 _PLAY = re.compile(r"^\s*(?:(?P<name>[^:]*?\S)\s*:\s*)??(?P<square>[A-Za-z]\d{1,2})\s+"
                    r"(?P<direction>across|down)\b\s*:?\s*(?P<equation>.*?)\s*$", re.IGNORECASE)
@@ -135,7 +136,7 @@ def judge(text: str, board: Board, hand: Hand, tileset: TileSet, name: str | Non
     participant on lines that give none (a file per participant)."""
     judged = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+        line = _NUMBERING.sub("", raw).strip()
         if not line or line.startswith("#"):
             continue
         try:

@@ -37,8 +37,10 @@ class Record:
         """Return the tile set the sheet was made with: the manifest's copy of a custom set, the
         shipped level, or the fallback for an older manifest that records neither."""
         if self.tiles:
-            text = "[tiles]\n" + "".join(f'"{s}" = {{ count = {n}, score = {v} }}\n' for s, n, v in self.tiles)
-            return parse_tileset(f'name = "{Path(self.level).stem}"\n' + text, str(self.manifest))
+            # JSON strings are TOML basic strings: the copy goes through the tile-set checks.
+            text = "[tiles]\n" + "".join(f"{json.dumps(s)} = {{ count = {n}, score = {v} }}\n"
+                                         for s, n, v in self.tiles)
+            return parse_tileset(f"name = {json.dumps(Path(self.level).stem)}\n" + text, str(self.manifest))
         if self.level in LEVELS:
             return load_level(self.level)
         if fallback is not None:

@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from classroom.classsets import band, band_centre
 from classroom.cli import app
 from classroom.errors import ClassroomError
 from classroom.roster import parse_roster
@@ -88,6 +89,15 @@ def test_the_class_summary_names_the_best_unfound_equation_and_common_mistakes(t
     ]
 
 
+@pytest.mark.parametrize("scores, centre, low, high", [
+    ([14, 17, 60, 12, 15], 14, 11, 17),  # the nine-tile hand (60) is the one drawn again
+    ([40, 9, 41, 45], 40, 34, 46),
+])
+def test_a_roster_band_holds_most_of_the_hands_first_drawn(scores, centre, low, high):
+    """The band's centre is the best score most first hands are near; 15% either side, at least 3."""
+    assert band_centre(scores) == centre and band(centre) == (low, high)
+
+
 @pytest.mark.parametrize("text, csv_format, names", [
     ("Ana\n\n# absent: none\nBo  Li\n", False, ("Ana", "Bo Li")),
     ("Name,Class\nAna,7B\nBo,7B\n", True, ("Ana", "Bo")),
@@ -121,7 +131,7 @@ def test_a_roster_of_five_prints_five_named_sheets_matched_in_difficulty(tmp_pat
     assert [name in page.extract_text() for name, page in zip(names, pages)] == [True] * 5
     assert len(pages) == 5
     best = [item["best_score"] for item in manifest["items"]]
-    assert all(abs(b - best[0]) <= max(3, round(best[0] * 0.15)) for b in best)
+    assert any(band(c)[0] <= min(best) and max(best) <= band(c)[1] for c in range(min(best), max(best) + 1))
     (tmp_path / "Cy.txt").write_text("1 = 1\n", "utf-8")
     graded = json.loads(run("grade", "Cy.txt", "--json").stdout)
     assert graded["hand"] == manifest["items"][2]["hand"]

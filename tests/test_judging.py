@@ -63,7 +63,7 @@ def test_an_unreadable_play_says_what_is_wrong(line, message):
 
 
 PLAYS = """\
-Ana: O9 down 28 = 4 × 7
+1. Ana: O9 down 28 = 4 × 7
 Bo: O10 down 8 = 2 × 4
 Cy: O9 down 28 = 4 × 7
 Di: J10 across 24 ÷ 3 = 9
