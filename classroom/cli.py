@@ -24,6 +24,7 @@ from classroom.hands import HandRules
 from classroom.judging import judge, rank
 from classroom.library import Targets, grading_targets, student_files
 from classroom.output import choose_folder, prepare_folder, write_atomically, write_worksheet
+from classroom.render.results_pdf import render_results
 from classroom.reports import (
     class_data, class_lines, class_rows, contest_data, contest_lines, contest_rows, csv_text,
     grade_data, grade_lines,
@@ -378,11 +379,11 @@ def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pd
     judged = rank([j for path, student, _ in targets.files
                    for j in judge(read_text(path, "the plays"), board, held, tileset,
                                   None if targets.single else student)])
+    page = render_results(sheet, held, judged, size, templates) if pdf is not None else None
     if csv_out is not None:
         write_csv(csv_out, contest_rows(judged))
     if pdf is not None:
-        from classroom.render.results_pdf import render_results
-        write_file(pdf, render_results(sheet, held, judged, size, templates))
+        write_file(pdf, page)
     if json_out:
         typer.echo(json.dumps(contest_data(sheet, held, judged), ensure_ascii=False))
     elif csv_out != Path("-"):
