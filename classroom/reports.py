@@ -42,7 +42,7 @@ def grade_lines(marked: Grade, possible: Solution, sheet: str | None) -> list[st
     out = [f"Hand: {shown(' '.join(marked.hand))}" + (f"  (worksheet {sheet})" if sheet else "")]
     for m in marked.lines:
         verdict = "valid" if m.valid and m.duplicate_of is None else (
-            m.reason if m.duplicate_of is not None else f"not valid: {m.reason}")
+            m.reason if m.duplicate_of is not None else f"not valid: {shown(m.reason or '')}")
         out.append(f"{m.line:>4}  {shown(m.text):<28} {m.score:>4}  {verdict}")
     out.append(f"Total: {marked.total} points from "
                f"{plural(marked.valid_count, 'different valid equation')} "
@@ -136,7 +136,7 @@ def contest_lines(sheet: str, hand: Hand, judged: tuple[Judged, ...]) -> list[st
         who = j.name or f"line {j.line}"
         if not j.legal:
             out.append(f"   -  {who}: {shown(j.text)}")
-            out.append(f"      not legal: {j.reason}")
+            out.append(f"      not legal: {shown(j.reason or '')}")
             continue
         out.append(f"{j.rank:>4}  {who}: {shown(j.notation)}  scores {j.score}")
         for equation in j.breakdown.equations:

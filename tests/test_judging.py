@@ -163,3 +163,17 @@ def test_contest_results_as_csv_and_a_one_page_pdf(contest, tmp_path):
     assert [(r[0], r[1], r[4]) for r in rows[1:]] == [("1", "Zoe", "yes"), ("", "", "no")]
     pages = PdfReader(tmp_path / "results.pdf").pages
     assert len(pages) == 1 and "Zoe" in pages[0].extract_text()
+
+
+def test_the_results_page_is_one_page_and_the_same_bytes_every_time(tmp_path):
+    """Many plays still make one page (the last line counts the plays left out); the same
+    results give byte-identical PDFs (reportlab's invariant mode)."""
+    from classroom.render.results_pdf import render_results
+
+    judged = judge(PLAYS * 12, booklet_board(), parse_hand("4 × 7 2 4"), ORIGINAL)
+    first = render_results("S-x-0000-01", parse_hand("4 × 7 2 4"), judged, "a4")
+    assert first == render_results("S-x-0000-01", parse_hand("4 × 7 2 4"), judged, "a4")
+    (tmp_path / "results.pdf").write_bytes(first)
+    pages = PdfReader(tmp_path / "results.pdf").pages
+    assert len(pages) == 1
+    assert "more plays: see the CSV or the screen for every play" in pages[0].extract_text()

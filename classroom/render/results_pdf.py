@@ -31,13 +31,13 @@ def render_results(sheet_id: str, hand: Hand, judged: tuple[Judged, ...], page_s
     legal = [j for j in ordered if j.legal]
     illegal = [j for j in ordered if not j.legal]
     words = Wording(env, "results.j2", sheet=sheet_id, hand=hand, legal=len(legal),
-                    illegal=len(illegal), page=1)
+                    illegal=len(illegal), page=1, left_out=0)
     sheet = Sheet(page_size, words["title"])
     sheet.footer = lambda page: words["footer"]
     sheet.header(words["title"], words["id_line"], size=20)
-    sheet.text(printed(words["hand_line"]), 12)
+    sheet.text(words["hand_line"], 12)
     sheet.paragraph(words["summary"], 10)
-    lines = len(legal) + 2 * len(illegal) + (3 if illegal else 1)
+    lines = 1 + len(legal) + (2 + 2 * len(illegal) if illegal else 0) + 1  # and a spare line
     size = max(SMALLEST, min(LARGEST, (sheet.room() - 10) / (lines * 1.45)))
     step = size * 1.45
     canvas = sheet.canvas
@@ -46,9 +46,13 @@ def render_results(sheet_id: str, hand: Hand, judged: tuple[Judged, ...], page_s
     score_x = sheet.right
     play_room = score_x - size * 4 - play_x
 
-    def row(cells: tuple[str, str, str, str], bold: bool = False) -> None:
-        if sheet.room() < step:
-            return  # one page: what cannot fit is left to the screen, CSV and JSON reports
+    left_out = []
+
+    def row(cells: tuple[str, str, str, str], bold: bool = False, play: Judged | None = None) -> None:
+        if sheet.room() < 2 * step:  # one page: the last line says how many plays are left out
+            if play is not None:
+                left_out.append(play)
+            return
         sheet.y -= step
         canvas.setFont(BOLD if bold else REGULAR, size)
         canvas.drawString(place_x, sheet.y, cells[0])
@@ -59,11 +63,18 @@ def render_results(sheet_id: str, hand: Hand, judged: tuple[Judged, ...], page_s
 
     row((words["rank_heading"], words["name_heading"], words["play_heading"], words["score_heading"]), bold=True)
     for j in legal:
-        row((str(j.rank), j.name or words["unnamed"], printed(j.notation), str(j.score)), bold=j.rank == 1)
+        row((str(j.rank), j.name or words["unnamed"], printed(j.notation), str(j.score)), j.rank == 1, j)
     if illegal:
         sheet.y -= step
         row(("", words["illegal_heading"], "", ""), bold=True)
         for j in illegal:
+            if sheet.room() < 3 * step:  # a play and its reason stay together
+                left_out.append(j)
+                continue
             row(("", j.name or words["unnamed"], printed(j.text), "-"))
             row(("", "", printed(j.reason or ""), ""))
+    if left_out:
+        sheet.y -= step
+        canvas.setFont(BOLD, size)
+        canvas.drawString(name_x, sheet.y, Wording(env, "results.j2", **{**words.values, "left_out": len(left_out)})["left_out_line"])
     return sheet.pdf()
