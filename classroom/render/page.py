@@ -116,8 +116,9 @@ class Sheet:
             self.canvas.drawString(x, self.y, label)
             start = x + width(label, size) + 4
             self.canvas.line(start, self.y - 2, x + span - 12, self.y - 2)
-            if name and x == self.left:
-                self.canvas.setFont(BOLD, size * 1.15)
+            if name and x == self.left:  # shrunk to its blank when the name is long
+                room = x + span - 12 - start - 8
+                self.canvas.setFont(BOLD, min(size * 1.15, size * 1.15 * room / width(name, size * 1.15, True)))
                 self.canvas.drawString(start + 4, self.y + 1, name)
                 self.canvas.setFont(REGULAR, size)
             x += span
