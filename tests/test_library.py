@@ -131,3 +131,18 @@ def test_same_seed_other_levels_give_other_ids_each_graded_with_its_own_hand(tmp
         graded = json.loads(result.stdout)
         assert graded["hand"] == manifest["items"][0]["hand"]
         assert graded["total"] == key["equations"][0]["score"] and graded["best_score"] == key["best_score"]
+
+
+def test_the_id_tag_changes_with_level_options_and_seed_only():
+    """The same kind, seed, tile set and options give the same tag; any change gives another."""
+    from classroom.classsets import run_tag
+    from classroom.tilesets import load_level
+
+    original, junior = load_level("original"), load_level("junior")
+    tag = run_tag("boardless", 5, original, {"min_equations": 10})
+    assert tag == run_tag("boardless", 5, original, {"min_equations": 10})
+    others = {run_tag("boardless", 5, junior, {"min_equations": 10}),
+              run_tag("boardless", 5, original, {"min_equations": 11}),
+              run_tag("boardless", 6, original, {"min_equations": 10}),
+              run_tag("situations", 5, original, {"min_equations": 10})}
+    assert tag not in others and len(others) == 4
