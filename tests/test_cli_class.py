@@ -157,3 +157,12 @@ def test_a_roster_gives_each_contestant_a_named_copy_of_the_situation(tmp_path, 
     (tmp_path / "bo.txt").write_text("O9 down 28 = 4 × 7\n", "utf-8")
     judged = json.loads(run("grade", "bo.txt", "--json").stdout)
     assert (judged["worksheet"], judged["plays"][0]["score"], judged["plays"][0]["rank"]) == (id, 11, 1)
+
+
+def test_a_folder_without_lists_is_one_sentence(tmp_path):
+    """A folder with no .txt list: exit 2, the folder named, nothing written."""
+    (tmp_path / "empty").mkdir()
+    result = run("grade", tmp_path / "empty", "--hand", HAND, "--csv", tmp_path / "class.csv")
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {tmp_path / 'empty'}: the folder holds no .txt lists to grade\n"
+    assert not (tmp_path / "class.csv").exists()

@@ -90,6 +90,10 @@ def test_grade_with_a_worksheet_id(tmp_path):
     (("grade", "list.txt"), "error: say which hand list.txt is for: --hand HAND or --worksheet ID"),
     (("grade", "missing.txt", "--hand", "1 2"), "error: missing.txt: cannot read the list"),
     (("grade", "list.txt", "--worksheet", "B-1-99", "--manifests", "."), "error: no worksheet B-1-99 in any manifest.json"),
+    (("grade", "list.txt", "--hand", "1 2", "--worksheet", "B-1-99"), "error: give the hand with --hand or the sheet with --worksheet, not both"),
+    (("grade", "list.txt", "--hand", "1 2", "--pdf", "r.pdf"), "error: --pdf prints a contest's results"),
+    (("grade", "list.txt", "--hand", "1 2", "--json", "--csv", "-"), "error: choose --json or --csv - for the screen"),
+    (("boardless", "--roster", "names.txt"), "error: names.txt: cannot read the roster"),
 ])
 def test_bad_input_is_one_sentence_and_exit_2(tmp_path, monkeypatch, args, message):
     """Bad options and files: one sentence on stderr, exit 2, no traceback."""

@@ -177,3 +177,14 @@ def test_the_results_page_is_one_page_and_the_same_bytes_every_time(tmp_path):
     pages = PdfReader(tmp_path / "results.pdf").pages
     assert len(pages) == 1
     assert "more plays: see the CSV or the screen for every play" in pages[0].extract_text()
+
+
+@pytest.mark.parametrize("line, score, reason", [
+    ("O9 down 28 = 4 × ?7", 7, None),  # the blank on the 2S at O14 scores 0
+    ("O9 down 28 = 4 × 7", 0, "the play uses one 7 but the hand has no 7"),
+    ("O9 down 28 = ?4 × ?7", 0, "the play uses two blanks but the hand has one blank"),
+])
+def test_a_blank_is_written_with_its_symbol_and_scores_nothing(line, score, reason):
+    """'?7' places the hand's blank as 7; a 7 written without '?' needs a real 7."""
+    judged = judge(line, booklet_board(), parse_hand("4 × ? 2"), ORIGINAL)[0]
+    assert (judged.score, judged.reason) == (score, reason)
