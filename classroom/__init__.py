@@ -13,6 +13,8 @@ Vocabulary, one name per concept (used everywhere in the code):
 - Board: 19 × 19 Squares (A1-S19, centre J10); a Premium on a Square: 2S 3S (symbol), 2E 3E (equation).
 - Play: the Placements (tile on square) a player makes in one turn; its score per RULES §7.
 - Worksheet: the items a teacher prints (hands or board situations); Key: its answer key.
+- Manifest: a run's record (manifest.json): every item's id, hand and board, the level or tile
+  set, the options and the version, and the Roster (student name -> item ids) of named sheets.
 """
 
 __version__ = "0.1.0"

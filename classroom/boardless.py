@@ -24,6 +24,7 @@ from classroom.symbols import (
     is_digit, is_fraction, is_number,
 )
 from classroom.tilesets import TileSet
+from classroom.words import tiles_of
 
 ALL_NINE_BONUS = 40
 
@@ -310,8 +311,8 @@ def check(tiles: tuple[Tile, ...], tileset: TileSet, hand: Hand | None = None) -
     held = Counter(t for t in hand if t != BLANK)
     spare = sum(1 for t in hand if t == BLANK) - len(explicit)
     if spare < 0:
-        return Verdict(False, f"the equation uses {len(explicit)} blank(s) but the hand has "
-                              f"{spare + len(explicit)}", None)
+        return Verdict(False, f"the equation uses {tiles_of(len(explicit), BLANK)} but the hand "
+                              f"has {tiles_of(spare + len(explicit), BLANK)}", None)
     score = 0
     for symbol, count in sorted(Counter(plain).items(), key=lambda item: _symbol_order(item[0])):
         real = min(count, held[symbol])
@@ -319,8 +320,8 @@ def check(tiles: tuple[Tile, ...], tileset: TileSet, hand: Hand | None = None) -
         if spare < 0:
             if not held[symbol]:
                 return Verdict(False, f"the hand has no {symbol} (and no blank left for it)", None)
-            return Verdict(False, f"the equation uses {count} × {symbol} but the hand has "
-                                  f"{held[symbol]} (and no blank left)", None)
+            return Verdict(False, f"the equation uses {tiles_of(count, symbol)} but the hand has "
+                                  f"{tiles_of(held[symbol], symbol)} (and no blank left)", None)
         score += real * tileset.score_of(symbol)
     if len(hand) == MAX_HAND and len(plain) + len(explicit) == MAX_HAND:
         score += ALL_NINE_BONUS

@@ -15,16 +15,25 @@ from typing import Optional
 
 import typer
 
-from classroom.engine.board import check_tiles, read_board
+from classroom.engine.board import check_tiles, parse_board, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
 from classroom.errors import ClassroomError, read_text
-from classroom.grading import grade as grade_list
+from classroom.grading import StudentGrade, grade as grade_list, summarize
 from classroom.hands import HandRules
-from classroom.output import write_worksheet
+from classroom.judging import judge, rank
+from classroom.library import Targets, grading_targets, student_files
+from classroom.output import choose_folder, prepare_folder, write_atomically, write_worksheet
+from classroom.render.results_pdf import render_results
+from classroom.reports import (
+    class_data, class_lines, class_rows, contest_data, contest_lines, contest_rows, csv_text,
+    grade_data, grade_lines,
+)
+from classroom.roster import read_roster
 from classroom.situations import FEATURES, SituationRules
 from classroom.symbols import display, parse_hand, parse_written
 from classroom.tilesets import LEVELS, load_tileset
+from classroom.words import plural
 
 app = typer.Typer(
     add_completion=False,
@@ -185,7 +194,7 @@ SeedOption = typer.Option(None, "--seed", help="Every random choice flows from i
 CountOption = typer.Option(None, "--count", min=1, max=200, help="How many items (default 5).")
 PageOption = typer.Option("letter", "--page-size", help="letter or a4.")
 LargeOption = typer.Option(False, "--large-print", help="Bigger tiles and text.")
-OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default output/KIND-SEED).")
+OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default output/KIND-SEED, or KIND-SEED-2, -3, ... when that holds an earlier run).")
 TemplatesOption = typer.Option(None, "--templates", help="A folder of your own wording templates.")
 TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.")
 JobsOption = typer.Option(None, "--jobs", min=1, help="Processes to use (default: one per CPU core).")
@@ -208,13 +217,35 @@ def page_size(value: str) -> str:
     return value.lower()
 
 
-def write_set(worksheet, out: Optional[Path], templates: Optional[Path]) -> None:
-    """Write a class set and say where it went."""
-    folder = out if out is not None else Path("output") / f"{worksheet.kind}-{worksheet.seed}"
+RosterOption = typer.Option(None, "--roster", help="A class list (names.txt: a name a line, or names.csv): one named sheet per student.")
+ForceOption = typer.Option(False, "--force", help="Replace the earlier run in --out (never done without it).")
+
+
+def write_set(worksheet, out: Optional[Path], templates: Optional[Path], force: bool = False,
+              default: Optional[Path] = None) -> None:
+    """Write a class set to a folder no earlier run uses (or --out; replaced only with --force)
+    and say where it went."""
+    default = default or Path("output") / f"{worksheet.kind}-{worksheet.seed}"
+    folder, note = choose_folder(out, default, force)
     paths = write_worksheet(worksheet, folder, templates)
-    typer.echo(f"seed {worksheet.seed}: {len(worksheet.items)} item(s) written to {folder}/")
+    if note:
+        typer.echo(note)
+    typer.echo(f"seed {worksheet.seed}: {plural(len(worksheet.items), 'item')} written to {folder}/")
     for path in paths:
         typer.echo(f"  {path.name}")
+    for name, id in worksheet.roster:
+        typer.echo(f"  {name}: {id}")
+
+
+def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...]:
+    """Return the roster's names (none without --roster); a --count must agree with them."""
+    if roster is None:
+        return ()
+    names = read_roster(roster)
+    if count is not None and count != len(names):
+        raise ClassroomError(f"--count {count} but the roster {roster} has {len(names)} names; "
+                             f"leave out --count")
+    return names
 
 
 def with_progress(count: int, label: str, make):
@@ -238,20 +269,22 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-              jobs: Optional[int] = JobsOption) -> None:
+              jobs: Optional[int] = JobsOption, roster: Optional[Path] = RosterOption,
+              force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
     rules = HandRules(size=size, balanced=balanced, blanks=not no_blanks, min_equations=min_equations,
                       min_best=min_best, max_best=max_best, nine_tile=nine_tile)
     rules.check()
-    count = count or 5
+    names = roster_names(roster, count)
+    count = len(names) or count or 5
     seed = run_seed(seed)
     layout = Layout(page_size(page), large_print, title)
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
-        jobs or default_workers(), progress))
-    write_set(worksheet, out, templates)
+        jobs or default_workers(), progress, names))
+    write_set(worksheet, out, templates, force)
 
 
 @command
@@ -264,17 +297,20 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board."),
                page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-               jobs: Optional[int] = JobsOption) -> None:
-    """Print Board Situations contest sheets and their answer key (PDF)."""
+               jobs: Optional[int] = JobsOption, roster: Optional[Path] = RosterOption,
+               force: bool = ForceOption) -> None:
+    """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
+    student gets a named copy of every situation."""
     tileset = load_tileset(level, tiles)
     layout = Layout(page_size(page), large_print, title)
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
+    names = roster_names(roster, None)
     if board is not None:
         held = tileset.check_hand(parse_hand(hand))
         position = check_tiles(read_board(board), tileset, held)
-        worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout)
-        write_set(worksheet, out if out is not None else Path("output") / "situations-own", templates)
+        worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
+        write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return
     rules = SituationRules(plays=plays, margin=margin, features=tuple(feature))
     rules.check()
@@ -282,59 +318,91 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     seed = run_seed(seed)
     worksheet = with_progress(count, "Setting up boards", lambda progress: situations_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, jobs or default_workers(),
-        progress))
-    write_set(worksheet, out, templates)
+        progress, names))
+    write_set(worksheet, out, templates, force)
 
 
 @command
-def grade(file: Path = typer.Argument(..., help="The student's list: one equation a line."),
-          hand: Optional[str] = typer.Option(None, "--hand", help="The hand the student had."),
-          worksheet: Optional[str] = typer.Option(None, "--worksheet", help="A worksheet id, like B-42-01."),
-          manifests: Path = typer.Option(Path("output"), "--manifests", help="Where to look for the worksheet's manifest.json."),
-          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
-          json_out: bool = JsonOption) -> None:
-    """Mark a student's list: each line valid or not and why, repeats, scores, total."""
-    if (hand is None) == (worksheet is None):
-        raise ClassroomError("say which hand the list is for: --hand HAND or --worksheet ID")
-    if worksheet is not None:
-        tokens, level = find_worksheet(worksheet, manifests, level)
-        hand = " ".join(tokens)
-    tileset = load_tileset(level, tiles)
-    held = tileset.check_hand(parse_hand(hand))
-    marked = grade_list(read_text(file, "the list"), held, tileset)
-    possible = solve_hand(held, tileset)
-    if json_out:
-        typer.echo(json.dumps({
-            "hand": list(held), "total": marked.total, "valid": marked.valid_count,
-            "possible": possible.count, "best_score": possible.best_score,
-            "lines": [{"line": m.line, "text": m.text, "valid": m.valid, "reason": m.reason,
-                       "score": m.score, "duplicate_of": m.duplicate_of} for m in marked.lines],
-        }, ensure_ascii=False))
+def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equation a line) or a contest's plays; files or folders of .txt files."),
+          hand: Optional[str] = typer.Option(None, "--hand", help="The hand the students had."),
+          worksheet: Optional[str] = typer.Option(None, "--worksheet", help="A worksheet id (any case, like B-42-3f9a-01) or a student's name."),
+          manifests: Optional[Path] = typer.Option(None, "--manifests", help="Where to look for manifest.json files (default: the nearest output/ folder)."),
+          level: Optional[str] = typer.Option(None, "--level", help=f"Tile set for --hand: {', '.join(LEVELS)}."),
+          tiles: Optional[Path] = TilesOption, json_out: bool = JsonOption,
+          csv_out: Optional[Path] = typer.Option(None, "--csv", help="Also write the table as CSV to FILE ('-' for the screen)."),
+          pdf: Optional[Path] = typer.Option(None, "--pdf", help="Contest results as a one-page PDF to pin up."),
+          page: str = PageOption, templates: Optional[Path] = TemplatesOption) -> None:
+    """Mark students' lists (each line valid or not and why, repeats, scores, total; several give a
+    class table), or judge a contest: each line a play on the situation, scored and ranked.
+
+    Without --hand or --worksheet, each list is graded against the sheet its file is named after
+    (a student's name or a worksheet id)."""
+    if json_out and csv_out == Path("-"):
+        raise ClassroomError("choose --json or --csv - for the screen, not both")
+    targets = grading_targets(student_files(files), hand, worksheet, manifests, level, tiles)
+    if pdf is not None and not targets.contest:
+        raise ClassroomError("--pdf prints a contest's results; give a situation's id with --worksheet")
+    if targets.contest:
+        report_contest(targets, json_out, csv_out, pdf, page_size(page), templates)
+    else:
+        report_grades(targets, json_out, csv_out)
+
+
+def report_grades(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> None:
+    """Grade every list and print one list's marks, or the class table and summary."""
+    keys = {sheet: solve_hand(held, tileset) for sheet, (held, tileset) in targets.sheets.items()}
+    students = [StudentGrade(student, sheet, grade_list(read_text(path, "the list"), *targets.sheets[sheet]))
+                for path, student, sheet in targets.files]
+    if csv_out is not None:
+        write_csv(csv_out, class_rows(students))
+    if targets.single:
+        student = students[0]
+        if json_out:
+            typer.echo(json.dumps(grade_data(student.grade, keys[student.sheet]), ensure_ascii=False))
+        elif csv_out != Path("-"):
+            shown_sheet = student.sheet if targets.by_sheet else None
+            typer.echo("\n".join(grade_lines(student.grade, keys[student.sheet], shown_sheet)))
         return
-    typer.echo(f"Hand: {show_tiles(held)}" + (f"  (worksheet {worksheet})" if worksheet else ""))
-    for m in marked.lines:
-        verdict = "valid" if m.valid and m.duplicate_of is None else (
-            m.reason if m.duplicate_of is not None else f"not valid: {m.reason}")
-        typer.echo(f"{m.line:>4}  {show_tiles([m.text]):<28} {m.score:>4}  {verdict}")
-    typer.echo(f"Total: {marked.total} points from {marked.valid_count} different valid equations "
-               f"({len(marked.lines)} lines). The hand allows {possible.count}; best score "
-               f"{possible.best_score}.")
+    summary = summarize(students, keys)
+    if json_out:
+        typer.echo(json.dumps(class_data(students, summary), ensure_ascii=False))
+    elif csv_out != Path("-"):
+        typer.echo("\n".join(class_lines(students, summary)))
 
 
-def find_worksheet(item: str, folder: Path, level: str) -> tuple[list[str], str]:
-    """Return the hand and level of a boardless worksheet item found in a manifest.json under folder."""
-    for path in sorted(folder.glob("**/manifest.json")):
-        try:
-            data = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
-            continue
-        for entry in data.get("items", []):
-            if entry.get("id") == item:
-                if data.get("command") != "boardless":
-                    raise ClassroomError(f"{item} is a board situation, not a boardless worksheet")
-                recorded = data.get("level")
-                return entry["hand"], recorded if recorded in LEVELS else level
-    raise ClassroomError(f"no worksheet {item} in any manifest.json under {folder}/")
+def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pdf: Optional[Path],
+                   size: str, templates: Optional[Path]) -> None:
+    """Judge every play of a contest and print the ranked results (text, JSON, CSV, PDF)."""
+    (sheet, record), = targets.records.items()
+    held, tileset = targets.sheets[sheet]
+    board = parse_board(record.grid, f"{record.manifest} ({sheet})")
+    judged = rank([j for path, student, _ in targets.files
+                   for j in judge(read_text(path, "the plays"), board, held, tileset,
+                                  None if targets.single else student)])
+    page = render_results(sheet, held, judged, size, templates) if pdf is not None else None
+    if csv_out is not None:
+        write_csv(csv_out, contest_rows(judged))
+    if pdf is not None:
+        write_file(pdf, page)
+    if json_out:
+        typer.echo(json.dumps(contest_data(sheet, held, judged), ensure_ascii=False))
+    elif csv_out != Path("-"):
+        typer.echo("\n".join(contest_lines(sheet, held, judged)))
+
+
+def write_csv(path: Path, rows: list[list[object]]) -> None:
+    """Write a table as CSV to a file (atomically), or to the screen for '-'."""
+    text = csv_text(rows)
+    if path == Path("-"):
+        typer.echo(text, nl=False)
+    else:
+        write_file(path, text.encode("utf-8"))
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write one report file atomically into its (existing) folder and say where it went."""
+    write_atomically(prepare_folder(path.parent) / path.name, data)
+    typer.echo(f"wrote {path}", err=True)
 
 
 def main() -> None:

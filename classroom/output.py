@@ -9,6 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from classroom import __version__
 from classroom.errors import ClassroomError
 from classroom.render import render_boardless, render_situations
 from classroom.render.wording import environment
@@ -31,8 +32,45 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
         entry["best_score"] = item.best_score
         entry["count"] = item.count
         items.append(entry)
-    return {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
-            "files": files, "items": items}
+    data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
+            "version": __version__, "options": dict(worksheet.options),
+            "layout": {"page_size": worksheet.page_size, "large_print": worksheet.large_print,
+                       "title": worksheet.title, "copies": worksheet.copies}}
+    if worksheet.custom_tiles:  # grading later needs the set itself, not a file that may change
+        data["tileset"] = {symbol: {"count": count, "score": score}
+                           for symbol, count, score in worksheet.custom_tiles}
+    if worksheet.roster:
+        roster: dict[str, list[str]] = {}
+        for name, id in worksheet.roster:
+            roster.setdefault(name, []).append(id)
+        data["roster"] = roster
+    return {**data, "files": files, "items": items}
+
+
+def choose_folder(out: Path | None, default: Path, force: bool = False) -> tuple[Path, str | None]:
+    """Return the folder a run writes to and a note saying why it is not the one asked for.
+
+    A run never replaces an earlier run's files: without --out it takes the default folder,
+    or the first of default-2, default-3, ... that holds no run; with --out it refuses a folder
+    that holds a run, unless force.
+    """
+    if out is not None:
+        if _holds_run(out) and not force:
+            raise ClassroomError(f"{out} already holds an earlier run's files; choose "
+                                 f"another --out, or add --force to replace it")
+        return out, None
+    if force or not _holds_run(default):
+        return default, None
+    number = 2
+    while _holds_run(default.with_name(f"{default.name}-{number}")):
+        number += 1
+    chosen = default.with_name(f"{default.name}-{number}")
+    return chosen, f"{default} holds an earlier run, so this one went to {chosen}"
+
+
+def _holds_run(folder: Path) -> bool:
+    """Return whether a folder holds a run's files: a manifest.json or a PDF."""
+    return folder.is_dir() and any(p.name == "manifest.json" or p.suffix == ".pdf" for p in folder.iterdir())
 
 
 def prepare_folder(out_dir: str | Path) -> Path:

@@ -190,6 +190,9 @@ class Worksheet:
     large_print: bool = False
     title: str | None = None  # a teacher's own title; None means the template's
     copies: int = 1  # student sheets printed of each item (--same-hand: one hand, a class set)
+    options: tuple[tuple[str, object], ...] = ()  # the options that made the items, for the manifest
+    custom_tiles: tuple[tuple[str, int, int], ...] = ()  # a --tiles set: (symbol, count, score)
+    roster: tuple[tuple[str, str], ...] = ()  # (student name, item id), one named sheet each
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -197,10 +200,20 @@ class Worksheet:
         if self.page_size not in PAGE_SIZES:
             raise ValueError(f"page size must be one of {PAGE_SIZES}, not {self.page_size!r}")
 
+    @property
+    def student_pages(self) -> list[tuple[BoardlessItem | SituationItem, str | None]]:
+        """Return every student sheet in print order as (item, student name or None)."""
+        if self.roster:
+            items = {item.id: item for item in self.items}
+            return [(items[id], name) for name, id in self.roster]
+        return [(item, None) for item in self.items for _ in range(self.copies)]
 
-def item_id(kind: str, seed: int | None, number: int) -> str:
-    """Return an item id: ('boardless', 42, 1) -> 'B-42-01'."""
-    return f"{'B' if kind == 'boardless' else 'S'}-{'x' if seed is None else seed}-{number:02d}"
+
+def item_id(kind: str, seed: int | None, number: int, tag: str = "") -> str:
+    """Return an item id: ('boardless', 42, 1, '3f9a') -> 'B-42-3f9a-01'; the tag tells apart
+    runs with one seed but other levels or options."""
+    middle = f"{tag}-" if tag else ""
+    return f"{'B' if kind == 'boardless' else 'S'}-{'x' if seed is None else seed}-{middle}{number:02d}"
 
 
 def hand_faces(hand: Hand, tileset: TileSet) -> tuple[TileFace, ...]:

@@ -3,10 +3,12 @@ simulated contest boards are legal and connected; every key play re-checks."""
 
 import json
 import random
+import re
 
 import pytest
 from pypdf import PdfReader
 
+from classroom import __version__
 from classroom.engine.board import check_board
 from classroom.classsets import Layout, boardless_set, situations_set
 from classroom.errors import ClassroomError
@@ -51,7 +53,7 @@ def test_same_hand_prints_one_hand_on_every_sheet_with_one_key(tmp_path):
     assert len(worksheet.items) == 1 and worksheet.copies == 4
     student, key, _ = write_worksheet(worksheet, tmp_path)
     assert len(PdfReader(student).pages) == 4
-    assert PdfReader(key).pages[0].extract_text().count("B-8-01") >= 1
+    assert PdfReader(key).pages[0].extract_text().count(worksheet.items[0].id) >= 1
 
 
 def test_simulated_contest_boards_are_legal_connected_and_keys_recheck():
@@ -99,13 +101,16 @@ def test_unknown_feature_and_impossible_margin_say_so():
 
 
 def test_manifest_records_each_situation(tmp_path):
-    """manifest.json: command, seed, level, files, and each item's id, hand, grid, best, count."""
+    """manifest.json: command, seed, level, version, options, layout, files, and each item's id,
+    hand, grid, best, count."""
     worksheet = situations_set(ORIGINAL, "original", 4, 1, SMALL, Layout())
     write_worksheet(worksheet, tmp_path)
     manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
     assert manifest["command"] == "situations" and manifest["seed"] == 4 and manifest["level"] == "original"
     assert manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf"]
+    assert (manifest["version"], manifest["options"]["plays"], manifest["layout"]["page_size"]) == (
+        __version__, 2, "letter")
     item = manifest["items"][0]
     assert set(item) == {"id", "hand", "grid", "best_score", "count"}
-    assert item["id"] == "S-4-01" and len(item["hand"]) == 5
+    assert re.fullmatch(r"S-4-[0-9a-f]{4}-01", item["id"]) and len(item["hand"]) == 5
     assert item["best_score"] == worksheet.items[0].best_score

@@ -90,14 +90,15 @@ def draw_record_table(sheet: Sheet, words: Wording, style: dict, bottom_space: f
     return rows * columns
 
 
-def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: BoardlessItem) -> None:
-    """Draw one item's student page."""
+def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: BoardlessItem,
+                 student: str | None = None) -> None:
+    """Draw one item's student page (with the student's name when it is printed for one)."""
     style = LARGE if worksheet.large_print else NORMAL
     size = style["text"]
     words = Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=1)
     sheet.footer = lambda page: Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=page)["footer"]
     sheet.header(words["title"], words["id_line"], size=size * 1.8)
-    sheet.write_lines([words["name_label"], words["class_label"], words["date_label"]], size)
+    sheet.write_lines([words["name_label"], words["class_label"], words["date_label"]], size, student)
     sheet.y -= size * 0.4
     sheet.paragraph(words["instructions"], size, after=0.4)
     draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])
@@ -162,11 +163,10 @@ def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[byt
     """Return the student PDF and the key PDF of a boardless worksheet, as bytes."""
     first = Wording(env, "boardless.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
     student = Sheet(worksheet.page_size, first["title"])
-    pages = [item for item in worksheet.items for _ in range(worksheet.copies)]
-    for index, item in enumerate(pages):
+    for index, (item, name) in enumerate(worksheet.student_pages):
         if index:
             sheet_break(student)
-        student_page(student, env, worksheet, item)
+        student_page(student, env, worksheet, item, name)
     key_words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=worksheet.items[0], page=1,
                         best_listed=True, nine_listed=True)
     key = Sheet(worksheet.page_size, key_words["title"])

@@ -103,8 +103,9 @@ class Sheet:
         self.canvas.line(self.left, self.y, self.right, self.y)
         self.y -= size * 0.6
 
-    def write_lines(self, labels: list[str], size: float) -> None:
-        """Draw labelled blanks to write on, side by side (Name ____ Class ____ ...)."""
+    def write_lines(self, labels: list[str], size: float, name: str | None = None) -> None:
+        """Draw labelled blanks to write on, side by side (Name ____ Class ____ ...); a student's
+        name, when the sheet is printed for one, stands on the first blank."""
         self.y -= size * 1.6
         shares = [0.5, 0.25, 0.25][: len(labels)] if len(labels) == 3 else [1 / len(labels)] * len(labels)
         x = self.left
@@ -115,6 +116,11 @@ class Sheet:
             self.canvas.drawString(x, self.y, label)
             start = x + width(label, size) + 4
             self.canvas.line(start, self.y - 2, x + span - 12, self.y - 2)
+            if name and x == self.left:  # shrunk to its blank when the name is long
+                room = x + span - 12 - start - 8
+                self.canvas.setFont(BOLD, min(size * 1.15, size * 1.15 * room / width(name, size * 1.15, True)))
+                self.canvas.drawString(start + 4, self.y + 1, name)
+                self.canvas.setFont(REGULAR, size)
             x += span
         self.y -= size * 1.2
 

@@ -52,14 +52,15 @@ def hand_row(sheet: Sheet, label: str, item: SituationItem, size: float, text: f
     sheet.y -= 8
 
 
-def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
-    """Draw one situation's student page."""
+def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem,
+                 student: str | None = None) -> None:
+    """Draw one situation's student page (with the student's name when it is printed for one)."""
     large = worksheet.large_print
     text = 12.0 if large else 9.5
     words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1)
     sheet.footer = lambda page: Wording(env, "situations.j2", worksheet=worksheet, item=item, page=page)["footer"]
     sheet.header(words["title"], words["id_line"], size=text * 1.8)
-    sheet.write_lines([words["name_label"]], text)
+    sheet.write_lines([words["name_label"]], text, student)
     sheet.y -= 2
     sheet.paragraph(words["instructions"], text, after=0.3)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
@@ -179,9 +180,12 @@ def render_situations(worksheet: Worksheet, env: jinja2.Environment) -> tuple[by
                                              page=1, play=None, equation=None, points_sum=0)["title"])
     for index, item in enumerate(worksheet.items):
         if index:
-            for sheet in (student, key):
-                sheet.finish_page()
-                sheet.page = 1  # each item's pages are numbered from 1
-        student_page(student, env, worksheet, item)
+            key.finish_page()
+            key.page = 1  # each item's pages are numbered from 1
         key_pages(key, env, worksheet, item)
+    for index, (item, name) in enumerate(worksheet.student_pages):
+        if index:
+            student.finish_page()
+            student.page = 1
+        student_page(student, env, worksheet, item, name)
     return student.pdf(), key.pdf()
