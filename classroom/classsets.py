@@ -65,9 +65,10 @@ def _run(work: Callable, jobs: list[tuple], workers: int, progress: Progress) ->
         return results
     pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_worker_start)
     try:
+        futures = [pool.submit(work, job) for job in jobs]
         results = []
-        for result in pool.map(work, jobs):
-            results.append(result)
+        for future in futures:
+            results.append(future.result())
             progress()
     except BrokenProcessPool:
         _stop(pool)
@@ -97,7 +98,9 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(1)
-    pool.shutdown(wait=False, cancel_futures=True)
+    # The pool's own thread now finds its workers gone and fails the items left; nothing is
+    # cancelled here, which would race with it.
+    pool.shutdown(wait=True)
 
 
 def default_workers() -> int:
