@@ -72,8 +72,9 @@ def values_last(command, ctx, args: list[str]) -> list[str]:
             front.append(word)
             if options[name] and "=" not in word:
                 following = next(words, None)
-                if following is not None:
-                    front.append(following)
+                if following is None:
+                    raise UsageError(f"{name} needs a value", ctx)
+                front.append(following)
         elif looks_like_option(word):
             front.append(word)  # click says "No such option"
         else:

@@ -2,7 +2,7 @@
 
 On a terminal: one line redrawn in place, with the items done and the time so far, redrawn
 every half second so it moves during a long single item too. Elsewhere (a log file, a pipe):
-one plain line per finished item, nothing redrawn.
+one plain line per finished item of a batch of several, nothing redrawn.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class Progress:
             self.done += 1
             if self.live:
                 self._draw()
-            else:
+            elif self.total > 1:  # a single item's result follows at once
                 elapsed = time.monotonic() - self._start
                 self.stream.write(f"{self.label}: {self.done} of {self.total} done ({elapsed:.0f} s)\n")
                 self.stream.flush()

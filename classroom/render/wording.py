@@ -169,15 +169,16 @@ class Wording:
         except Exception as error:  # a teacher's template can fail in any way Python can
             raise template_error(error, name) from None
         self.env, self.name, self.values = env, name, values
+        self.file = excerpt(template.filename or name, 80)
 
     def __getitem__(self, key: str) -> str:
         """Return one piece of wording as plain text, paragraphs separated by a blank line."""
         value = getattr(self._module, key, None)
         if value is None:
-            raise ClassroomError(f"{self.name}: the template sets no {excerpt(key)!r}")
+            raise ClassroomError(f"{self.file}: the template sets no {excerpt(key)!r}")
         text = Markup(value).unescape() if isinstance(value, Markup) else str(value)
         if len(text) > MAX_WORDING:
-            raise ClassroomError(f"{self.name}: the template's {key} is {len(text):,} characters "
+            raise ClassroomError(f"{self.file}: the template's {key} is {len(text):,} characters "
                                  f"long (at most {MAX_WORDING:,})")
         paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
         return "\n\n".join(p for p in paragraphs if p)
