@@ -199,7 +199,7 @@ LargeOption = typer.Option(False, "--large-print", help="Bigger tiles and text."
 OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default output/KIND-SEED).")
 TemplatesOption = typer.Option(None, "--templates", help="A folder of your own wording templates.")
 TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.")
-JobsOption = typer.Option(None, "--jobs", min=1, help="Processes to use (default: one per CPU core).")
+JobsOption = typer.Option(None, "--jobs", min=1, max=64, help="Processes to use (default: one per CPU core).")
 
 
 MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files

@@ -122,8 +122,8 @@ def interrupted(error: BaseException) -> int:
 
 
 def guard_process() -> None:
-    """Cap this process's memory and turn SIGTERM into an interruption like Ctrl-C (the console
-    script only: tests run commands in-process without either)."""
+    """Cap this process's memory, turn SIGTERM into an interruption like Ctrl-C, and print any
+    text (the console script only: tests run commands in-process without these)."""
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
@@ -139,3 +139,8 @@ def guard_process() -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    for stream in (sys.stdout, sys.stderr):  # a file name in bytes that are not UTF-8 still prints
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass

@@ -312,6 +312,7 @@ NUMBERS = [
     ["boardless", "--seed", "9" * 300],
     ["boardless", "--seed", "1.5"],
     ["boardless", "--jobs", "0"],
+    ["boardless", "--jobs", "100000"],
     ["boardless", "--tiles-per-hand", "1"],
     ["boardless", "--tiles-per-hand", "10"],
     ["boardless", "--min-equations", "0"],

@@ -3,8 +3,10 @@ puts every earlier file back."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -12,6 +14,7 @@ from typer.testing import CliRunner
 from classroom.cli import app
 from classroom.errors import ClassroomError
 from classroom.output import write_all
+from classroom.progress import Progress
 
 runner = CliRunner()
 
@@ -94,3 +97,38 @@ def test_a_failed_write_removes_the_folders_it_made(tmp_path, monkeypatch):
     with pytest.raises(ClassroomError, match="No space left on device"):
         write_all(tmp_path / "new" / "deeper", {"a.pdf": b"a"})
     assert list(tmp_path.iterdir()) == []
+
+
+def test_board_and_tile_set_files_with_a_byte_order_mark_are_read(tmp_path):
+    """A byte-order mark before a board file or a tile-set file is no part of it."""
+    board = tmp_path / "board.txt"
+    board.write_bytes(("\ufeff" + "\n".join([" ".join(["."] * 19)] * 19) + "\n").encode("utf-8"))
+    tiles = tmp_path / "tiles.toml"
+    tiles.write_bytes('\ufeffname = "Mine"\n[tiles]\n"1" = {count = 4, score = 2}\n"+" = {count = 2, score = 1}\n'
+                      .encode("utf-8"))
+    best = run("best", str(board), "1 1", "--tiles", str(tiles), "--json")
+    assert best.exit_code == 0, best.output
+    assert json.loads(best.stdout)["best_score"] == 8  # 1 = 1 through the 2E centre: (2 + 0 + 2) × 2
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_is_a_line_per_item_off_a_terminal():
+    """Off a terminal (a log, CI), one plain line per finished item of a batch."""
+    stream = io.StringIO()
+    with Progress(2, "Solving hands", stream) as progress:
+        progress()
+        progress()
+    assert [line.split(" (")[0] for line in stream.getvalue().splitlines()] == [
+        "Solving hands: 1 of 2 done", "Solving hands: 2 of 2 done"]
+
+
+def test_progress_moves_on_a_terminal_during_a_long_item():
+    """On a terminal the line is redrawn while one long item runs, before any item is done."""
+    stream = FakeTerminal()
+    with Progress(1, "Solving hands", stream):
+        time.sleep(1.2)
+    assert stream.getvalue().count("\rSolving hands [--------------------] 0/1") >= 3
