@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import os
 import resource
 import signal
 import sys
@@ -25,9 +26,10 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     NoArgsIsHelpError = None
 Abort = typer.Abort
 
-# Address space of one process. The largest hand the solver accepts (two blanks, nine tiles)
-# peaks near 3 GB; a school laptop has 8 GB. Worker processes each inherit the same cap.
-MEMORY_LIMIT = 5 * 1024 ** 3
+# Address space of one process, in MB. The largest hand the solver accepts (two blanks, nine
+# tiles) peaks near 2.3 GB resident; a school laptop has 8 GB. Worker processes each inherit
+# the cap. CLASSROOM_MEMORY_MB sets another (the tests use a small one to see the guard work).
+MEMORY_MB = 5 * 1024
 INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 
@@ -125,8 +127,9 @@ def guard_process() -> None:
     """Cap this process's memory, turn SIGTERM into an interruption like Ctrl-C, and print any
     text (the console script only: tests run commands in-process without these)."""
     try:
+        wanted = int(os.environ.get("CLASSROOM_MEMORY_MB", MEMORY_MB)) * 1024 ** 2
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
+        limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         if soft == resource.RLIM_INFINITY or soft > limit:
             resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (ValueError, OSError):
@@ -139,6 +142,10 @@ def guard_process() -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # When memory runs out, a clean-up (__del__) can fail too; the command's one sentence says it.
+    default_hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: (
+        None if isinstance(unraisable.exc_value, MemoryError) else default_hook(unraisable))
     for stream in (sys.stdout, sys.stderr):  # a file name in bytes that are not UTF-8 still prints
         try:
             stream.reconfigure(errors="backslashreplace")

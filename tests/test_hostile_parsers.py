@@ -11,7 +11,7 @@ from classroom.errors import ClassroomError
 from classroom.symbols import MAX_HAND, parse_hand, parse_written, tokenize
 from classroom.tilesets import parse_tileset
 
-FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Text close to the notation finds more paths than random unicode alone.
 PIECES = ["1", "2", "0", "7/4", "3/8", "12/34", "?", "?5", "?=", "+", "-", "−", "×", "x", "*", ":",

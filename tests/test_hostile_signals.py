@@ -108,3 +108,30 @@ def test_a_worker_killed_mid_run_is_one_sentence_and_exit_2(tmp_path):
                                    "(most often for lack of memory); nothing was written"], stderr
     assert session_processes(process.pid) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, megabytes", [
+    (["solve", "2 4 ÷ 3 8 + 7/4 ? ?"], 400),
+    (["boardless", "--count", "2", "--jobs", "2", "--seed", "3", "--min-equations", "3000"], 200),
+])
+def test_running_out_of_memory_is_one_sentence(tmp_path, args, megabytes):
+    """Under a small memory cap (a school laptop in miniature) a blow-up, in the command or in
+    its worker processes, is one sentence and exit 2, and nothing is written; small work still
+    runs under the same cap."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CLASSROOM_MEMORY_MB": str(megabytes)}
+
+    def classroom(*words):
+        return subprocess.run([sys.executable, "-m", "classroom", *words], capture_output=True,
+                              text=True, env=env, cwd=tmp_path, timeout=300)
+
+    extra = ["--out", str(tmp_path / "out")] if args[0] == "boardless" else []
+    done = classroom(*args, *extra)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "error: this needs more memory than the computer allows; ask for less (fewer blanks in "
+        "the hand, fewer items); nothing was written"], done.stderr
+    assert list(tmp_path.iterdir()) == []
+    small = {"solve": ["solve", "2 4 ÷ 3 8"],
+             "boardless": ["boardless", "--count", "2", "--jobs", "2", "--seed", "3",
+                           "--tiles-per-hand", "4", "--min-equations", "1"]}[args[0]]
+    assert classroom(*small, *extra).returncode == 0
