@@ -49,6 +49,15 @@ def one_line(message: object) -> str:
 class PeopleCommand(TyperCommand):
     """A command whose hand or equation may begin with `-`."""
 
+    def format_epilog(self, ctx, formatter) -> None:
+        """Write the help's closing lines: how to pass a hand or an equation that begins with '-'."""
+        super().format_epilog(ctx, formatter)
+        if {"hand", "equation"} & {param.name for param in self.get_params(ctx)}:
+            formatter.write_paragraph()
+            formatter.write_text("A hand or an equation may begin with '-' like any other value: "
+                                 "classroom check \"- 5 = 0 - 5\", --hand \"- 2 2\". "
+                                 "Anything after -- is taken as a value too.")
+
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         """Return what click leaves over after parsing args, reordered so that every word that
         is neither an option nor an option's value is passed after `--`, as a value."""

@@ -64,6 +64,8 @@ def test_help_shows_switches_as_switches_and_says_how_to_pass_a_minus():
     result = run("boardless", "--help")
     assert "--same-hand " in result.stdout and "<bool>" not in result.stdout
     assert "may begin with '-'" in run("--help").stdout
+    assert "may begin with '-'" in run("solve", "--help").stdout
+    assert "may begin with '-'" not in run("tiles", "--help").stdout
 
 
 def test_a_failed_rename_puts_every_earlier_file_back(tmp_path, monkeypatch):
