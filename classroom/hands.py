@@ -18,8 +18,9 @@ from classroom.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_operation
 from classroom.tilesets import TileSet
 
 MAX_TRIES = 400  # hands drawn for one item before a filter is declared impossible
-# A key lists every equation of its hand; 20,000 fill well over a hundred pages, and drawn
-# hands (one blank at most) allow a few thousand, so a larger minimum is refused up front.
+# A key lists every equation of its hand, about 260 to a page: 20,000 equations run to some 80
+# pages, more than a class needs. The largest drawn hand (one blank at most) we measured allows
+# some 15,000, so a larger minimum, like 1,000,000, is refused up front, not searched for in vain.
 MAX_EQUATIONS = 20_000
 # Two blanks in a nine-tile hand allow a hundred thousand equations and more: no printed key
 # can hold them, so drawn hands keep at most one blank unless asked otherwise.
@@ -55,8 +56,9 @@ class HandRules:
             raise ClassroomError(f"a nine-tile equation scores at least {ALL_NINE_BONUS}, more "
                                  f"than --max-best {self.max_best}; raise --max-best or drop --nine-tile")
         if self.min_equations > MAX_EQUATIONS:
-            raise ClassroomError(f"--min-equations {self.min_equations:,} is more than a key can "
-                                 f"list; ask for at most {MAX_EQUATIONS:,}")
+            raise ClassroomError(f"--min-equations {self.min_equations:,} is more than hands are "
+                                 f"searched for; ask for at most {MAX_EQUATIONS:,} (a key of that "
+                                 f"many equations runs to some 80 pages)")
         if tileset is not None and self.min_best is not None:
             most = highest_score(tileset, self.size)
             if self.min_best > most:
