@@ -19,6 +19,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement, permutations
 
 from classroom.arithmetic import why_not
+from classroom.errors import ClassroomError
 from classroom.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, MAX_HAND, Hand, Symbol, Tile, face, is_blank,
     is_digit, is_fraction, is_number,
@@ -33,6 +34,12 @@ Table = dict[Value, list[str]]  # value -> written texts, like {8: ['24 ÷ 3', '
 Key = int  # a multiset of symbols: FIELD bits of count for each symbol of the alphabet
 FIELD = 4  # counts stay below 16: nine tiles at most
 MASK = (1 << FIELD) - 1
+# The solver's budget. A nine-tile hand with two blanks pays for about 53,000 multisets and
+# writes about 10 million partial expressions (some 2 GB, a minute); three blanks would pay
+# for 280,000 multisets and run out of memory. Past either bound the hand is refused in one
+# sentence instead.
+MAX_MULTISETS = 100_000
+MAX_TEXTS = 16_000_000
 
 
 @dataclass(frozen=True)
@@ -109,6 +116,7 @@ class _Tables:
         self.terms: dict[Key, Table] = {}
         self.expressions: dict[Key, Table] = {}
         self._parts: dict[Key, tuple[tuple[int, int], ...]] = {}
+        self.texts = 0  # partial expressions written so far, against MAX_TEXTS
         self.plus_minus = [alphabet.index(s) for s in ("+", "-") if s in alphabet]
         self.times_divide = [alphabet.index(s) for s in ("×", "÷") if s in alphabet]
         for key in sorted(self._within(real, blanks, largest), key=self.size):
@@ -156,6 +164,8 @@ class _Tables:
                 for extra, extra_size in self._extras(tuple(full + lacking), min(blanks, largest - size)):
                     if size + extra_size:
                         keys.append(key + extra)
+                if len(keys) > MAX_MULTISETS:
+                    self._too_many()
                 return
             i, c = held[k]
             for m in range(min(c, largest - size) + 1):
@@ -164,12 +174,20 @@ class _Tables:
         grow(0, 0, 0, [])
         return keys
 
+    def _too_many(self) -> None:
+        raise ClassroomError(
+            f"hand: with {self.blanks} blank(s) this hand allows too many equations to list "
+            f"(the solver stops at {MAX_MULTISETS:,} tile combinations or {MAX_TEXTS:,} partial "
+            f"expressions); use fewer blanks")
+
     def _extras(self, symbols: tuple[int, ...], blanks: int) -> list[tuple[Key, int]]:
         """Return every multiset of at most `blanks` of the given symbols, with its size."""
         out = [(0, 0)]
         for size in range(1, blanks + 1):
-            out += [(sum(self.unit[i] for i in chosen), size)
-                    for chosen in combinations_with_replacement(symbols, size)]
+            for chosen in combinations_with_replacement(symbols, size):
+                out.append((sum(self.unit[i] for i in chosen), size))
+                if len(out) > MAX_MULTISETS:
+                    self._too_many()
         return out
 
     def _build(self, key: Key) -> None:
@@ -223,6 +241,9 @@ class _Tables:
                     value = _whole(value)
                     texts = out.setdefault(value, [])
                     texts.extend(lt + spaced + rt for lt in ltexts for rt in rtexts)
+                    self.texts += len(ltexts) * len(rtexts)
+            if self.texts > MAX_TEXTS:
+                self._too_many()
 
     def _numbers(self, key: Key) -> Table:
         """Return the numbers written with exactly these symbols (digits, then at most one fraction)."""

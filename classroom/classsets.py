@@ -11,13 +11,16 @@ import hashlib
 import json
 import os
 import random
+import signal
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Callable
 
 from classroom import __version__
 
 from classroom.engine.board import Board
+from classroom.errors import ClassroomError
 from classroom.hands import HandRules, find_hand
 from classroom.situations import SituationRules, find_situation, own_situation, situation_item
 from classroom.symbols import Hand
@@ -77,19 +80,55 @@ def _situation_item(job: tuple) -> object:
 
 
 def _run(work: Callable, jobs: list[tuple], workers: int, progress: Progress) -> list:
-    """Return work(job) for every job in order, on up to `workers` processes."""
+    """Return work(job) for every job in order, on up to `workers` processes.
+
+    However the run ends early (an error in one item, Ctrl-C, SIGTERM, a worker killed for lack
+    of memory), the worker processes are stopped before this returns or raises.
+    """
     if workers <= 1 or len(jobs) <= 1:
         results = []
         for job in jobs:
             results.append(work(job))
             progress()
         return results
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_worker_start)
+    try:
+        futures = [pool.submit(work, job) for job in jobs]
         results = []
-        for result in pool.map(work, jobs):
-            results.append(result)
+        for future in futures:
+            results.append(future.result())
             progress()
-        return results
+    except BrokenProcessPool:
+        _stop(pool)
+        raise ClassroomError("a worker process stopped before its item was made (most often for "
+                             "lack of memory); nothing was written") from None
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _worker_start() -> None:
+    # Ctrl-C reaches every process of the terminal's group; the parent alone decides, and
+    # stops the workers itself, so they print no traceback of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker process of the pool now, unfinished items and all, and reap them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1)
+        if process.is_alive():
+            process.kill()
+            process.join(1)
+    # The pool's own thread now finds its workers gone and fails the items left; nothing is
+    # cancelled here, which would race with it.
+    pool.shutdown(wait=True)
 
 
 def default_workers() -> int:

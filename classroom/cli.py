@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Optional
 
@@ -18,12 +17,14 @@ import typer
 from classroom.engine.board import check_tiles, parse_board, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
-from classroom.errors import ClassroomError, read_text
+from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
+from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.grading import StudentGrade, grade as grade_list, summarize
 from classroom.hands import HandRules
 from classroom.judging import judge, rank
 from classroom.library import Targets, grading_targets, student_files
 from classroom.output import choose_folder, prepare_folder, write_atomically, write_worksheet
+from classroom.progress import Progress
 from classroom.render.results_pdf import render_results
 from classroom.reports import (
     class_data, class_lines, class_rows, contest_data, contest_lines, contest_rows, csv_text,
@@ -36,25 +37,35 @@ from classroom.tilesets import LEVELS, load_tileset
 from classroom.words import plural
 
 app = typer.Typer(
+    cls=PeopleGroup,
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Equate Classroom: worksheets, contest board situations and answer keys for Equate.",
+    rich_markup_mode=None,  # plain help: switches shown as switches, no drawn boxes
+    help="Equate Classroom: worksheets, contest board situations and answer keys for Equate. "
+         "A hand or an equation may begin with '-' (classroom check \"- 5 = 0 - 5\").",
 )
 
 
 def command(function):
-    """Register a command whose ClassroomError becomes one sentence on stderr and exit 2."""
+    """Register a command whose ClassroomError (or lack of memory, or an interruption) becomes
+    one sentence on stderr and exit 2 (130 or 143 when interrupted)."""
 
     @functools.wraps(function)
     def friendly(*args, **kwargs):
         try:
             return function(*args, **kwargs)
         except ClassroomError as error:
-            typer.echo(f"error: {error}", err=True)
+            typer.echo(f"error: {one_line(error)}", err=True)
             raise typer.Exit(2) from None
+        except MemoryError:
+            typer.echo("error: this needs more memory than the computer allows; ask for less "
+                       "(fewer blanks in the hand, fewer items); nothing was written", err=True)
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt as error:
+            raise typer.Exit(interrupted(error)) from None
 
-    return app.command()(friendly)
+    return app.command(cls=PeopleCommand)(friendly)
 
 LevelOption = typer.Option("original", "--level", help=f"Tile set: {', '.join(LEVELS)}.")
 TilesOption = typer.Option(None, "--tiles", help="A custom tile-set file (TOML), instead of --level.")
@@ -197,12 +208,33 @@ LargeOption = typer.Option(False, "--large-print", help="Bigger tiles and text."
 OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default output/KIND-SEED, or KIND-SEED-2, -3, ... when that holds an earlier run).")
 TemplatesOption = typer.Option(None, "--templates", help="A folder of your own wording templates.")
 TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.")
-JobsOption = typer.Option(None, "--jobs", min=1, help="Processes to use (default: one per CPU core).")
+JobsOption = typer.Option(None, "--jobs", min=1, max=64, help="Processes to use (default: one per CPU core).")
+
+
+MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
 
 
 def run_seed(seed: Optional[int]) -> int:
     """Return the seed given, or a fresh one to print so the run can be repeated."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ClassroomError(f"--seed is a whole number from 0 to {MAX_SEED:,}, not {excerpt(seed)}")
     return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+
+
+MAX_TITLE = 120
+
+
+def checked_title(title: Optional[str]) -> Optional[str]:
+    """Return the --title if it is printable text of a sane length, or raise."""
+    if title is None:
+        return None
+    try:
+        title.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ClassroomError("--title is not valid UTF-8 text; type it again") from None
+    if len(title) > MAX_TITLE or not title.isprintable():
+        raise ClassroomError(f"--title is printable text of at most {MAX_TITLE} characters")
+    return title
 
 
 def level_name(level: str, tiles: Optional[Path]) -> str:
@@ -249,11 +281,9 @@ def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...
 
 
 def with_progress(count: int, label: str, make):
-    """Return make(progress) with a progress bar on stderr for batches of more than one item."""
-    if count <= 1:
-        return make(lambda: None)
-    with typer.progressbar(length=count, label=label, file=sys.stderr) as bar:
-        return make(lambda: bar.update(1))
+    """Return make(progress) with progress on stderr (see classroom.progress)."""
+    with Progress(count, label) as progress:
+        return make(progress)
 
 
 @command
@@ -275,11 +305,11 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     tileset = load_tileset(level, tiles)
     rules = HandRules(size=size, balanced=balanced, blanks=not no_blanks, min_equations=min_equations,
                       min_best=min_best, max_best=max_best, nine_tile=nine_tile)
-    rules.check()
+    rules.check(tileset)
     names = roster_names(roster, count)
     count = len(names) or count or 5
     seed = run_seed(seed)
-    layout = Layout(page_size(page), large_print, title)
+    layout = Layout(page_size(page), large_print, checked_title(title))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
@@ -302,7 +332,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
     tileset = load_tileset(level, tiles)
-    layout = Layout(page_size(page), large_print, title)
+    layout = Layout(page_size(page), large_print, checked_title(title))
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     names = roster_names(roster, None)
@@ -406,5 +436,6 @@ def write_file(path: Path, data: bytes) -> None:
 
 
 def main() -> None:
-    """Run the command line."""
+    """Run the command line, with the memory cap and signal handling of a real process."""
+    guard_process()
     app(prog_name="classroom")

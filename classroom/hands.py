@@ -8,15 +8,20 @@ the same seed gives the same hands in any process.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Callable
 from dataclasses import dataclass
 
-from classroom.boardless import Solution, solve
+from classroom.boardless import ALL_NINE_BONUS, Solution, solve
 from classroom.errors import ClassroomError
 from classroom.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_operation
 from classroom.tilesets import TileSet
 
-MAX_TRIES = 400  # hands tried for one item before a filter is declared impossible
+MAX_TRIES = 400  # hands drawn for one item before a filter is declared impossible
+# A key lists every equation of its hand, about 260 to a page: 20,000 equations run to some 80
+# pages, more than a class needs. The largest drawn hand (one blank at most) we measured allows
+# some 15,000, so a larger minimum, like 1,000,000, is refused up front, not searched for in vain.
+MAX_EQUATIONS = 20_000
 # Two blanks in a nine-tile hand allow a hundred thousand equations and more: no printed key
 # can hold them, so drawn hands keep at most one blank unless asked otherwise.
 MAX_BLANKS = 1
@@ -35,24 +40,49 @@ class HandRules:
     max_best: int | None = None
     nine_tile: bool = False  # an equation using all nine tiles must exist
 
-    def check(self) -> None:
-        """Raise if the rules contradict themselves."""
+    def check(self, tileset: TileSet | None = None) -> None:
+        """Raise if the rules contradict themselves, or ask for what no hand of the tile set
+        can have: then the search is refused at once instead of drawing in vain."""
         if not 2 <= self.size <= MAX_HAND:
             raise ClassroomError(f"a hand holds 2 to {MAX_HAND} tiles, not {self.size}")
         if self.nine_tile and self.size != MAX_HAND:
             raise ClassroomError("a nine-tile equation needs hands of nine tiles")
         if self.min_best is not None and self.max_best is not None and self.min_best > self.max_best:
             raise ClassroomError(f"the best-score range {self.min_best}-{self.max_best} is empty")
+        if self.max_best is not None and self.max_best < 0:
+            raise ClassroomError(f"--max-best {self.max_best} is below 0, and no score is; "
+                                 f"ask for 0 or more")
+        if self.nine_tile and self.max_best is not None and self.max_best < ALL_NINE_BONUS:
+            raise ClassroomError(f"a nine-tile equation scores at least {ALL_NINE_BONUS}, more "
+                                 f"than --max-best {self.max_best}; raise --max-best or drop --nine-tile")
+        if self.min_equations > MAX_EQUATIONS:
+            raise ClassroomError(f"--min-equations {self.min_equations:,} is more than hands are "
+                                 f"searched for; ask for at most {MAX_EQUATIONS:,} (a key of that "
+                                 f"many equations runs to some 80 pages)")
+        if tileset is not None and self.min_best is not None:
+            most = highest_score(tileset, self.size)
+            if self.min_best > most:
+                raise ClassroomError(
+                    f"--min-best {self.min_best:,} is more than any hand of {self.size} tiles from "
+                    f"the {tileset.name} tile set can score (at most {most}); ask for {most} or less")
 
     def accepts(self, solution: Solution) -> bool:
         """Return whether a solved hand meets every filter."""
+        return not self.unmet(solution)
+
+    def unmet(self, solution: Solution) -> list[str]:
+        """Return the filters a solved hand misses, as the options that set them."""
         best = solution.best_score
-        return (
-            solution.count >= max(1, self.min_equations)
-            and (self.min_best is None or (best is not None and best >= self.min_best))
-            and (self.max_best is None or (best is not None and best <= self.max_best))
-            and (not self.nine_tile or bool(solution.nine_tile))
-        )
+        missed = []
+        if solution.count < max(1, self.min_equations):
+            missed.append(f"--min-equations {self.min_equations}")
+        if self.min_best is not None and (best is None or best < self.min_best):
+            missed.append(f"--min-best {self.min_best}")
+        if self.max_best is not None and (best is None or best > self.max_best):
+            missed.append(f"--max-best {self.max_best}")
+        if self.nine_tile and not solution.nine_tile:
+            missed.append("--nine-tile")
+        return missed
 
     def describe(self) -> str:
         """Return the filters in words, for the message when none can be met."""
@@ -66,6 +96,21 @@ class HandRules:
         if not self.blanks:
             parts.append("no blanks")
         return ", ".join(parts)
+
+
+def highest_score(tileset: TileSet, size: int) -> int:
+    """Return the most any equation from a hand of `size` tiles of the set can score: its
+    highest-scoring tiles, and the all-nine bonus for a nine-tile hand."""
+    scores = sorted((tileset.score_of(t) for t in tileset.bag), reverse=True)[:size]
+    return sum(scores) + (ALL_NINE_BONUS if size == MAX_HAND else 0)
+
+
+def can_reach(hand: Hand, tileset: TileSet, rules: HandRules) -> bool:
+    """Return False when the hand's tiles cannot add up to --min-best, so it need not be solved."""
+    if rules.min_best is None:
+        return True
+    bonus = ALL_NINE_BONUS if len(hand) == MAX_HAND else 0
+    return sum(tileset.score_of(t) for t in hand) + bonus >= rules.min_best
 
 
 def draw_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules()) -> Hand:
@@ -108,13 +153,20 @@ def find_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules
               tries: int = MAX_TRIES) -> tuple[Hand, Solution]:
     """Return the first drawn hand that meets the rules, with its solution; raise after a
     bounded search saying which filter could not be met."""
-    rules.check()
+    rules.check(tileset)
+    missed: Counter[str] = Counter()
     for _ in range(tries):
         hand = draw_hand(tileset, rng, rules)
+        if not can_reach(hand, tileset, rules):
+            missed[f"--min-best {rules.min_best}"] += 1
+            continue
         solution = solve(hand, tileset)
-        if rules.accepts(solution):
+        unmet = rules.unmet(solution)
+        if not unmet:
             return hand, solution
+        missed.update(unmet)
+    hardest = missed.most_common(1)[0][0] if missed else "the filters"
     raise ClassroomError(
-        f"no hand with {rules.describe()} turned up in {tries} tries from the "
-        f"{tileset.name} tile set; loosen the filters"
+        f"no hand with {rules.describe()} turned up in {tries} draws from the "
+        f"{tileset.name} tile set ({hardest} failed most often); loosen {hardest}"
     )

@@ -1,16 +1,18 @@
 """Writing a worksheet run to disk: the student PDF, the key PDF (its name contains 'key') and
-manifest.json, each written to a temporary file in the destination and then renamed, so a
-reader never sees half a file and a failed run leaves nothing behind."""
+manifest.json. Everything is rendered first, then written into a temporary folder inside the
+destination and moved into place only when every file is ready; on any failure (a folder where
+a file goes, a full disk, an interruption) nothing new is left and no earlier file is changed."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 from classroom import __version__
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, excerpt
 from classroom.render import render_boardless, render_situations
 from classroom.render.wording import environment
 from classroom.worksheet import Worksheet
@@ -112,13 +114,92 @@ def write_worksheet(worksheet: Worksheet, out_dir: str | Path,
     env = environment(templates_dir)
     render = render_boardless if worksheet.kind == "boardless" else render_situations
     student, key = render(worksheet, env)  # everything is drawn before anything is written
-    folder = prepare_folder(out_dir)
     names = file_names(worksheet)
     text = json.dumps(manifest(worksheet, list(names)), ensure_ascii=False, indent=2) + "\n"
-    paths = [folder / names[0], folder / names[1], folder / "manifest.json"]
-    for path, data in zip(paths, (student, key, text.encode("utf-8"))):
-        write_atomically(path, data)
-    return paths
+    return write_all(out_dir, dict(zip((*names, "manifest.json"), (student, key, text.encode("utf-8")))))
+
+
+def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:
+    """Return the paths of `files` (name -> bytes) after writing them all into out_dir, or none.
+
+    The files are written to a temporary folder inside out_dir and renamed into place only when
+    all are written; an earlier file of the same name is kept aside until every rename has
+    succeeded, and put back if one fails. Folders this call created are removed on failure.
+    """
+    folder = Path(out_dir)
+    created = _make_folders(folder)
+    staging: Path | None = None
+    moved: list[tuple[Path, Path | None]] = []  # (target, the earlier file kept aside, if any)
+    try:
+        targets = [folder / name for name in files]
+        for target in targets:
+            if target.is_symlink() or (target.exists() and not target.is_file()):
+                raise ClassroomError(f"{excerpt(target, 80)} is not a file (a folder or another "
+                                     f"kind of entry stands where the run writes {target.name}); "
+                                     f"move it away and run again")
+        staging = Path(tempfile.mkdtemp(dir=folder, prefix=".classroom-"))
+        mode = 0o666 & ~_umask()  # mkstemp makes 0600; a PDF is for everyone
+        for name, data in files.items():
+            with open(staging / name, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(staging / name, mode)
+        for target in targets:
+            kept = None
+            if target.exists():
+                kept = staging / f".earlier-{target.name}"
+                os.link(target, kept)
+            moved.append((target, kept))
+            os.replace(staging / target.name, target)
+        return targets
+    except BaseException as error:
+        for target, kept in reversed(moved):
+            try:
+                if kept is not None:
+                    os.replace(kept, target)
+                else:
+                    target.unlink(missing_ok=True)
+            except OSError:
+                pass
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+            staging = None
+        for made in reversed(created):
+            try:
+                made.rmdir()
+            except OSError:
+                break
+        if isinstance(error, OSError):
+            raise ClassroomError(f"cannot write to the folder {excerpt(folder, 80)} "
+                                 f"({error.strerror or error})") from None
+        raise
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Return the folders made (outermost first) so that `folder` exists, or raise one sentence."""
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.exists() or parent.is_symlink():
+            break
+        missing.append(parent)
+    missing.reverse()
+    made: list[Path] = []
+    try:
+        for path in missing:
+            path.mkdir()
+            made.append(path)
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "Not a directory")
+    except OSError as error:
+        for path in reversed(made):
+            path.rmdir()
+        raise ClassroomError(f"cannot write to the folder {excerpt(folder, 80)} "
+                             f"({error.strerror or error})") from None
+    return made
 
 
 def write_boardless(worksheet: Worksheet, out_dir: str | Path,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, excerpt
 
 Symbol = str  # like '7', '7/4', '×', '='
 Tile = str  # like '7', '?' (a blank in a hand) or '?7' (a blank placed as 7)
@@ -36,6 +36,10 @@ ALIASES = {
 }
 
 MAX_HAND = 9
+# Bounds on typed input, far above anything a board (19 squares a line) or a hand can hold, so
+# a pasted megabyte or a 5,000-digit number gets a sentence instead of a long wait or a crash.
+MAX_DIGITS = 40  # digits in one number
+MAX_TYPED = 400  # characters in one typed equation or hand
 
 
 def is_digit(symbol: Symbol) -> bool:
@@ -87,14 +91,18 @@ def canonical(token: str) -> Symbol:
         return symbol
     if re.fullmatch(r"\d+/\d+", token):
         raise ClassroomError(f"{token} is not a fraction tile (the tiles are {', '.join(FRACTIONS)})")
-    raise ClassroomError(f"{token!r} is not an Equate symbol")
+    raise ClassroomError(f"{excerpt(token)!r} is not an Equate symbol")
 
 
 def tokenize(text: str, what: str = "input") -> list[str]:
     """Return the raw tokens of typed text: '?5', '7/4', '4', '×', ... (digits one by one)."""
+    text = text.strip()
+    if len(text) > MAX_TYPED:
+        raise ClassroomError(f"{what}: {len(text):,} characters is too long (at most {MAX_TYPED}): "
+                             f"{excerpt(text)!r}")
     tokens: list[str] = []
     position = 0
-    text = text.strip()
+    digits = 0  # digits in the number being read (spaces between digits do not end a number)
     while position < len(text):
         char = text[position]
         if char.isspace() or char == ",":
@@ -102,21 +110,30 @@ def tokenize(text: str, what: str = "input") -> list[str]:
             continue
         match = _TOKEN.match(text, position)
         if not match or match.group() == "/":
-            bad = re.match(r"\S+", text[position:]).group()
-            raise ClassroomError(f"{what}: {bad!r} is not an Equate tile")
+            bad = _WORD.match(text, position).group()
+            raise ClassroomError(f"{what}: {excerpt(bad)!r} is not an Equate tile")
         token = match.group()
-        number = re.match(r"\d+/\d+", text[position:])
+        number = _NUMBER.match(text, position)
         if number and number.group() != token and len(number.group()) > 3:
             raise ClassroomError(
-                f"{what}: {number.group()} is not a fraction tile; a mixed number is written "
-                f"with a space, like {number.group()[:-3]} {number.group()[-3:]}"
+                f"{what}: {excerpt(number.group())} is not a fraction tile; a mixed number is "
+                f"written with a space, like {number.group()[:-3]} {number.group()[-3:]}"
+                if len(number.group()) <= MAX_DIGITS else
+                f"{what}: {excerpt(number.group())} is not a number Equate can write"
             )
         if "/" in token and tokens and tokens[-1][-1:].isdigit() and not text[position - 1].isspace() \
                 and text[position - 1] != ",":
             raise ClassroomError(f"{what}: write a space before the fraction tile {token}")
+        digits = digits + 1 if token.isdigit() else 0
+        if digits > MAX_DIGITS:
+            raise ClassroomError(f"{what}: a number of more than {MAX_DIGITS} digits is too long")
         tokens.append(token)
         position = match.end()
     return tokens
+
+
+_WORD = re.compile(r"\S+")
+_NUMBER = re.compile(r"\d+/\d+")
 
 
 def parse_tile(token: str, what: str = "input") -> Tile:
@@ -141,10 +158,14 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
     """
     if isinstance(text, (list, tuple)):
         text = " ".join(text)
+    if len(text) > MAX_TYPED:
+        raise ClassroomError(f"hand: {len(text):,} characters is too long for a hand of at most "
+                             f"{MAX_HAND} tiles: {excerpt(text)!r}")
     for chunk in re.split(r"[\s,]+", text.strip()):
         if re.fullmatch(r"\d{2,}", chunk):
             raise ClassroomError(
-                f"hand: {chunk} is not one tile; write each digit tile separately ({' '.join(chunk)})"
+                f"hand: {excerpt(chunk)} is not one tile; write each digit tile separately "
+                f"({excerpt(' '.join(chunk))})"
             )
     tiles = tuple(parse_tile(token, "hand") for token in tokenize(text, "hand"))
     for tile in tiles:
@@ -152,6 +173,8 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
             raise ClassroomError("hand: = is not part of a hand (it is always available)")
         if tile.startswith(BLANK) and tile != BLANK:
             raise ClassroomError(f"hand: write a blank in a hand as ? (not {tile})")
+    if not tiles:
+        raise ClassroomError(f"hand: no tiles; a hand holds 1 to {MAX_HAND} tiles, like '2 4 ÷ 3 8'")
     if len(tiles) > MAX_HAND:
         raise ClassroomError(f"hand: {len(tiles)} tiles is too many; a hand holds at most {MAX_HAND}")
     return tiles

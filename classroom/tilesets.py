@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
-from classroom.errors import ClassroomError, read_text
+from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, Hand, Symbol, is_blank, is_fraction, is_number,
 )
@@ -75,37 +75,55 @@ class TileSet:
         return hand
 
     def check_symbol(self, symbol: Symbol, where: str) -> None:
-        """Raise unless a blank or a tile of this set can show the symbol."""
-        if is_fraction(symbol) and self.count.get(symbol, 0) == 0:
+        """Raise unless a tile of this set can show the symbol (a blank stands only for the
+        set's own symbols, so a symbol the set lacks cannot be played at all)."""
+        if symbol != EQUAL and self.count.get(symbol, 0) == 0:
             raise ClassroomError(f"{where}: the {self.name} tile set has no {symbol} tile")
+
+
+# A real box holds 190 tiles and prints scores up to 10; far larger numbers are typing errors,
+# and a bag of millions of tiles would make every draw crawl.
+MAX_COUNT = 1000
+MAX_SCORE = 1000
+MAX_NAME = 60
 
 
 def parse_tileset(text: str, source: str) -> TileSet:
     """Return the tile set described by TOML text; raise naming the source and the problem."""
+    source = excerpt(source, 80)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ClassroomError(f"{source}: not a readable tile-set file ({error})") from None
+        raise ClassroomError(f"{source}: not a readable tile-set file ({excerpt(error, 120)})") from None
+    except RecursionError:
+        raise ClassroomError(f"{source}: not a readable tile-set file (nested too deeply)") from None
     tiles = data.get("tiles")
     if not isinstance(tiles, dict) or not tiles:
         raise ClassroomError(f"{source}: a tile-set file needs a [tiles] table")
     counts, scores = [], []
     for symbol, entry in tiles.items():
         if symbol not in ALL_SYMBOLS and symbol != BLANK:
-            raise ClassroomError(f"{source}: {symbol!r} is not an Equate symbol")
+            raise ClassroomError(f"{source}: {excerpt(symbol)!r} is not an Equate symbol")
         if not isinstance(entry, dict) or set(entry) != {"count", "score"}:
             raise ClassroomError(f"{source}: tile {symbol} needs exactly a count and a score")
         count, score = entry["count"], entry["score"]
-        if not (isinstance(count, int) and isinstance(score, int)) or count < 0 or score < 0:
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (count, score)) \
+                or count < 0 or score < 0:
             raise ClassroomError(f"{source}: tile {symbol} needs a whole count and score, 0 or more")
+        if count > MAX_COUNT or score > MAX_SCORE:
+            raise ClassroomError(f"{source}: tile {symbol} has a count or score above {MAX_COUNT:,}; "
+                                 f"a box holds a few hundred tiles")
         counts.append((symbol, count))
         scores.append((symbol, score))
     if not any(n for s, n in counts if is_number(s)):
         raise ClassroomError(f"{source}: a tile set needs number tiles")
     counts.sort(key=lambda item: _order(item[0]))
     scores.sort(key=lambda item: _order(item[0]))
+    name = data.get("name", Path(source).stem[:MAX_NAME] or "Custom")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise ClassroomError(f"{source}: the name of a tile set is text of 1 to {MAX_NAME} characters")
     return TileSet(
-        name=str(data.get("name", Path(source).stem)),
+        name=name,
         description=str(data.get("description", "")),
         counts=tuple(counts),
         scores=tuple(scores),

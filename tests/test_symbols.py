@@ -10,7 +10,6 @@ from classroom.symbols import display, face, parse_hand, parse_written, write
     ("2 4 ÷ 3 8 + 7/4 ? 5", ("2", "4", "÷", "3", "8", "+", "7/4", "?", "5")),
     ("2,4,x,*,:,-", ("2", "4", "×", "×", "÷", "-")),
     ("1 − 2 – 3", ("1", "-", "2", "-", "3")),
-    ("", ()),
 ])
 def test_hands(text, hand):
     """Spaces or commas; x and * for ×, : for ÷, typographic minus accepted."""
@@ -24,6 +23,8 @@ def test_hands(text, hand):
     ("24", "hand: 24 is not one tile; write each digit tile separately (2 4)"),
     ("2 a", "hand: 'a' is not an Equate tile"),
     ("?5", "hand: write a blank in a hand as ? (not ?5)"),
+    ("", "hand: no tiles; a hand holds 1 to 9 tiles"),
+    (" , ", "hand: no tiles; a hand holds 1 to 9 tiles"),
 ])
 def test_bad_hands(text, message):
     """Bad hands are refused with one sentence naming the tile."""

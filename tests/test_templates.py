@@ -113,6 +113,7 @@ def test_a_read_only_folder_is_one_clear_error_and_leaves_no_file(tmp_path, monk
 
     monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
     with pytest.raises(ClassroomError, match="cannot write to the folder .*read-only .Permission denied."):
         write_boardless(tiny_worksheet(), folder)
     assert list(folder.iterdir()) == []
