@@ -154,7 +154,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.engine.board import board_text, read_board, square_name
-    from classroom.engine.position import Position
+    from classroom.engine.position import COUNT_LIMIT, Position
     from classroom.engine.plays import notation, score
 
     if top is not None and every:
@@ -168,7 +168,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
         count = len(shown)
     else:
         shown = analysed.top(top) if top is not None else analysed.best()
-        count = analysed.count()
+        count = analysed.count(COUNT_LIMIT)  # None: too many to count in a few seconds
     breakdowns = [score(position, c.play, tileset) for c in shown]
     if json_out:
         typer.echo(json.dumps({
@@ -187,7 +187,9 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     if not shown:
         typer.echo("This hand has no equation play on this board.")
         return
-    typer.echo(f"{count} legal equation plays; best score {shown[0].score}")
+    counted = "more legal equation plays than can be counted quickly" if count is None else \
+        f"{count} legal equation plays"
+    typer.echo(f"{counted}; best score {shown[0].score}")
     for number, (candidate, breakdown) in enumerate(zip(shown, breakdowns), start=1):
         after = position.place(candidate.play.placements)
         typer.echo("")

@@ -15,7 +15,7 @@ from classroom.engine.board import Board, board_text, premium, square_name
 from classroom.errors import ClassroomError
 from classroom.games import draw, simulate
 from classroom.hands import few_blanks, in_order
-from classroom.engine.position import Candidate, Position
+from classroom.engine.position import COUNT_LIMIT, Candidate, Position
 from classroom.engine.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
 from classroom.symbols import MAX_HAND, Hand, face, is_fraction
 from classroom.tilesets import TileSet
@@ -66,7 +66,7 @@ class Situation:
     board: Board
     hand: Hand
     plays: tuple[Candidate, ...]  # every play tied at the best score, then the runners-up
-    count: int = 0  # every legal equation play
+    count: int | None = 0  # every legal equation play (None: too many to count quickly)
 
 
 def ranked(position: Position) -> tuple[Candidate, ...]:
@@ -81,8 +81,9 @@ def ranked(position: Position) -> tuple[Candidate, ...]:
 
 
 def analysed(position: Position) -> Situation:
-    """Return the Situation of an analysed position: its ranked plays and how many there are."""
-    return Situation(position.board, position.hand, ranked(position), position.count())
+    """Return the Situation of an analysed position: its ranked plays and how many there are
+    (None when counting them would pass COUNT_LIMIT)."""
+    return Situation(position.board, position.hand, ranked(position), position.count(COUNT_LIMIT))
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:
@@ -132,7 +133,9 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
             position = Position(game.board, hand, tileset)
             trial = Situation(game.board, hand, tuple(position.top(2)))
             if is_good(trial, rules, tileset):
-                return analysed(position)
+                situation = analysed(position)
+                if situation.count is not None:  # a contest key states how many plays there are
+                    return situation
     wanted = [f"the winner beats the runner-up by {rules.margin} points or more"] if rules.margin else []
     wanted += [FEATURES[f] for f in rules.features] or ["the hand has a play"]
     raise ClassroomError(

@@ -158,7 +158,7 @@ class SituationItem:
     hand: tuple[TileFace, ...]
     best: tuple[KeyPlay, ...]  # every play reaching the best score (the first is drawn)
     next_best: tuple[KeyPlay, ...] = ()  # the runners-up, best first
-    count: int = 0  # number of distinct legal equation plays
+    count: int | None = 0  # number of distinct legal equation plays (None: too many to count quickly)
     grid: str = ""  # the board file text, for the manifest
     premiums: tuple[tuple[str, ...], ...] = field(default_factory=lambda: premium_labels())
 

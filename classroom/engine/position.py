@@ -34,7 +34,7 @@ from classroom.engine.board import Board, Placement
 from classroom.engine.lines import Window, duplicate_single, groups, windows
 from classroom.engine.plays import ALL_NINE_BONUS, Play
 from classroom.engine.sides import PackedHand, count_walk, walk
-from classroom.engine.wildcard import wild_walk
+from classroom.engine.wildcard import OverBudget, wild_walk
 from classroom.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet
 
@@ -111,6 +111,24 @@ def _every_table(plain: dict, wild: tuple, counting: bool) -> dict:
     for key, used, fills in _expanded(wild[0], counting):
         into = found.setdefault(key, {})
         into[used] = into.get(used, 0 if counting else []) + fills
+    return found
+
+
+class _OverLimit(Exception):
+    """Counting went past its limit of work."""
+
+
+WILD_WEIGHT = 10  # a side holding a blank costs about ten times one without (walk and join)
+COUNT_LIMIT = 3_000_000  # work (side-table entries) a count may take: some seconds on a laptop
+
+
+def _entries(plain: dict, wild: dict) -> int:
+    """Return the work counted side tables cost (by end): their entries, a side holding a
+    blank weighing WILD_WEIGHT."""
+    found = sum(len(by_used) for table in plain.values() for by_used in table.values())
+    for skeletons, concrete in wild.values():
+        found += WILD_WEIGHT * sum(len(members) for _, members in skeletons)
+        found += WILD_WEIGHT * sum(len(by_used) for by_used in concrete.values())
     return found
 
 
@@ -206,6 +224,8 @@ class Position:
         self._windows: dict = {}
         self._listing = _Tables(self.packed, plain, rest, counting=False)
         self._counted: dict = {}  # pattern -> end -> counted side table (see count)
+        self._work = 0  # entries in the counted side tables built so far
+        self._limit: int | None = None
         self._count: int | None = None
 
     def windows(self, group) -> list[Window]:
@@ -343,18 +363,26 @@ class Position:
         """Return every play tied at the best score (none when the hand has no play)."""
         return self.top(None)
 
-    def count(self) -> int:
-        """Return the number of distinct legal equation plays (without building them).
+    def count(self, limit: int | None = None) -> int | None:
+        """Return the number of distinct legal equation plays (without building them); with a
+        `limit`, None as soon as the counted side tables hold more than `limit` entries (a
+        measure of work that does not depend on the machine, so a seed still decides).
 
         Sides are counted by `count_walk`, one pass per line and start square serving every
         end (the sides from one start share their beginning), and each window's count is a
         join of two counted tables."""
         if self._count is None:
-            total = 0
-            for line, found in self._by_line().items():
-                total += self._line_count(line, found)
-                if self.packed.blanks:
-                    self._counted.clear()  # a blank's tables are large and rarely meet again
+            self._limit = limit
+            try:
+                total = 0
+                for line, found in self._by_line().items():
+                    total += self._line_count(line, found)
+                    if self.packed.blanks:
+                        self._counted.clear()  # a blank's tables are large and rarely meet again
+            except _OverLimit:
+                self._counted.clear()
+                self._work = 0
+                return None
             self._count = total
         return self._count
 
@@ -409,8 +437,14 @@ class Position:
             plain = count_walk(pattern, self._listing.plain_hand, every_stop)
             wild = {}
             if self.packed.blanks:
-                wild = wild_walk(pattern, self.packed, self._listing.plain_hand, self._listing.rest_hand,
-                                 True, every_stop)
+                budget = None
+                if self._limit is not None:
+                    budget = max(0, (self._limit - self._work - _entries(plain, {})) // WILD_WEIGHT)
+                try:
+                    wild = wild_walk(pattern, self.packed, self._listing.plain_hand,
+                                     self._listing.rest_hand, True, every_stop, budget)
+                except OverBudget:
+                    raise _OverLimit from None
             everything: dict = {}
 
             def every(end: int) -> dict:
@@ -420,6 +454,9 @@ class Position:
                     everything[end] = _every_table(plain.get(end, {}), wild.get(end, ([], {})), True)
                 return everything[end]
 
+            self._work += _entries(plain, wild)
+            if self._limit is not None and self._work > self._limit:
+                raise _OverLimit
             found = self._counted[pattern] = (plain, wild, every)
         return found
 

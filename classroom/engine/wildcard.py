@@ -199,8 +199,13 @@ def _number_choices(cell, hand: PackedHand) -> tuple:
     return tuple(found)
 
 
+class OverBudget(Exception):
+    """A wild walk found more sides than its budget allowed."""
+
+
 def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
-              counting: bool = False, stops: tuple[bool, ...] | None = None):
+              counting: bool = False, stops: tuple[bool, ...] | None = None,
+              budget: int | None = None):
     """Return the sides filling the whole pattern that hold at least one blank, as
     (skeletons: [(((value key, blank's symbol), ...), [(packed tiles used, fills with HOLE,
     position of HOLE)])], concrete: value -> packed tiles used -> [fills]) — concrete for the sides whose first blank
@@ -210,7 +215,8 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
     `rest` the hand less one blank, for the part after it (all three packed alike).
 
     With `stops`, one pass serves every end: the result is then end j -> that pair for the
-    sides filling pattern[:j + 1], for every j where stops[j] allows a side to end."""
+    sides filling pattern[:j + 1], for every j where stops[j] allows a side to end. With a
+    `budget`, OverBudget is raised once more sides than that are found."""
     n = len(pattern)
     whole = stops is None
     if whole:
@@ -239,7 +245,16 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
                 if fits(used + number_used):
                     yield length, number_used, items
 
+    left = [budget]  # sides the budget still allows (None: no budget)
+
+    def spend():
+        if left[0] is not None:
+            left[0] -= 1
+            if left[0] < 0:
+                raise OverBudget
+
     def emit_skeleton(j, skeleton, used, fills, hole):
+        spend()
         at = found.get(j)
         if at is None:
             at = found[j] = ({}, {})
@@ -255,6 +270,7 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
             members.append((used, fills, hole))
 
     def emit_concrete(j, v_n, v_d, used, fills):
+        spend()
         at = found.get(j)
         if at is None:
             at = found[j] = ({}, {})
