@@ -11,7 +11,7 @@ Vocabulary, one name per concept (used everywhere in the code):
 - Expression: Numbers joined by operations; × ÷ first, then + - left to right, never below 0.
 - Equation: Expression = Expression, exactly one =, both sides equal.
 - Board: 19 × 19 Squares (A1-S19, centre J10); a Premium on a Square: 2S 3S (symbol), 2E 3E (equation).
-- Play: the Placements (tile on square) a player makes in one turn; its score per RULES §7.
+- Play: the Placements (tile on square) a player makes in one turn; its score per docs/rules.md §7.
 - Worksheet: the items a teacher prints (hands or board situations); Key: its answer key.
 """
 

@@ -29,6 +29,7 @@ class Layout:
     page_size: str = "letter"
     large_print: bool = False
     title: str | None = None
+    key: str = "full"  # full, summary (one page an item) or none (no key PDF)
 
 
 def item_rng(seed: int, kind: str, number: int) -> random.Random:
@@ -76,7 +77,7 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
     jobs = [(tileset, seed, number, rules) for number in range(1, (1 if same_hand else count) + 1)]
     items = _run(_boardless_item, jobs, workers, progress)
     return Worksheet("boardless", seed, level, tuple(items), layout.page_size, layout.large_print,
-                     layout.title, copies=count if same_hand else 1)
+                     layout.title, copies=count if same_hand else 1, same_hand=same_hand, key=layout.key)
 
 
 def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: SituationRules,
@@ -86,7 +87,7 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
     jobs = [(tileset, seed, number, rules) for number in range(1, count + 1)]
     items = _run(_situation_item, jobs, workers, progress)
     return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
-                     layout.title)
+                     layout.title, key=layout.key)
 
 
 def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
@@ -94,4 +95,4 @@ def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
     """Return a one-situation worksheet of a teacher's own board and hand."""
     item = situation_item(item_id("situations", None, 1), own_situation(board, hand, tileset), tileset)
     return Worksheet("situations", None, level, (item,), layout.page_size, layout.large_print,
-                     layout.title)
+                     layout.title, key=layout.key)

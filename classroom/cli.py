@@ -20,11 +20,12 @@ from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
 from classroom.errors import ClassroomError, read_text
 from classroom.grading import grade as grade_list
-from classroom.hands import HandRules
+from classroom.hands import DIFFICULTIES
 from classroom.output import write_worksheet
 from classroom.situations import FEATURES, SituationRules
 from classroom.symbols import display, parse_hand, parse_written
 from classroom.tilesets import LEVELS, load_tileset
+from classroom.worksheet import KEYS
 
 app = typer.Typer(
     add_completion=False,
@@ -88,7 +89,7 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
             "hand": list(held),
             "count": solution.count,
             "best_score": solution.best_score,
-            "equations": [{"tiles": list(a.symbols), "text": a.text, "score": a.score,
+            "equations": [{"tiles": list(a.tiles), "text": a.marked, "score": a.score,
                            "all_nine": a.all_nine} for a in solution.answers[:top]],
         }, ensure_ascii=False))
         return
@@ -101,7 +102,7 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
     typer.echo(f"{'score':>5}  equation")
     for answer in solution.answers[:top]:
         mark = "  (all nine tiles)" if answer.all_nine else ""
-        typer.echo(f"{answer.score:>5}  {show_tiles([answer.text])}{mark}")
+        typer.echo(f"{answer.score:>5}  {show_tiles([answer.marked])}{mark}")
     if top is not None and top < solution.count:
         typer.echo(f"... and {solution.count - top} more (leave out --top to see all)")
 
@@ -189,6 +190,8 @@ OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default outpu
 TemplatesOption = typer.Option(None, "--templates", help="A folder of your own wording templates.")
 TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.")
 JobsOption = typer.Option(None, "--jobs", min=1, help="Processes to use (default: one per CPU core).")
+KeyOption = typer.Option("full", "--key", help="The answer key: full (every equation), summary "
+                         "(one page a hand; a situation's key is one page either way) or none (no key PDF).")
 
 
 def run_seed(seed: Optional[int]) -> int:
@@ -205,6 +208,13 @@ def page_size(value: str) -> str:
     """Return a checked page size."""
     if value.lower() not in ("letter", "a4"):
         raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
+    return value.lower()
+
+
+def key_kind(value: str) -> str:
+    """Return a checked --key value."""
+    if value.lower() not in KEYS:
+        raise ClassroomError(f"--key is full, summary or none, not {value!r}")
     return value.lower()
 
 
@@ -231,22 +241,28 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               same_hand: bool = typer.Option(False, "--same-hand", help="One hand on every sheet (a class set)."),
               balanced: bool = typer.Option(False, "--balanced", help="2-3 operations, the rest numbers."),
               no_blanks: bool = typer.Option(False, "--no-blanks", help="No blank tiles in the hands."),
-              min_equations: int = typer.Option(10, "--min-equations", min=1, help="Hands allow at least N equations."),
+              difficulty: str = typer.Option("medium", "--difficulty", help="Hands that suit the class, every hand "
+                                             "of a set in one band. " + "; ".join(d.describe() for d in DIFFICULTIES.values())
+                                             + ". The options below override the preset."),
+              min_equations: Optional[int] = typer.Option(None, "--min-equations", min=1, help="Hands allow at least N equations."),
               min_best: Optional[int] = typer.Option(None, "--min-best", help="Best score at least S."),
               max_best: Optional[int] = typer.Option(None, "--max-best", help="Best score at most S."),
               nine_tile: bool = typer.Option(False, "--nine-tile", help="An equation using all nine tiles exists."),
               size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-              jobs: Optional[int] = JobsOption) -> None:
+              key: str = KeyOption, jobs: Optional[int] = JobsOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
-    rules = HandRules(size=size, balanced=balanced, blanks=not no_blanks, min_equations=min_equations,
-                      min_best=min_best, max_best=max_best, nine_tile=nine_tile)
+    if difficulty.lower() not in DIFFICULTIES:
+        raise ClassroomError(f"--difficulty is easy, medium or hard, not {difficulty!r}")
+    rules = DIFFICULTIES[difficulty.lower()].rules(
+        size, balanced=balanced or None, blanks=False if no_blanks else None,
+        min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
     rules.check()
     count = count or 5
     seed = run_seed(seed)
-    layout = Layout(page_size(page), large_print, title)
+    layout = Layout(page_size(page), large_print, title, key_kind(key))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
@@ -264,10 +280,10 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board."),
                page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-               jobs: Optional[int] = JobsOption) -> None:
+               key: str = KeyOption, jobs: Optional[int] = JobsOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
-    layout = Layout(page_size(page), large_print, title)
+    layout = Layout(page_size(page), large_print, title, key_kind(key))
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     if board is not None:
@@ -308,14 +324,15 @@ def grade(file: Path = typer.Argument(..., help="The student's list: one equatio
             "hand": list(held), "total": marked.total, "valid": marked.valid_count,
             "possible": possible.count, "best_score": possible.best_score,
             "lines": [{"line": m.line, "text": m.text, "valid": m.valid, "reason": m.reason,
-                       "score": m.score, "duplicate_of": m.duplicate_of} for m in marked.lines],
+                       "score": m.score, "duplicate_of": m.duplicate_of, "marked": m.marked}
+                      for m in marked.lines],
         }, ensure_ascii=False))
         return
     typer.echo(f"Hand: {show_tiles(held)}" + (f"  (worksheet {worksheet})" if worksheet else ""))
     for m in marked.lines:
         verdict = "valid" if m.valid and m.duplicate_of is None else (
             m.reason if m.duplicate_of is not None else f"not valid: {m.reason}")
-        typer.echo(f"{m.line:>4}  {show_tiles([m.text]):<28} {m.score:>4}  {verdict}")
+        typer.echo(f"{m.line:>4}  {show_tiles([m.marked or m.text]):<28} {m.score:>4}  {verdict}")
     typer.echo(f"Total: {marked.total} points from {marked.valid_count} different valid equations "
                f"({len(marked.lines)} lines). The hand allows {possible.count}; best score "
                f"{possible.best_score}.")

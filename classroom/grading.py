@@ -1,5 +1,5 @@
 """Grading a student's Boardless Activity list: each line valid or not and why, duplicates,
-scores and the total (RULES §9: two answers differ when they are written differently)."""
+scores and the total (docs/rules.md §9: two answers differ when they are written differently)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ class GradedLine:
     reason: str | None  # why not valid, or which earlier line it repeats
     score: int  # 0 unless valid and new
     duplicate_of: int | None = None
+    marked: str | None = None  # a valid line as the tiles make it, a blank marked: '24 ?÷ 3 = 8'
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,8 @@ def grade(text: str, hand: Hand, tileset: TileSet) -> Grade:
         written = write([face(t) for t in tiles])
         if written in seen:
             graded.append(GradedLine(number, line, True, f"the same as line {seen[written]}", 0,
-                                     duplicate_of=seen[written]))
+                                     duplicate_of=seen[written], marked=write(verdict.tiles)))
             continue
         seen[written] = number
-        graded.append(GradedLine(number, line, True, None, verdict.score))
+        graded.append(GradedLine(number, line, True, None, verdict.score, marked=write(verdict.tiles)))
     return Grade(hand, tuple(graded))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from classroom.boardless import Solution, solve
 from classroom.errors import ClassroomError
-from classroom.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_operation
+from classroom.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
 from classroom.tilesets import TileSet
 
 MAX_TRIES = 400  # hands tried for one item before a filter is declared impossible
@@ -34,6 +34,11 @@ class HandRules:
     min_best: int | None = None
     max_best: int | None = None
     nine_tile: bool = False  # an equation using all nine tiles must exist
+    max_equations: int | None = None
+    # Operation tiles in the hand, a blank aside: a hand with none only makes '8 = 8' equations.
+    # Hands of fewer than four tiles are exempt, since no equation of theirs can use one.
+    operations: tuple[int, int] = (1, MAX_HAND)
+    fractions: tuple[int, int] = (0, MAX_HAND)  # fraction tiles in the hand
 
     def check(self) -> None:
         """Raise if the rules contradict themselves."""
@@ -48,15 +53,31 @@ class HandRules:
         """Return whether a solved hand meets every filter."""
         best = solution.best_score
         return (
-            solution.count >= max(1, self.min_equations)
+            self.suits(solution.hand)
+            and solution.count >= max(1, self.min_equations)
+            and (self.max_equations is None or solution.count <= self.max_equations)
             and (self.min_best is None or (best is not None and best >= self.min_best))
             and (self.max_best is None or (best is not None and best <= self.max_best))
             and (not self.nine_tile or bool(solution.nine_tile))
         )
 
+    def suits(self, hand: Hand) -> bool:
+        """Return whether the hand holds the operation and fraction tiles the rules ask for."""
+        operations = sum(1 for t in hand if is_operation(t))
+        fractions = sum(1 for t in hand if is_fraction(t))
+        low, high = self.operations
+        return ((len(hand) < 4 or low <= operations <= high)
+                and self.fractions[0] <= fractions <= self.fractions[1])
+
     def describe(self) -> str:
         """Return the filters in words, for the message when none can be met."""
         parts = [f"at least {self.min_equations} equation(s)"]
+        if self.max_equations is not None:
+            parts[0] = f"{self.min_equations} to {self.max_equations} equations"
+        if self.operations != (1, MAX_HAND) and self.size >= 4:
+            parts.append(f"{self.operations[0]}-{self.operations[1]} operations")
+        if self.fractions != (0, MAX_HAND):
+            parts.append(f"{self.fractions[0]}-{self.fractions[1]} fraction tiles")
         if self.min_best is not None or self.max_best is not None:
             parts.append(f"a best score from {self.min_best or 0} to {self.max_best or 'any'}")
         if self.nine_tile:
@@ -69,16 +90,19 @@ class HandRules:
 
 
 def draw_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules()) -> Hand:
-    """Return one hand drawn from a full bag of the tile set, with no more blanks than allowed."""
-    return few_blanks(lambda: _draw(tileset, rng, rules), rules.max_blanks)
+    """Return one hand drawn from a full bag of the tile set, with no more blanks than allowed
+    and, when a bounded number of draws finds one, the operations and fractions asked for."""
+    return few_blanks(lambda: _draw(tileset, rng, rules), rules.max_blanks, rules.suits)
 
 
-def few_blanks(draw_once: Callable[[], Hand], limit: int = MAX_BLANKS) -> Hand:
-    """Return the first drawn hand holding at most `limit` blanks; the draws are bounded, so a
-    custom bag of little but blanks ends with its last draw instead of drawing for ever."""
+def few_blanks(draw_once: Callable[[], Hand], limit: int = MAX_BLANKS,
+               suits: Callable[[Hand], bool] = lambda hand: True) -> Hand:
+    """Return the first drawn hand holding at most `limit` blanks (that also `suits`); the
+    draws are bounded, so a custom bag of little but blanks ends with its last draw instead of
+    drawing for ever."""
     for _ in range(100):
         hand = draw_once()
-        if hand.count(BLANK) <= limit:
+        if hand.count(BLANK) <= limit and suits(hand):
             break
     return hand
 
@@ -118,3 +142,54 @@ def find_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules
         f"no hand with {rules.describe()} turned up in {tries} tries from the "
         f"{tileset.name} tile set; loosen the filters"
     )
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A preset of hand rules a teacher picks by name (--difficulty): how many answers a hand
+    allows, its best score, and the operation and fraction tiles it holds."""
+
+    name: str
+    equations: tuple[int, int]  # fewest and most different equations
+    best: tuple[int, int]  # the best-score band of a nine-tile hand
+    operations: tuple[int, int]  # operation tiles in the hand, a blank aside
+    fractions: tuple[int, int]  # fraction tiles in the hand
+    blanks: bool  # whether a hand may hold a blank
+
+    def rules(self, size: int = MAX_HAND, **given) -> HandRules:
+        """Return the preset's HandRules for hands of `size` tiles; options the teacher gave
+        (not None) win over the preset's, and a best score or nine-tile equation asked for
+        replaces the whole band. The band is that of nine-tile hands: a smaller hand, which
+        cannot earn the 40 bonus, keeps only the other rules."""
+        preset = dict(min_equations=self.equations[0], max_equations=self.equations[1],
+                      operations=self.operations, fractions=self.fractions,
+                      blanks=self.blanks)
+        asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
+        if size == MAX_HAND and not asked:
+            preset.update(min_best=self.best[0], max_best=self.best[1])
+        preset.update({name: value for name, value in given.items() if value is not None})
+        if preset["min_equations"] > self.equations[1]:
+            preset["max_equations"] = None  # the teacher asked for more answers than the preset's most
+        return HandRules(size=size, **preset)
+
+    def describe(self) -> str:
+        """Return the preset in words, for --help and the README."""
+        low, high = self.fractions
+        fractions = "no fraction tiles" if high == 0 else (
+            f"at most {high} fraction tile{'s' if high != 1 else ''}" if low == 0 else
+            f"{low} to {high} fraction tiles")
+        return (f"{self.name}: {self.equations[0]}-{self.equations[1]} equations, best score "
+                f"{self.best[0]}-{self.best[1]}, {self.operations[0]}-{self.operations[1]} "
+                f"operations, {fractions}, {'a blank at most' if self.blanks else 'no blanks'}")
+
+
+DIFFICULTIES = {
+    d.name: d for d in (
+        Difficulty("easy", equations=(30, 400), best=(10, 30), operations=(2, 3), fractions=(0, 0),
+                   blanks=False),
+        Difficulty("medium", equations=(20, 800), best=(15, 45), operations=(1, 4), fractions=(0, 1),
+                   blanks=False),
+        Difficulty("hard", equations=(10, 2000), best=(45, 80), operations=(2, 4), fractions=(1, 3),
+                   blanks=True),
+    )
+}

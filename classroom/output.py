@@ -22,7 +22,8 @@ def file_names(worksheet: Worksheet) -> tuple[str, str]:
 
 
 def manifest(worksheet: Worksheet, files: list[str]) -> dict:
-    """Return the manifest of a run: command, seed, level, files, and one entry per item."""
+    """Return the manifest of a run: command, seed, level, key (full, summary or none), files,
+    and one entry per item."""
     items = []
     for item in worksheet.items:
         entry = {"id": item.id, "hand": list(item.tokens)}
@@ -32,7 +33,7 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
         entry["count"] = item.count
         items.append(entry)
     return {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
-            "files": files, "items": items}
+            "key": worksheet.key, "files": files, "items": items}
 
 
 def prepare_folder(out_dir: str | Path) -> Path:
@@ -68,17 +69,19 @@ def _umask() -> int:
 
 def write_worksheet(worksheet: Worksheet, out_dir: str | Path,
                     templates_dir: str | Path | None = None) -> list[Path]:
-    """Return the paths written (student PDF, key PDF, manifest.json) after writing a worksheet run."""
+    """Return the paths written (student PDF, key PDF unless the worksheet asks for none,
+    manifest.json) after writing a worksheet run."""
     if not worksheet.items:
         raise ClassroomError("a worksheet needs at least one item")
     env = environment(templates_dir)
     render = render_boardless if worksheet.kind == "boardless" else render_situations
     student, key = render(worksheet, env)  # everything is drawn before anything is written
     folder = prepare_folder(out_dir)
-    names = file_names(worksheet)
+    pdfs = (student,) if worksheet.key == "none" or key is None else (student, key)
+    names = file_names(worksheet)[:len(pdfs)]
     text = json.dumps(manifest(worksheet, list(names)), ensure_ascii=False, indent=2) + "\n"
-    paths = [folder / names[0], folder / names[1], folder / "manifest.json"]
-    for path, data in zip(paths, (student, key, text.encode("utf-8"))):
+    paths = [folder / name for name in names] + [folder / "manifest.json"]
+    for path, data in zip(paths, pdfs + (text.encode("utf-8"),)):
         write_atomically(path, data)
     return paths
 

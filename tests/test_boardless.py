@@ -1,4 +1,4 @@
-"""The boardless solver against the brute-force reference, and worked examples (RULES §9)."""
+"""The boardless solver against the brute-force reference, and worked examples (docs/rules.md §9)."""
 
 import random
 
