@@ -23,7 +23,7 @@ from classroom.grading import grade as grade_list
 from classroom.hands import DIFFICULTIES
 from classroom.output import write_worksheet
 from classroom.situations import FEATURES, SituationRules
-from classroom.symbols import display, parse_hand, parse_written
+from classroom.symbols import BLANK, display, parse_hand, parse_written
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.worksheet import KEYS
 
@@ -99,6 +99,8 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
         return
     typer.echo(f"{solution.count} equations from {solution.combinations} tile combinations; "
                f"best score {solution.best_score}")
+    if BLANK in held:
+        typer.echo("?5 is the blank standing for 5 (it scores 0); a real tile is used wherever the hand has one.")
     typer.echo(f"{'score':>5}  equation")
     for answer in solution.answers[:top]:
         mark = "  (all nine tiles)" if answer.all_nine else ""

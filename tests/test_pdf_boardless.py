@@ -166,3 +166,14 @@ def test_manifest_lists_files_and_items(booklet_run):
     assert data["items"][0] == {"id": "B-42-01", "hand": ["2", "4", "÷", "3", "8", "+", "7/4", "1", "5"],
                                 "best_score": 60, "count": 316}
     assert data["items"][1]["hand"][6] == "-"  # canonical ASCII minus in JSON
+
+
+def test_a_blank_hands_key_marks_the_symbol_each_blank_stands_for(tmp_path):
+    """The key prints ?5 where the blank stands for 5, in the list and in the combination's
+    tiles, and says in a legend line what the mark means."""
+    _, key, _ = write_boardless(worksheet("2 3 + ?"), tmp_path)
+    strings = [c.text for page in chunks(key) for c in page]
+    assert "2 + 3 = ?5" in strings and "?5 = 3 + 2" in strings
+    assert "2 3 + ?5" in strings  # the combination's tiles: the blank last, marked
+    assert "2 + 3 = 5" not in strings
+    assert any(s.startswith("A boxed ?× is the blank tile standing for ×, and scores 0.") for s in strings)
