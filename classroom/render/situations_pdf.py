@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import jinja2
 
-from classroom.render.boardgrid import board_size, draw_board
+from classroom.render.boardgrid import COLUMNS, board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import PAGE_SIZES, Sheet
 from classroom.render.tiles import draw_tile
@@ -90,8 +90,10 @@ def points(value: int, factor: int) -> str:
     return str(value) if factor == 1 else f"{value} × {factor} = {value * factor}"
 
 
-def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: float) -> None:
-    """Draw one equation's breakdown: a row of squares, tiles and points, then its subtotal."""
+def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: float,
+                   blanks: frozenset[str] = frozenset()) -> None:
+    """Draw one equation's breakdown: a row of squares, tiles and points, then its subtotal; a
+    tile on one of the `blanks` squares is written ? plus its symbol."""
     canvas = sheet.canvas
     label = words["cross_equation"] if equation.cross else words["main_equation"]
     line = size * 1.45
@@ -113,7 +115,10 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
             for c, contribution in enumerate(chunk):
                 x = sheet.left + head_width + c * cell_width
                 canvas.rect(x, y, cell_width, line, stroke=1, fill=0)
-                value = (contribution.square, printed(contribution.symbol),
+                symbol = printed(contribution.symbol)
+                if contribution.square in blanks and not symbol.startswith("?"):
+                    symbol = "?" + symbol
+                value = (contribution.square, symbol,
                          points(contribution.base, contribution.factor))[r]
                 fit = size * 0.9 * (cell_width - 4) / max(1.0, width(value, size * 0.9, r == 1))
                 canvas.setFont(BOLD if r == 1 else REGULAR, min(size * 0.9, fit))
@@ -126,6 +131,12 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
     sheet.y -= size * 0.5
 
 
+def blank_squares(item: SituationItem, play: KeyPlay) -> frozenset[str]:
+    """Return the squares of the blanks, on the board or placed by the play, like {'K19'}."""
+    placed = {p.square for p in play.placements if is_blank(p.tile)}
+    return frozenset(placed | {f"{COLUMNS[t.col - 1]}{t.row}" for t in item.board if is_blank(t.tile)})
+
+
 def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
     """Draw what a situation key prints under the board: the best play, its score broken down,
     the ties and the next best plays (returns nothing)."""
@@ -135,7 +146,7 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
     sheet.y -= text * 0.4
     sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
     for equation in play.breakdown.equations:
-        equation_table(sheet, words, equation, text)
+        equation_table(sheet, words, equation, text, blank_squares(item, play))
     sheet.text(words["total_line"], text * 1.1, bold=True)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
@@ -165,7 +176,7 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     key keeps its normal size when the student sheets are in large print."""
     play = item.best[0] if item.best else None
     words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play,
-                    equation=None, points_sum=0)
+                    equation=None, points_sum=0, blanks=bool(play and blank_squares(item, play)))
     sheet.footer = lambda page: Wording(env, "situations_key.j2", **{**words.values, "page": page})["footer"]
     sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.7)
     sheet.text(words["hand_line"], KEY_TEXT)
