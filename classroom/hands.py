@@ -156,13 +156,14 @@ class Difficulty:
     fractions: tuple[int, int]  # fraction tiles in the hand
     blanks: bool  # whether a hand may hold a blank
 
-    def rules(self, size: int = MAX_HAND, **given) -> HandRules:
-        """Return the preset's HandRules for hands of `size` tiles; options the teacher gave
-        (not None) win over the preset's, and a best score or nine-tile equation asked for
-        replaces the whole band. The band is that of nine-tile hands: a smaller hand, which
-        cannot earn the 40 bonus, keeps only the other rules."""
+    def rules(self, size: int = MAX_HAND, fractions: bool = True, **given) -> HandRules:
+        """Return the preset's HandRules for hands of `size` tiles from a tile set with
+        fraction tiles or without (then a hand holds none); options the teacher gave (not
+        None) win over the preset's, and a best score or nine-tile equation asked for replaces
+        the whole band. The band is that of nine-tile hands: a smaller hand, which cannot earn
+        the 40 bonus, keeps only the other rules."""
         preset = dict(min_equations=self.equations[0], max_equations=self.equations[1],
-                      operations=self.operations, fractions=self.fractions,
+                      operations=self.operations, fractions=self.fractions if fractions else (0, 0),
                       blanks=self.blanks)
         asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
         if size == MAX_HAND and not asked:

@@ -105,3 +105,9 @@ def test_options_the_teacher_gives_win_over_the_preset():
     assert DIFFICULTIES["easy"].rules(nine_tile=True).max_best is None
     assert DIFFICULTIES["easy"].rules(6).min_best is None
     assert DIFFICULTIES["easy"].rules(min_equations=500).max_equations is None
+
+
+def test_a_tile_set_without_fractions_gets_hard_hands_without_them():
+    """--difficulty hard with the Add and subtract set asks for no fraction tile it cannot draw."""
+    assert DIFFICULTIES["hard"].rules(fractions=False).fractions == (0, 0)
+    assert DIFFICULTIES["hard"].rules().fractions == (1, 3)
