@@ -1,5 +1,5 @@
 """The Boardless Activity PDFs: the student sheet (cut-apart tile strips and a recording table)
-and the answer key (summary, then every equation in columns)."""
+and the answer key (a one-page summary, then every equation by tile combination)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import PAGE_SIZES, Sheet
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
-from classroom.symbols import face, is_blank
+from classroom.symbols import BLANK, face, is_blank, write
 from classroom.worksheet import EquationScore, KeyPlay, SituationItem, Worksheet
 
 PER_ROW = 10  # tiles of an equation per row of its breakdown table
@@ -137,11 +137,27 @@ def blank_squares(item: SituationItem, play: KeyPlay) -> frozenset[str]:
     return frozenset(placed | {f"{COLUMNS[t.col - 1]}{t.row}" for t in item.board if is_blank(t.tile)})
 
 
+def marked_notation(item: SituationItem, play: KeyPlay) -> str:
+    """Return the play's notation with each blank of its equation written ? plus its symbol:
+    'E14 across: 8 + 23 = 5 ?+ 26'; the notation as it is when it has no blank, or when its
+    equation is not the one the breakdown spells out."""
+    blanks = blank_squares(item, play)
+    head, _, equation = play.notation.partition(": ")
+    main = next((e for e in play.breakdown.equations if not e.cross), None)
+    if main is None or not blanks & {c.square for c in main.contributions}:
+        return play.notation
+    if write([face(c.symbol) for c in main.contributions]) != equation:
+        return play.notation
+    return f"{head}: " + write([BLANK + face(c.symbol) if c.square in blanks else c.symbol
+                                for c in main.contributions])
+
+
 def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
     """Draw what a situation key prints under the board: the best play, its score broken down,
     the ties and the next best plays (returns nothing)."""
     sheet.y -= 4
-    sheet.paragraph(f"{words['best_heading']}: {printed(play.notation)}", text * 1.25, bold=True, after=0)
+    sheet.paragraph(f"{words['best_heading']}: {printed(marked_notation(item, play))}", text * 1.25,
+                    bold=True, after=0)
     sheet.text(words["count_line"], text)
     sheet.y -= text * 0.4
     sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
@@ -152,12 +168,13 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
     if len(item.best) > 1:
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
         for tie in item.best[1:]:
-            sheet.text(f"{printed(tie.notation)}  ({tie.score} {words['points_word']})", text, x=sheet.left + 10)
+            sheet.text(f"{printed(marked_notation(item, tie))}  ({tie.score} {words['points_word']})", text,
+                       x=sheet.left + 10)
         sheet.y -= text * 0.5
     if item.next_best:
         sheet.text(words["next_heading"] + ":", text * 1.1, bold=True)
         for other in item.next_best:
-            sheet.text(f"{other.score} {words['points_word']}:  {printed(other.notation)}", text,
+            sheet.text(f"{other.score} {words['points_word']}:  {printed(marked_notation(item, other))}", text,
                        x=sheet.left + 10)
 
 
