@@ -23,7 +23,7 @@ from classroom.grading import grade as grade_list
 from classroom.hands import DIFFICULTIES
 from classroom.output import write_worksheet
 from classroom.situations import FEATURES, SituationRules
-from classroom.symbols import BLANK, display, is_fraction, parse_hand, parse_written
+from classroom.symbols import BLANK, display, is_fraction, parse_hand, parse_written, write
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.worksheet import KEYS
 
@@ -122,7 +122,8 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
         typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
                                "score": verdict.score}, ensure_ascii=False))
     elif verdict.valid:
-        typer.echo(f"valid: {show_tiles([equation.strip()])} scores {verdict.score}")
+        shown = write(verdict.tiles) if held is not None else equation.strip()  # the blank marked
+        typer.echo(f"valid: {show_tiles([shown])} scores {verdict.score}")
     else:
         typer.echo(f"not valid: {verdict.reason}")
     raise typer.Exit(0 if verdict.valid else 1)

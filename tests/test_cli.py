@@ -126,3 +126,9 @@ def test_summary_key_has_one_page_a_hand(tmp_path):
                  "--out", str(tmp_path))
     assert result.exit_code == 0
     assert len(PdfReader(tmp_path / "boardless-42-key.pdf").pages) == 2
+
+
+def test_check_with_a_hand_shows_which_tile_is_the_blank():
+    """check --hand marks the blank the equation needs, and uses a real tile where it can."""
+    assert run("check", "2 + 3 = 5", "--hand", "2 3 + ?").stdout == "valid: 2 + 3 = ?5 scores 3\n"
+    assert run("check", "2 + 3 = ?5", "--hand", "2 3 5 + ?").stdout == "valid: 2 + 3 = 5 scores 4\n"
