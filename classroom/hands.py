@@ -160,16 +160,18 @@ class Difficulty:
         """Return the preset's HandRules for hands of `size` tiles from a tile set with
         fraction tiles or without (then a hand holds none); options the teacher gave (not
         None) win over the preset's, and a best score or nine-tile equation asked for replaces
-        the whole band. The band is that of nine-tile hands: a smaller hand, which cannot earn
-        the 40 bonus, keeps only the other rules."""
-        preset = dict(min_equations=self.equations[0], max_equations=self.equations[1],
-                      operations=self.operations, fractions=self.fractions if fractions else (0, 0),
+        the whole band. The bands of equations and best score are those of nine-tile hands: a
+        smaller hand, with far fewer equations and no 40 bonus, keeps the operation, fraction
+        and blank rules."""
+        preset = dict(operations=self.operations, fractions=self.fractions if fractions else (0, 0),
                       blanks=self.blanks)
+        if size == MAX_HAND:
+            preset.update(min_equations=self.equations[0], max_equations=self.equations[1])
         asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
         if size == MAX_HAND and not asked:
             preset.update(min_best=self.best[0], max_best=self.best[1])
         preset.update({name: value for name, value in given.items() if value is not None})
-        if preset["min_equations"] > self.equations[1]:
+        if preset.get("min_equations", 1) > self.equations[1]:
             preset["max_equations"] = None  # the teacher asked for more answers than the preset's most
         return HandRules(size=size, **preset)
 

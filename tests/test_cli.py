@@ -132,3 +132,11 @@ def test_check_with_a_hand_shows_which_tile_is_the_blank():
     """check --hand marks the blank the equation needs, and uses a real tile where it can."""
     assert run("check", "2 + 3 = 5", "--hand", "2 3 + ?").stdout == "valid: 2 + 3 = ?5 scores 3\n"
     assert run("check", "2 + 3 = ?5", "--hand", "2 3 5 + ?").stdout == "valid: 2 + 3 = 5 scores 4\n"
+
+
+def test_small_hands_still_find_hands_at_the_default_difficulty(tmp_path):
+    """--tiles-per-hand 4 keeps the preset's operation rule but not its nine-tile bands."""
+    result = run("boardless", "--tiles-per-hand", "4", "--count", "1", "--seed", "1", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    hand = json.loads((tmp_path / "manifest.json").read_text("utf-8"))["items"][0]["hand"]
+    assert len(hand) == 4 and any(t in ("+", "-", "×", "÷") for t in hand)

@@ -98,12 +98,13 @@ def test_difficulty_presets_keep_a_set_in_their_band(name, equations, best, oper
 
 
 def test_options_the_teacher_gives_win_over_the_preset():
-    """--min-best or --nine-tile replace the preset's band; a hand under nine tiles has none."""
+    """--min-best or --nine-tile replace the preset's band; a hand under nine tiles has no band
+    of best scores or equations."""
     assert (DIFFICULTIES["medium"].rules().min_best, DIFFICULTIES["medium"].rules().max_best) == (15, 45)
     assert (DIFFICULTIES["medium"].rules(min_best=40).min_best,
             DIFFICULTIES["medium"].rules(min_best=40).max_best) == (40, None)
     assert DIFFICULTIES["easy"].rules(nine_tile=True).max_best is None
-    assert DIFFICULTIES["easy"].rules(6).min_best is None
+    assert (DIFFICULTIES["easy"].rules(6).min_best, DIFFICULTIES["easy"].rules(6).min_equations) == (None, 1)
     assert DIFFICULTIES["easy"].rules(min_equations=500).max_equations is None
 
 
