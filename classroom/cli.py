@@ -23,7 +23,7 @@ from classroom.grading import grade as grade_list
 from classroom.hands import DIFFICULTIES
 from classroom.output import write_worksheet
 from classroom.situations import FEATURES, SituationRules
-from classroom.symbols import BLANK, display, is_fraction, parse_hand, parse_written, write
+from classroom.symbols import BLANK, display, parse_hand, parse_written, write
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.worksheet import KEYS
 
@@ -260,7 +260,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     if difficulty.lower() not in DIFFICULTIES:
         raise ClassroomError(f"--difficulty is easy, medium or hard, not {difficulty!r}")
     rules = DIFFICULTIES[difficulty.lower()].rules(
-        size, any(is_fraction(t) for t in tileset.bag), balanced=balanced or None, blanks=False if no_blanks else None,
+        size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
     rules.check()
     count = count or 5

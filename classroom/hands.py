@@ -11,10 +11,10 @@ import random
 from typing import Callable
 from dataclasses import dataclass
 
-from classroom.boardless import Solution, solve
+from classroom.boardless import ALL_NINE_BONUS, Solution, solve
 from classroom.errors import ClassroomError
 from classroom.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
-from classroom.tilesets import TileSet
+from classroom.tilesets import TileSet, load_level
 
 MAX_TRIES = 400  # hands tried for one item before a filter is declared impossible
 # Two blanks in a nine-tile hand allow a hundred thousand equations and more: no printed key
@@ -156,20 +156,25 @@ class Difficulty:
     fractions: tuple[int, int]  # fraction tiles in the hand
     blanks: bool  # whether a hand may hold a blank
 
-    def rules(self, size: int = MAX_HAND, fractions: bool = True, **given) -> HandRules:
-        """Return the preset's HandRules for hands of `size` tiles from a tile set with
-        fraction tiles or without (then a hand holds none); options the teacher gave (not
-        None) win over the preset's, and a best score or nine-tile equation asked for replaces
-        the whole band. The bands of equations and best score are those of nine-tile hands: a
-        smaller hand, with far fewer equations and no 40 bonus, keeps the operation, fraction
-        and blank rules."""
-        preset = dict(operations=self.operations, fractions=self.fractions if fractions else (0, 0),
+    def rules(self, size: int = MAX_HAND, tileset: TileSet | None = None, **given) -> HandRules:
+        """Return the preset's HandRules for hands of `size` tiles from the tile set (the
+        Original when None); options the teacher gave (not None) win over the preset's, and a
+        best score or nine-tile equation asked for replaces the whole band.
+
+        The bands of equations and best score are those of nine-tile hands: a smaller hand,
+        with far fewer equations and no 40 bonus, keeps the operation, fraction and blank
+        rules. The best-score band is in the Original set's points; a set whose tiles score
+        less on average (Add and subtract) has its band scaled down, the 40 bonus aside, and
+        a set without fraction tiles asks for none."""
+        has_fractions = tileset is None or any(is_fraction(t) for t in tileset.bag)
+        preset = dict(operations=self.operations, fractions=self.fractions if has_fractions else (0, 0),
                       blanks=self.blanks)
         if size == MAX_HAND:
             preset.update(min_equations=self.equations[0], max_equations=self.equations[1])
         asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
         if size == MAX_HAND and not asked:
-            preset.update(min_best=self.best[0], max_best=self.best[1])
+            ratio = 1.0 if tileset is None else min(1.0, mean_score(tileset) / mean_score(load_level("original")))
+            preset.update(min_best=scaled(self.best[0], ratio), max_best=scaled(self.best[1], ratio))
         preset.update({name: value for name, value in given.items() if value is not None})
         if preset.get("min_equations", 1) > self.equations[1]:
             preset["max_equations"] = None  # the teacher asked for more answers than the preset's most
@@ -196,3 +201,16 @@ DIFFICULTIES = {
                    blanks=True),
     )
 }
+
+
+def mean_score(tileset: TileSet) -> float:
+    """Return the average score of the tiles in the set's bag, blanks left out."""
+    scores = [tileset.score_of(t) for t in tileset.bag if t != BLANK]
+    return sum(scores) / max(1, len(scores))
+
+
+def scaled(points: int, ratio: float) -> int:
+    """Return a best score scaled by `ratio`, the 40 bonus of a nine-tile equation unscaled:
+    (45, 0.6) -> 43, (15, 0.6) -> 9."""
+    bonus = ALL_NINE_BONUS if points > ALL_NINE_BONUS else 0
+    return bonus + round((points - bonus) * ratio)

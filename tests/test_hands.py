@@ -108,7 +108,14 @@ def test_options_the_teacher_gives_win_over_the_preset():
     assert DIFFICULTIES["easy"].rules(min_equations=500).max_equations is None
 
 
-def test_a_tile_set_without_fractions_gets_hard_hands_without_them():
-    """--difficulty hard with the Add and subtract set asks for no fraction tile it cannot draw."""
-    assert DIFFICULTIES["hard"].rules(fractions=False).fractions == (0, 0)
-    assert DIFFICULTIES["hard"].rules().fractions == (1, 3)
+@pytest.mark.parametrize("level, name, fractions, best", [
+    ("original", "hard", (1, 3), (45, 80)),
+    ("add-subtract", "hard", (0, 0), (43, 63)),
+    ("add-subtract", "medium", (0, 0), (9, 43)),
+    ("junior", "easy", (0, 0), (7, 22)),
+])
+def test_a_preset_suits_the_tile_set(level, name, fractions, best):
+    """A set without fraction tiles asks for none; a set whose tiles score less scales the
+    best-score band down, the 40 bonus aside."""
+    rules = DIFFICULTIES[name].rules(tileset=load_level(level))
+    assert rules.fractions == fractions and (rules.min_best, rules.max_best) == best
