@@ -10,8 +10,9 @@ Vocabulary, one name per concept (used everywhere in the code):
 - Number: adjacent number tiles read as one: 4 3 is 43, 2 7/4 is 2 + 7/4.
 - Expression: Numbers joined by operations; × ÷ first, then + - left to right, never below 0.
 - Equation: Expression = Expression, exactly one =, both sides equal.
+- Combination: the tiles an Equation uses, = aside; a boardless Key groups its equations by it.
 - Board: 19 × 19 Squares (A1-S19, centre J10); a Premium on a Square: 2S 3S (symbol), 2E 3E (equation).
-- Play: the Placements (tile on square) a player makes in one turn; its score per RULES §7.
+- Play: the Placements (tile on square) a player makes in one turn; its score per docs/rules.md §7.
 - Worksheet: the items a teacher prints (hands or board situations); Key: its answer key.
 - Manifest: a run's record (manifest.json): every item's id, hand and board, the level or tile
   set, the options and the version, and the Roster (student name -> item ids) of named sheets.

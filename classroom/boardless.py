@@ -1,4 +1,4 @@
-"""The boardless solver: every distinct written Equation a Hand allows, with its score (RULES §9).
+"""The boardless solver: every distinct written Equation a Hand allows, with its score (docs/rules.md §9).
 
 How it is fast: an Equation is `left = right`, two Expressions using disjoint parts of the hand.
 For every multiset of symbols the hand can pay for, we build the table value -> expressions
@@ -22,7 +22,7 @@ from classroom.arithmetic import why_not
 from classroom.errors import ClassroomError
 from classroom.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, MAX_HAND, Hand, Symbol, Tile, face, is_blank,
-    is_digit, is_fraction, is_number,
+    is_digit, is_fraction, is_number, write,
 )
 from classroom.tilesets import TileSet
 from classroom.words import tiles_of
@@ -50,6 +50,12 @@ class Answer:
     text: str  # like '24 ÷ 3 = 8'
     score: int
     all_nine: bool
+    tiles: tuple[Tile, ...] = ()  # the symbols as tiles, a blank marked: ('2', '4', '?÷', '3', '=', '8')
+
+    @property
+    def marked(self) -> str:
+        """Return the text with every blank marked as ? plus its symbol: '24 ?÷ 3 = 8'."""
+        return write(self.tiles) if self.tiles else self.text
 
 
 @dataclass(frozen=True)
@@ -314,26 +320,33 @@ class Verdict:
     valid: bool
     reason: str | None
     score: int | None
+    tiles: tuple[Tile, ...] | None = None  # the tiles made, blanks marked ('?5'); None if not valid
 
 
 def check(tiles: tuple[Tile, ...], tileset: TileSet, hand: Hand | None = None) -> Verdict:
     """Return whether written tiles ('?5' for a blank shown as 5) are a true equation, makeable
-    from the hand when one is given, and the score it earns."""
+    from the hand when one is given, and the score it earns.
+
+    A blank written as '?5' and a real 5 write the same equation (docs/rules.md §9): the hand's real
+    tiles are used wherever it has them, so the score is the higher one, and the verdict's
+    tiles mark the blanks that are left.
+    """
     symbols = tuple(face(t) for t in tiles)
     for symbol in symbols:
         tileset.check_symbol(symbol, "equation")
     reason = why_not(symbols)
     if reason is not None:
         return Verdict(False, reason, None)
-    explicit = [face(t) for t in tiles if is_blank(t)]
-    plain = [t for t in tiles if not is_blank(t) and t != EQUAL]
+    explicit = sum(1 for t in tiles if is_blank(t))
+    plain = [s for s in symbols if s != EQUAL]
     if hand is None:
-        return Verdict(True, None, sum(tileset.score_of(t) for t in plain))
+        return Verdict(True, None, sum(tileset.score_of(t) for t in tiles if t != EQUAL), tuple(tiles))
     held = Counter(t for t in hand if t != BLANK)
-    spare = sum(1 for t in hand if t == BLANK) - len(explicit)
-    if spare < 0:
-        return Verdict(False, f"the equation uses {tiles_of(len(explicit), BLANK)} but the hand "
-                              f"has {tiles_of(spare + len(explicit), BLANK)}", None)
+    blanks = sum(1 for t in hand if t == BLANK)
+    if explicit > blanks:
+        return Verdict(False, f"the equation uses {tiles_of(explicit, BLANK)} but the hand has "
+                              f"{tiles_of(blanks, BLANK)}", None)
+    spare = blanks
     score = 0
     for symbol, count in sorted(Counter(plain).items(), key=lambda item: _symbol_order(item[0])):
         real = min(count, held[symbol])
@@ -344,9 +357,24 @@ def check(tiles: tuple[Tile, ...], tileset: TileSet, hand: Hand | None = None) -
             return Verdict(False, f"the equation uses {tiles_of(count, symbol)} but the hand has "
                                   f"{tiles_of(held[symbol], symbol)} (and no blank left)", None)
         score += real * tileset.score_of(symbol)
-    if len(hand) == MAX_HAND and len(plain) + len(explicit) == MAX_HAND:
+    if len(hand) == MAX_HAND and len(plain) == MAX_HAND:
         score += ALL_NINE_BONUS
-    return Verdict(True, None, score)
+    return Verdict(True, None, score, mark_blanks(symbols, held))
+
+
+def mark_blanks(symbols: tuple[Symbol, ...] | list[Symbol], held: Counter) -> tuple[Tile, ...]:
+    """Return the symbols as tiles made from `held` real tiles and blanks: real tiles go first,
+    in reading order, and each later use of a symbol the hand has run out of is a blank,
+    like ('5', '+', '?5', '=', '1', '0') from a hand holding one 5."""
+    left = Counter(held)
+    tiles = []
+    for symbol in symbols:
+        if symbol == EQUAL or left[symbol] > 0:
+            left[symbol] -= 1
+            tiles.append(symbol)
+        else:
+            tiles.append(BLANK + symbol)
+    return tuple(tiles)
 
 
 def solve(hand: Hand, tileset: TileSet) -> Solution:
@@ -375,11 +403,14 @@ def solve(hand: Hand, tileset: TileSet) -> Solution:
             score = answer_score(symbols, hand, tileset)
             all_nine = len(hand) == MAX_HAND and len(symbols) == MAX_HAND
             combinations.add(both)
+            short = blanks and any(c > held[s] for s, c in Counter(symbols).items())
             for value in shared:
                 for lt in left[value]:
                     for rt in right[value]:
                         text = f"{lt} = {rt}"
-                        answers.append(Answer(symbols_of(text), text, score, all_nine))
+                        written = symbols_of(text)
+                        tiles = mark_blanks(written, held) if short else written
+                        answers.append(Answer(written, text, score, all_nine, tiles))
     answers.sort(key=answer_order)
     return Solution(hand, tuple(answers), len(combinations))
 

@@ -37,6 +37,7 @@ class Layout:
     page_size: str = "letter"
     large_print: bool = False
     title: str | None = None
+    key: str = "full"  # full, summary (one page an item) or none (no key PDF)
 
 
 def item_rng(seed: int, kind: str, number: int) -> random.Random:
@@ -181,7 +182,8 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
     return Worksheet("boardless", seed, level, tuple(items), layout.page_size, layout.large_print,
                      layout.title, copies=count if same_hand else 1, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level),
-                     roster=_named(roster, items, one_each=not same_hand))
+                     roster=_named(roster, items, one_each=not same_hand), same_hand=same_hand,
+                     key=layout.key)
 
 
 def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: SituationRules,
@@ -196,7 +198,8 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
     items = _run(_situation_item, jobs, workers, progress)
     return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
                      layout.title, options=tuple(options.items()),
-                     custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items))
+                     custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items),
+                     key=layout.key)
 
 
 def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
@@ -208,7 +211,8 @@ def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
     item = situation_item(item_id("situations", None, 1, tag), situation, tileset)
     return Worksheet("situations", None, level, (item,), layout.page_size, layout.large_print,
                      layout.title, options=(("hand", list(hand)), ("roster", list(roster))),
-                     custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]))
+                     custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]),
+                     key=layout.key)
 
 
 def _named(roster: tuple[str, ...], items: list, one_each: bool = False) -> tuple[tuple[str, str], ...]:

@@ -20,7 +20,7 @@ from classroom.classsets import Layout, boardless_set, default_workers, own_situ
 from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
 from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.grading import StudentGrade, grade as grade_list, summarize
-from classroom.hands import HandRules
+from classroom.hands import DIFFICULTIES
 from classroom.judging import judge, rank
 from classroom.library import Targets, grading_targets, student_files
 from classroom.output import choose_folder, prepare_folder, write_atomically, write_worksheet
@@ -32,9 +32,10 @@ from classroom.reports import (
 )
 from classroom.roster import read_roster
 from classroom.situations import FEATURES, SituationRules
-from classroom.symbols import display, parse_hand, parse_written
+from classroom.symbols import BLANK, display, parse_hand, parse_written, write
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.words import plural
+from classroom.worksheet import KEYS
 
 app = typer.Typer(
     cls=PeopleGroup,
@@ -108,7 +109,7 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
             "hand": list(held),
             "count": solution.count,
             "best_score": solution.best_score,
-            "equations": [{"tiles": list(a.symbols), "text": a.text, "score": a.score,
+            "equations": [{"tiles": list(a.tiles), "text": a.marked, "score": a.score,
                            "all_nine": a.all_nine} for a in solution.answers[:top]],
         }, ensure_ascii=False))
         return
@@ -118,10 +119,12 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
         return
     typer.echo(f"{solution.count} equations from {solution.combinations} tile combinations; "
                f"best score {solution.best_score}")
+    if BLANK in held:
+        typer.echo("?5 is the blank standing for 5 (it scores 0); a real tile is used wherever the hand has one.")
     typer.echo(f"{'score':>5}  equation")
     for answer in solution.answers[:top]:
         mark = "  (all nine tiles)" if answer.all_nine else ""
-        typer.echo(f"{answer.score:>5}  {show_tiles([answer.text])}{mark}")
+        typer.echo(f"{answer.score:>5}  {show_tiles([answer.marked])}{mark}")
     if top is not None and top < solution.count:
         typer.echo(f"... and {solution.count - top} more (leave out --top to see all)")
 
@@ -139,7 +142,8 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
         typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
                                "score": verdict.score}, ensure_ascii=False))
     elif verdict.valid:
-        typer.echo(f"valid: {show_tiles([equation.strip()])} scores {verdict.score}")
+        shown = write(verdict.tiles) if held is not None else equation.strip()  # the blank marked
+        typer.echo(f"valid: {show_tiles([shown])} scores {verdict.score}")
     else:
         typer.echo(f"not valid: {verdict.reason}")
     raise typer.Exit(0 if verdict.valid else 1)
@@ -211,6 +215,8 @@ OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default outpu
 TemplatesOption = typer.Option(None, "--templates", help="A folder of your own wording templates.")
 TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.")
 JobsOption = typer.Option(None, "--jobs", min=1, max=64, help="Processes to use (default: one per CPU core).")
+KeyOption = typer.Option("full", "--key", help="The answer key: full (every equation), summary "
+                         "(one page a hand; a situation's key is one page either way) or none (no key PDF).")
 
 
 MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
@@ -248,6 +254,13 @@ def page_size(value: str) -> str:
     """Return a checked page size."""
     if value.lower() not in ("letter", "a4"):
         raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
+    return value.lower()
+
+
+def key_kind(value: str) -> str:
+    """Return a checked --key value."""
+    if value.lower() not in KEYS:
+        raise ClassroomError(f"--key is full, summary or none, not {value!r}")
     return value.lower()
 
 
@@ -294,24 +307,30 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               same_hand: bool = typer.Option(False, "--same-hand", help="One hand on every sheet (a class set)."),
               balanced: bool = typer.Option(False, "--balanced", help="2-3 operations, the rest numbers."),
               no_blanks: bool = typer.Option(False, "--no-blanks", help="No blank tiles in the hands."),
-              min_equations: int = typer.Option(10, "--min-equations", min=1, help="Hands allow at least N equations."),
+              difficulty: str = typer.Option("medium", "--difficulty", help="Hands that suit the class, every hand "
+                                             "of a set in one band. " + "; ".join(d.describe() for d in DIFFICULTIES.values())
+                                             + ". The options below override the preset."),
+              min_equations: Optional[int] = typer.Option(None, "--min-equations", min=1, help="Hands allow at least N equations."),
               min_best: Optional[int] = typer.Option(None, "--min-best", help="Best score at least S."),
               max_best: Optional[int] = typer.Option(None, "--max-best", help="Best score at most S."),
               nine_tile: bool = typer.Option(False, "--nine-tile", help="An equation using all nine tiles exists."),
               size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-              jobs: Optional[int] = JobsOption, roster: Optional[Path] = RosterOption,
-              force: bool = ForceOption) -> None:
+              key: str = KeyOption, jobs: Optional[int] = JobsOption,
+              roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
-    rules = HandRules(size=size, balanced=balanced, blanks=not no_blanks, min_equations=min_equations,
-                      min_best=min_best, max_best=max_best, nine_tile=nine_tile)
+    if difficulty.lower() not in DIFFICULTIES:
+        raise ClassroomError(f"--difficulty is easy, medium or hard, not {difficulty!r}")
+    rules = DIFFICULTIES[difficulty.lower()].rules(
+        size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
+        min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
     rules.check(tileset)
     names = roster_names(roster, count)
     count = len(names) or count or 5
     seed = run_seed(seed)
-    layout = Layout(page_size(page), large_print, checked_title(title))
+    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
@@ -329,12 +348,12 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board."),
                page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-               jobs: Optional[int] = JobsOption, roster: Optional[Path] = RosterOption,
-               force: bool = ForceOption) -> None:
+               key: str = KeyOption, jobs: Optional[int] = JobsOption,
+               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
     tileset = load_tileset(level, tiles)
-    layout = Layout(page_size(page), large_print, checked_title(title))
+    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key))
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     names = roster_names(roster, None)

@@ -1,5 +1,5 @@
 """Grading a student's Boardless Activity list: each line valid or not and why, duplicates,
-scores and the total (RULES §9: two answers differ when they are written differently); and a
+scores and the total (docs/rules.md §9: two answers differ when they are written differently); and a
 whole class at once: one row a student, the best equation nobody found, the common mistakes."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ class GradedLine:
     score: int  # 0 unless valid and new
     duplicate_of: int | None = None
     written: str | None = None  # a valid line as the key writes it, like '24 ÷ 3 = 8'
+    marked: str | None = None  # a valid line as the tiles make it, a blank marked: '24 ?÷ 3 = 8'
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,12 @@ def grade(text: str, hand: Hand, tileset: TileSet) -> Grade:
         written = write([face(t) for t in tiles])
         if written in seen:
             graded.append(GradedLine(number, line, True, f"the same as line {seen[written]}", 0,
-                                     duplicate_of=seen[written], written=written))
+                                     duplicate_of=seen[written], written=written,
+                                     marked=write(verdict.tiles)))
             continue
         seen[written] = number
-        graded.append(GradedLine(number, line, True, None, verdict.score, written=written))
+        graded.append(GradedLine(number, line, True, None, verdict.score, written=written,
+                                 marked=write(verdict.tiles)))
     return Grade(hand, tuple(graded))
 
 

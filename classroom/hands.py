@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from classroom.boardless import ALL_NINE_BONUS, Solution, solve
 from classroom.errors import ClassroomError
-from classroom.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_operation
-from classroom.tilesets import TileSet
+from classroom.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
+from classroom.tilesets import TileSet, load_level
 
 MAX_TRIES = 400  # hands drawn for one item before a filter is declared impossible
 # A key lists every equation of its hand, about 260 to a page: 20,000 equations run to some 80
@@ -39,6 +39,11 @@ class HandRules:
     min_best: int | None = None
     max_best: int | None = None
     nine_tile: bool = False  # an equation using all nine tiles must exist
+    max_equations: int | None = None
+    # Operation tiles in the hand, a blank aside: a hand with none only makes '8 = 8' equations.
+    # Hands of fewer than four tiles are exempt, since no equation of theirs can use one.
+    operations: tuple[int, int] = (1, MAX_HAND)
+    fractions: tuple[int, int] = (0, MAX_HAND)  # fraction tiles in the hand
 
     def check(self, tileset: TileSet | None = None) -> None:
         """Raise if the rules contradict themselves, or ask for what no hand of the tile set
@@ -74,8 +79,12 @@ class HandRules:
         """Return the filters a solved hand misses, as the options that set them."""
         best = solution.best_score
         missed = []
+        if not self.suits(solution.hand):
+            missed.append("--difficulty (operation and fraction tiles in the hand)")
         if solution.count < max(1, self.min_equations):
             missed.append(f"--min-equations {self.min_equations}")
+        if self.max_equations is not None and solution.count > self.max_equations:
+            missed.append(f"--difficulty (at most {self.max_equations} equations)")
         if self.min_best is not None and (best is None or best < self.min_best):
             missed.append(f"--min-best {self.min_best}")
         if self.max_best is not None and (best is None or best > self.max_best):
@@ -84,9 +93,23 @@ class HandRules:
             missed.append("--nine-tile")
         return missed
 
+    def suits(self, hand: Hand) -> bool:
+        """Return whether the hand holds the operation and fraction tiles the rules ask for."""
+        operations = sum(1 for t in hand if is_operation(t))
+        fractions = sum(1 for t in hand if is_fraction(t))
+        low, high = self.operations
+        return ((len(hand) < 4 or low <= operations <= high)
+                and self.fractions[0] <= fractions <= self.fractions[1])
+
     def describe(self) -> str:
         """Return the filters in words, for the message when none can be met."""
         parts = [f"at least {self.min_equations} equation(s)"]
+        if self.max_equations is not None:
+            parts[0] = f"{self.min_equations} to {self.max_equations} equations"
+        if self.operations != (1, MAX_HAND) and self.size >= 4:
+            parts.append(f"{self.operations[0]}-{self.operations[1]} operations")
+        if self.fractions != (0, MAX_HAND):
+            parts.append(f"{self.fractions[0]}-{self.fractions[1]} fraction tiles")
         if self.min_best is not None or self.max_best is not None:
             parts.append(f"a best score from {self.min_best or 0} to {self.max_best or 'any'}")
         if self.nine_tile:
@@ -114,16 +137,19 @@ def can_reach(hand: Hand, tileset: TileSet, rules: HandRules) -> bool:
 
 
 def draw_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules()) -> Hand:
-    """Return one hand drawn from a full bag of the tile set, with no more blanks than allowed."""
-    return few_blanks(lambda: _draw(tileset, rng, rules), rules.max_blanks)
+    """Return one hand drawn from a full bag of the tile set, with no more blanks than allowed
+    and, when a bounded number of draws finds one, the operations and fractions asked for."""
+    return few_blanks(lambda: _draw(tileset, rng, rules), rules.max_blanks, rules.suits)
 
 
-def few_blanks(draw_once: Callable[[], Hand], limit: int = MAX_BLANKS) -> Hand:
-    """Return the first drawn hand holding at most `limit` blanks; the draws are bounded, so a
-    custom bag of little but blanks ends with its last draw instead of drawing for ever."""
+def few_blanks(draw_once: Callable[[], Hand], limit: int = MAX_BLANKS,
+               suits: Callable[[Hand], bool] = lambda hand: True) -> Hand:
+    """Return the first drawn hand holding at most `limit` blanks (that also `suits`); the
+    draws are bounded, so a custom bag of little but blanks ends with its last draw instead of
+    drawing for ever."""
     for _ in range(100):
         hand = draw_once()
-        if hand.count(BLANK) <= limit:
+        if hand.count(BLANK) <= limit and suits(hand):
             break
     return hand
 
@@ -170,3 +196,75 @@ def find_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules
         f"no hand with {rules.describe()} turned up in {tries} draws from the "
         f"{tileset.name} tile set ({hardest} failed most often); loosen {hardest}"
     )
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A preset of hand rules a teacher picks by name (--difficulty): how many answers a hand
+    allows, its best score, and the operation and fraction tiles it holds."""
+
+    name: str
+    equations: tuple[int, int]  # fewest and most different equations
+    best: tuple[int, int]  # the best-score band of a nine-tile hand
+    operations: tuple[int, int]  # operation tiles in the hand, a blank aside
+    fractions: tuple[int, int]  # fraction tiles in the hand
+    blanks: bool  # whether a hand may hold a blank
+
+    def rules(self, size: int = MAX_HAND, tileset: TileSet | None = None, **given) -> HandRules:
+        """Return the preset's HandRules for hands of `size` tiles from the tile set (the
+        Original when None); options the teacher gave (not None) win over the preset's, and a
+        best score or nine-tile equation asked for replaces the whole band.
+
+        The bands of equations and best score are those of nine-tile hands: a smaller hand,
+        with far fewer equations and no 40 bonus, keeps the operation, fraction and blank
+        rules. The best-score band is in the Original set's points; a set whose tiles score
+        less on average (Add and subtract) has its band scaled down, the 40 bonus aside, and
+        a set without fraction tiles asks for none."""
+        has_fractions = tileset is None or any(is_fraction(t) for t in tileset.bag)
+        preset = dict(operations=self.operations, fractions=self.fractions if has_fractions else (0, 0),
+                      blanks=self.blanks)
+        if size == MAX_HAND:
+            preset.update(min_equations=self.equations[0], max_equations=self.equations[1])
+        asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
+        if size == MAX_HAND and not asked:
+            ratio = 1.0 if tileset is None else min(1.0, mean_score(tileset) / mean_score(load_level("original")))
+            preset.update(min_best=scaled(self.best[0], ratio), max_best=scaled(self.best[1], ratio))
+        preset.update({name: value for name, value in given.items() if value is not None})
+        if preset.get("min_equations", 1) > self.equations[1]:
+            preset["max_equations"] = None  # the teacher asked for more answers than the preset's most
+        return HandRules(size=size, **preset)
+
+    def describe(self) -> str:
+        """Return the preset in words, for --help and the README."""
+        low, high = self.fractions
+        fractions = "no fraction tiles" if high == 0 else (
+            f"at most {high} fraction tile{'s' if high != 1 else ''}" if low == 0 else
+            f"{low} to {high} fraction tiles")
+        return (f"{self.name}: {self.equations[0]}-{self.equations[1]} equations, best score "
+                f"{self.best[0]}-{self.best[1]}, {self.operations[0]}-{self.operations[1]} "
+                f"operations, {fractions}, {'a blank at most' if self.blanks else 'no blanks'}")
+
+
+DIFFICULTIES = {
+    d.name: d for d in (
+        Difficulty("easy", equations=(30, 400), best=(10, 30), operations=(2, 3), fractions=(0, 0),
+                   blanks=False),
+        Difficulty("medium", equations=(20, 800), best=(15, 45), operations=(1, 4), fractions=(0, 1),
+                   blanks=False),
+        Difficulty("hard", equations=(10, 2000), best=(45, 80), operations=(2, 4), fractions=(1, 3),
+                   blanks=True),
+    )
+}
+
+
+def mean_score(tileset: TileSet) -> float:
+    """Return the average score of the tiles in the set's bag, blanks left out."""
+    scores = [tileset.score_of(t) for t in tileset.bag if t != BLANK]
+    return sum(scores) / max(1, len(scores))
+
+
+def scaled(points: int, ratio: float) -> int:
+    """Return a best score scaled by `ratio`, the 40 bonus of a nine-tile equation unscaled:
+    (45, 0.6) -> 43, (15, 0.6) -> 9."""
+    bonus = ALL_NINE_BONUS if points > ALL_NINE_BONUS else 0
+    return bonus + round((points - bonus) * ratio)

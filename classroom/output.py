@@ -25,7 +25,8 @@ def file_names(worksheet: Worksheet) -> tuple[str, str]:
 
 
 def manifest(worksheet: Worksheet, files: list[str]) -> dict:
-    """Return the manifest of a run: command, seed, level, files, and one entry per item."""
+    """Return the manifest of a run: command, seed, level, key (full, summary or none), files,
+    and one entry per item."""
     items = []
     for item in worksheet.items:
         entry = {"id": item.id, "hand": list(item.tokens)}
@@ -35,7 +36,7 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
         entry["count"] = item.count
         items.append(entry)
     data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
-            "version": __version__, "options": dict(worksheet.options),
+            "key": worksheet.key, "version": __version__, "options": dict(worksheet.options),
             "layout": {"page_size": worksheet.page_size, "large_print": worksheet.large_print,
                        "title": worksheet.title, "copies": worksheet.copies}}
     if worksheet.custom_tiles:  # grading later needs the set itself, not a file that may change
@@ -108,15 +109,17 @@ def _umask() -> int:
 
 def write_worksheet(worksheet: Worksheet, out_dir: str | Path,
                     templates_dir: str | Path | None = None) -> list[Path]:
-    """Return the paths written (student PDF, key PDF, manifest.json) after writing a worksheet run."""
+    """Return the paths written (student PDF, key PDF unless the worksheet asks for none,
+    manifest.json) after writing a worksheet run."""
     if not worksheet.items:
         raise ClassroomError("a worksheet needs at least one item")
     env = environment(templates_dir)
     render = render_boardless if worksheet.kind == "boardless" else render_situations
     student, key = render(worksheet, env)  # everything is drawn before anything is written
-    names = file_names(worksheet)
+    pdfs = (student,) if worksheet.key == "none" or key is None else (student, key)
+    names = file_names(worksheet)[:len(pdfs)]
     text = json.dumps(manifest(worksheet, list(names)), ensure_ascii=False, indent=2) + "\n"
-    return write_all(out_dir, dict(zip((*names, "manifest.json"), (student, key, text.encode("utf-8")))))
+    return write_all(out_dir, dict(zip((*names, "manifest.json"), (*pdfs, text.encode("utf-8")))))
 
 
 def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:

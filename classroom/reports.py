@@ -33,7 +33,8 @@ def grade_data(marked: Grade, possible: Solution) -> dict:
         "hand": list(marked.hand), "total": marked.total, "valid": marked.valid_count,
         "possible": possible.count, "best_score": possible.best_score,
         "lines": [{"line": m.line, "text": m.text, "valid": m.valid, "reason": m.reason,
-                   "score": m.score, "duplicate_of": m.duplicate_of} for m in marked.lines],
+                   "score": m.score, "duplicate_of": m.duplicate_of, "marked": m.marked}
+                  for m in marked.lines],
     }
 
 
@@ -43,7 +44,7 @@ def grade_lines(marked: Grade, possible: Solution, sheet: str | None) -> list[st
     for m in marked.lines:
         verdict = "valid" if m.valid and m.duplicate_of is None else (
             m.reason if m.duplicate_of is not None else f"not valid: {shown(m.reason or '')}")
-        out.append(f"{m.line:>4}  {shown(m.text):<28} {m.score:>4}  {verdict}")
+        out.append(f"{m.line:>4}  {shown(m.marked or m.text):<28} {m.score:>4}  {verdict}")
     out.append(f"Total: {marked.total} points from "
                f"{plural(marked.valid_count, 'different valid equation')} "
                f"({plural(len(marked.lines), 'line')}). The hand allows {possible.count}; "

@@ -188,14 +188,15 @@ def parse_written(text: str, what: str = "equation") -> tuple[Tile, ...]:
     return tiles
 
 
-def write(symbols: tuple[Symbol, ...] | list[Symbol]) -> str:
-    """Return symbols written as a person writes them: '24 ÷ 3 = 8', '2 2/4 = 5 ÷ 2'."""
+def write(symbols: tuple[Tile, ...] | list[Tile]) -> str:
+    """Return symbols (or tiles) written as a person writes them: '24 ÷ 3 = 8', '2 2/4 = 5 ÷ 2',
+    and a blank as ? plus its symbol: '2?5 = 5 ?× 5'."""
     text = ""
     previous = ""
     for symbol in symbols:
         if not text:
             text = symbol
-        elif is_digit(symbol) and is_digit(previous):
+        elif is_digit(face(symbol)) and is_digit(face(previous)):
             text += symbol
         else:
             text += " " + symbol

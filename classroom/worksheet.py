@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from classroom.engine.board import COLUMNS, SIZE, premium, square_name
 from classroom.boardless import Solution, check
 from classroom.errors import ClassroomError
-from classroom.symbols import Hand, Symbol, Tile, face
+from classroom.combinations import group
+from classroom.symbols import Hand, Symbol, Tile, face, write
 from classroom.tilesets import TileSet
 
 KINDS = ("boardless", "situations")
 PAGE_SIZES = ("letter", "a4")
+KEYS = ("full", "summary", "none")  # the whole key, its summary page only, or no key PDF
 
 Square = tuple[int, int]  # (row, column), 1-based, like (9, 6) for F9
 
@@ -40,11 +42,32 @@ class TileFace:
 
 @dataclass(frozen=True)
 class KeyAnswer:
-    """One equation of a boardless key: its text and score."""
+    """One equation of a boardless key: its text and score, and its tiles with blanks marked."""
 
     text: str  # like '24 ÷ 3 = 8'
     score: int
     all_nine: bool
+    tiles: tuple[Tile, ...] = ()  # like ('2', '4', '?÷', '3', '=', '8'); () for text alone
+
+    @property
+    def marked(self) -> str:
+        """Return the text with each blank written as ? plus its symbol: '24 ?÷ 3 = 8'."""
+        return write(self.tiles) if self.tiles else self.text
+
+
+@dataclass(frozen=True)
+class KeyGroup:
+    """One tile combination of a boardless key: its tiles, its score, and every equation that
+    uses exactly those tiles, in a fixed order."""
+
+    tiles: tuple[Tile, ...]  # like ('2', '3', '4', '8', '?÷'), = left out
+    score: int
+    answers: tuple[KeyAnswer, ...]
+
+    @property
+    def all_nine(self) -> bool:
+        """Return whether the combination uses all nine tiles."""
+        return self.answers[0].all_nine
 
 
 @dataclass(frozen=True)
@@ -57,6 +80,7 @@ class BoardlessItem:
     combinations: int  # number of different tile multisets that make an equation
     best_score: int | None
     answers: tuple[KeyAnswer, ...]  # every equation, best first
+    groups: tuple[KeyGroup, ...] = ()  # the same equations by tile combination, best first
 
     @property
     def tokens(self) -> tuple[Tile, ...]:
@@ -193,12 +217,16 @@ class Worksheet:
     options: tuple[tuple[str, object], ...] = ()  # the options that made the items, for the manifest
     custom_tiles: tuple[tuple[str, int, int], ...] = ()  # a --tiles set: (symbol, count, score)
     roster: tuple[tuple[str, str], ...] = ()  # (student name, item id), one named sheet each
+    same_hand: bool = False  # every student has the same hand
+    key: str = "full"  # one of KEYS
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}, not {self.kind!r}")
         if self.page_size not in PAGE_SIZES:
             raise ValueError(f"page size must be one of {PAGE_SIZES}, not {self.page_size!r}")
+        if self.key not in KEYS:
+            raise ValueError(f"key must be one of {KEYS}, not {self.key!r}")
 
     @property
     def student_pages(self) -> list[tuple[BoardlessItem | SituationItem, str | None]]:
@@ -227,19 +255,23 @@ def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) ->
     Every answer is re-checked by the checker first (PRODUCT: a key never prints an answer the
     checker has not confirmed, with the same score); a disagreement is raised, never printed.
     """
+    answers = []
     for answer in solution.answers:
-        verdict = check(answer.symbols, tileset, hand)
-        if not verdict.valid or verdict.score != answer.score:
+        verdict = check(answer.tiles or answer.symbols, tileset, hand)
+        if not verdict.valid or verdict.score != answer.score or verdict.tiles != (answer.tiles or answer.symbols):
             raise ClassroomError(
-                f"internal check failed for {answer.text} (scored {answer.score}): "
-                f"{verdict.reason or f'the checker scores it {verdict.score}'}")
+                f"internal check failed for {answer.marked} (scored {answer.score}): "
+                f"{verdict.reason or f'the checker scores it {verdict.score} as {write(verdict.tiles)}'}")
+        answers.append(KeyAnswer(answer.text, answer.score, answer.all_nine, verdict.tiles))
+    groups = tuple(KeyGroup(c.tiles, c.score, c.answers) for c in group(answers))
     return BoardlessItem(
         id=id,
         hand=hand_faces(hand, tileset),
         count=solution.count,
         combinations=solution.combinations,
         best_score=solution.best_score,
-        answers=tuple(KeyAnswer(a.text, a.score, a.all_nine) for a in solution.answers),
+        answers=tuple(answers),
+        groups=groups,
     )
 
 

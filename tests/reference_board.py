@@ -2,7 +2,7 @@
 
 It tries every line, every start square and every ordering of every part of a small hand (every
 sub-multiset, every permutation, every position of the =, every symbol for a blank), lays the
-tiles on the empty squares from the start square on, and keeps what the plain rules of RULES §6
+tiles on the empty squares from the start square on, and keeps what the plain rules of docs/rules.md §6
 and the reference checker `arithmetic.read` accept. Scores come from `plays.score`. Slow on
 purpose: only for hands of a few tiles.
 """

@@ -2,7 +2,7 @@
 
 Try every sub-multiset of the hand with one '=', every ordering of it and every symbol for
 every blank; keep what the reference checker calls a true equation; score each way the
-equation was made and keep the highest (RULES §9).
+equation was made and keep the highest (docs/rules.md §9).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Equate arithmetic: every example of RULES.md §2-4, legal and illegal, with its reason."""
+"""Equate arithmetic: every example of docs/rules.md §2-4, legal and illegal, with its reason."""
 
 from fractions import Fraction
 
@@ -69,7 +69,7 @@ def test_illegal_expressions(text, reason):
     "7/4 = 3/4 + 1", "2 2/4 = 5 ÷ 2", "0 ÷ 8 = 0", "12 - 4 - 3 = 5",
 ])
 def test_true_equations(text):
-    """Booklet equations and RULES examples are true equations."""
+    """Booklet equations and docs/rules.md examples are true equations."""
     assert why_not(tiles(text)) is None
     assert read(tiles(text)).kind == "equation"
 

@@ -1,4 +1,4 @@
-"""The boardless solver against the brute-force reference, and worked examples (RULES §9)."""
+"""The boardless solver against the brute-force reference, and worked examples (docs/rules.md §9)."""
 
 import random
 
@@ -124,6 +124,7 @@ def test_every_answer_passes_the_checker():
     ("24 ÷ 3 = 8", "2 4 ÷ 3", False, "the hand has no 8 (and no blank left for it)", None),
     ("24 ÷ 3 = ?8", "2 4 ÷ 3 ?", True, None, 8),
     ("24 ÷ 3 = 8", "2 4 ÷ 3 ?", True, None, 8),
+    ("24 ÷ 3 = ?8", "2 4 ÷ 3 8 ?", True, None, 10),  # the real 8 is used: the higher score
     ("4 + 4 = 8", "4 + 8", False, "the equation uses two 4s but the hand has one 4 (and no blank left)", None),
     ("?4 + ?4 = 8", "? + 8", False, "the equation uses two blanks but the hand has one blank", None),
     ("4 - 6 + 7 = 5", None, False, "4 - 6 goes below zero", None),
@@ -135,3 +136,25 @@ def test_check(text, hand, valid, reason, score):
     held = parse_hand(hand) if hand is not None else None
     verdict = check(parse_written(text), ORIGINAL, held)
     assert (verdict.valid, verdict.reason, verdict.score) == (valid, reason, score)
+
+
+@pytest.mark.parametrize("text, hand, tiles", [
+    ("24 ÷ 3 = 8", "2 4 ÷ 3 ?", ("2", "4", "÷", "3", "=", "?8")),
+    ("24 ÷ 3 = ?8", "2 4 ÷ 3 8 ?", ("2", "4", "÷", "3", "=", "8")),
+    ("5 + 5 = 10", "5 1 0 + ?", ("5", "+", "?5", "=", "1", "0")),
+    ("?5 + 5 = 10", "5 1 0 + ?", ("5", "+", "?5", "=", "1", "0")),
+])
+def test_the_checker_marks_which_tile_is_the_blank(text, hand, tiles):
+    """Real tiles first, in reading order; each later use of a symbol the hand lacks is the blank."""
+    assert check(parse_written(text), ORIGINAL, parse_hand(hand)).tiles == tiles
+
+
+def test_solver_answers_mark_their_blank():
+    """The solver's answers carry their tiles with the blank marked, as the checker marks them."""
+    hand = parse_hand("2 3 + ?")
+    answers = {a.marked: a.tiles for a in solve(hand, ORIGINAL).answers}
+    assert answers["2 + 3 = ?5"] == ("2", "+", "3", "=", "?5")
+    assert answers["2 ?2/2 = 3"] == ("2", "?2/2", "=", "3")
+    for marked, tiles in answers.items():
+        assert check(parse_written(marked), ORIGINAL, hand).tiles == tiles
+

@@ -85,3 +85,58 @@ def test_bad_input_is_one_sentence_and_exit_2(args, message):
     assert result.exit_code == 2
     assert result.stderr.startswith(message)
     assert "Traceback" not in result.output and result.stderr.count("\n") == 1
+
+
+def test_solve_marks_the_blank_in_json_and_text():
+    """A blank is written ? plus the symbol it stands for; the hand's real tiles come first."""
+    data = json.loads(run("solve", "2 3 + ?", "--json").stdout)
+    assert {"tiles": ["2", "+", "3", "=", "?5"], "text": "2 + 3 = ?5", "score": 3,
+            "all_nine": False} in data["equations"]
+    assert {"tiles": ["?5", "=", "2", "+", "3"], "text": "?5 = 2 + 3", "score": 3,
+            "all_nine": False} in data["equations"]
+    text = run("solve", "2 3 + ?").stdout
+    assert "    3  2 + 3 = ?5\n" in text
+    assert "?5 is the blank standing for 5 (it scores 0)" in text
+
+
+def test_grade_marks_the_blank_a_line_used(tmp_path):
+    """grade shows which tile of a valid line is the blank, however the student wrote it."""
+    (tmp_path / "list.txt").write_text("2 + 3 = 5\n2 + ?3 = 5\n", "utf-8")
+    result = run("grade", str(tmp_path / "list.txt"), "--hand", "2 3 + ?")
+    assert "   1  2 + 3 = ?5" in result.stdout
+    assert "   2  2 + 3 = ?5" in result.stdout and "the same as line 1" in result.stdout
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--key", "short", "error: --key is full, summary or none, not 'short'"),
+    ("--difficulty", "expert", "error: --difficulty is easy, medium or hard, not 'expert'"),
+])
+def test_bad_key_or_difficulty_is_one_sentence(tmp_path, option, value, message):
+    """An unknown --key or --difficulty is named in one sentence, exit 2, nothing written."""
+    result = run("boardless", option, value, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 2 and result.stderr.startswith(message)
+    assert not (tmp_path / "out").exists()
+
+
+def test_summary_key_has_one_page_a_hand(tmp_path):
+    """boardless --key summary: the key PDF has one page for each hand."""
+    from pypdf import PdfReader
+
+    result = run("boardless", "--count", "2", "--seed", "42", "--key", "summary", "--jobs", "1",
+                 "--out", str(tmp_path))
+    assert result.exit_code == 0
+    assert len(PdfReader(tmp_path / "boardless-42-key.pdf").pages) == 2
+
+
+def test_check_with_a_hand_shows_which_tile_is_the_blank():
+    """check --hand marks the blank the equation needs, and uses a real tile where it can."""
+    assert run("check", "2 + 3 = 5", "--hand", "2 3 + ?").stdout == "valid: 2 + 3 = ?5 scores 3\n"
+    assert run("check", "2 + 3 = ?5", "--hand", "2 3 5 + ?").stdout == "valid: 2 + 3 = 5 scores 4\n"
+
+
+def test_small_hands_still_find_hands_at_the_default_difficulty(tmp_path):
+    """--tiles-per-hand 4 keeps the preset's operation rule but not its nine-tile bands."""
+    result = run("boardless", "--tiles-per-hand", "4", "--count", "1", "--seed", "1", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    hand = json.loads((tmp_path / "manifest.json").read_text("utf-8"))["items"][0]["hand"]
+    assert len(hand) == 4 and any(t in ("+", "-", "×", "÷") for t in hand)

@@ -6,8 +6,8 @@ import pytest
 
 from classroom.boardless import solve
 from classroom.errors import ClassroomError
-from classroom.hands import HandRules, draw_hand, find_hand
-from classroom.symbols import is_operation
+from classroom.hands import DIFFICULTIES, HandRules, draw_hand, find_hand
+from classroom.symbols import is_fraction, is_operation
 from classroom.tilesets import load_level
 
 ORIGINAL = load_level("original")
@@ -71,3 +71,53 @@ def test_an_impossible_filter_says_so():
         find_hand(ORIGINAL, random.Random(1), HandRules(min_best=500, blanks=False), tries=20)
     with pytest.raises(ClassroomError, match="the best-score range 30-20 is empty"):
         find_hand(ORIGINAL, random.Random(1), HandRules(min_best=30, max_best=20))
+
+
+def test_every_default_hand_holds_an_operation():
+    """A drawn hand of four tiles or more holds at least one operation tile, a blank aside."""
+    rng = random.Random(4)
+    for size in (4, 6, 9):
+        for _ in range(200):
+            assert any(is_operation(t) for t in draw_hand(ORIGINAL, rng, HandRules(size=size)))
+
+
+# The bands the README and --help document: equations, best score, operations, fraction tiles.
+@pytest.mark.parametrize("name, equations, best, operations, fractions, blanks", [
+    ("easy", (30, 400), (10, 30), (2, 3), (0, 0), 0),
+    ("hard", (10, 2000), (45, 80), (2, 4), (1, 3), 1),
+])
+def test_difficulty_presets_keep_a_set_in_their_band(name, equations, best, operations, fractions, blanks):
+    """Hands found for a preset fall in its documented bands, checked by solving them again."""
+    rules = DIFFICULTIES[name].rules()
+    for number in (1, 2):
+        hand, _ = find_hand(ORIGINAL, random.Random(f"42:boardless:{number}"), rules)
+        again = solve(hand, ORIGINAL)
+        assert equations[0] <= again.count <= equations[1]
+        assert best[0] <= again.best_score <= best[1]
+        assert operations[0] <= sum(map(is_operation, hand)) <= operations[1]
+        assert fractions[0] <= sum(map(is_fraction, hand)) <= fractions[1]
+        assert hand.count("?") <= blanks
+
+
+def test_options_the_teacher_gives_win_over_the_preset():
+    """--min-best or --nine-tile replace the preset's band; a hand under nine tiles has no band
+    of best scores or equations."""
+    assert (DIFFICULTIES["medium"].rules().min_best, DIFFICULTIES["medium"].rules().max_best) == (15, 45)
+    assert (DIFFICULTIES["medium"].rules(min_best=40).min_best,
+            DIFFICULTIES["medium"].rules(min_best=40).max_best) == (40, None)
+    assert DIFFICULTIES["easy"].rules(nine_tile=True).max_best is None
+    assert (DIFFICULTIES["easy"].rules(6).min_best, DIFFICULTIES["easy"].rules(6).min_equations) == (None, 1)
+    assert DIFFICULTIES["easy"].rules(min_equations=500).max_equations is None
+
+
+@pytest.mark.parametrize("level, name, fractions, best", [
+    ("original", "hard", (1, 3), (45, 80)),
+    ("add-subtract", "hard", (0, 0), (43, 63)),
+    ("add-subtract", "medium", (0, 0), (9, 43)),
+    ("junior", "easy", (0, 0), (7, 22)),
+])
+def test_a_preset_suits_the_tile_set(level, name, fractions, best):
+    """A set without fraction tiles asks for none; a set whose tiles score less scales the
+    best-score band down, the 40 bonus aside."""
+    rules = DIFFICULTIES[name].rules(tileset=load_level(level))
+    assert rules.fractions == fractions and (rules.min_best, rules.max_best) == best

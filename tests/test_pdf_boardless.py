@@ -10,11 +10,13 @@ import pytest
 from pypdf import PdfReader
 
 from classroom.boardless import solve
+from classroom.combinations import combination_of
 from classroom.output import write_boardless
 from classroom.render.wording import printed
-from classroom.symbols import parse_hand
+from classroom.symbols import parse_hand, parse_written
 from classroom.tilesets import load_level
 from classroom.worksheet import BoardlessItem, Worksheet, boardless_item, item_id
+from tests.pdftext import chunks
 
 ORIGINAL = load_level("original")
 BOOKLET = "2 4 ÷ 3 8 + 7/4 1 5"  # 316 equations, best score 60
@@ -86,31 +88,43 @@ def test_key_summary_names_counts_best_score_and_best_equations(booklet_run):
     assert "not for students" in first and "seed 42" in first
 
 
-@pytest.mark.parametrize("hand", [BOOKLET, HUNDREDS])
-def test_key_lists_every_equation_with_its_score(booklet_run, hand):
-    """Every equation of the hand is in its key, right after its score."""
-    pages = text_of(booklet_run[1])
-    number = 1 if hand == BOOKLET else 2
-    mine = [lines_of(p) for p in pages if f"B-42-0{number}" in p]
-    listed = set()
-    for lines in mine:
-        listed.update(zip(lines, lines[1:]))
-    missing = [a.text for a in item(hand).answers if (str(a.score), printed(a.text)) not in listed]
-    assert missing == []
+def groups_on(path: Path, hand_text: str) -> list[tuple[str, str]]:
+    """Return (combination heading, equation) for every equation the key prints after a
+    combination's tiles, in order: the key read as a teacher reads it, tiles first."""
+    headings = {printed(" ".join(g.tiles)) for g in item(hand_text).groups}
+    found, current = [], None
+    for page in chunks(path):
+        for chunk in page:
+            if chunk.bold and chunk.text in headings:
+                current = chunk.text
+            elif current is not None and "=" in chunk.text:
+                found.append((current, chunk.text))
+    return found
 
 
-def test_thousands_of_answers_flow_over_pages_and_nothing_is_cut(tmp_path):
-    """A hand with 1636 equations gets a key of several pages holding every one of them."""
-    _, key, _ = write_boardless(worksheet(THOUSANDS), tmp_path)
-    pages = text_of(key)
-    assert len(pages) > 3
-    text = "\n".join(pages)
-    lines = set(lines_of(text))
-    assert [a.text for a in item(THOUSANDS).answers if printed(a.text) not in lines] == []
-    assert all("B-42-01" in page for page in pages)  # every page says which worksheet it is
-    # 168 best equations are not repeated in the summary: the list starts with them.
-    assert "Best score 53, reached by 168 equations: the first 168 of the list below." in pages[0]
-    assert "168 equations use all nine tiles: all of them are among the best above." in pages[0]
+@pytest.mark.parametrize("hand, number", [(BOOKLET, 1), (HUNDREDS, 2)])
+def test_key_lists_every_equation_under_its_tile_combination(tmp_path, hand, number):
+    """Every equation is printed under the tiles it uses (found from the equation alone), and
+    the combinations come best score first."""
+    _, key, _ = write_boardless(worksheet(hand), tmp_path)
+    found = groups_on(key, hand)
+    for answer in item(hand).answers:
+        assert (printed(" ".join(combination_of(parse_written(answer.text)))), printed(answer.text)) in found
+    order = [heading for heading, _ in found]
+    scores = {printed(" ".join(g.tiles)): g.score for g in item(hand).groups}
+    headings = list(dict.fromkeys(order))
+    assert [scores[h] for h in headings] == sorted((scores[h] for h in headings), reverse=True)
+    assert len(headings) == item(hand).combinations
+
+
+def test_inside_a_combination_equations_are_in_alphabetical_order(tmp_path):
+    """A fixed order inside a group: the equations of one combination in the order of their text."""
+    _, key, _ = write_boardless(worksheet(BOOKLET), tmp_path)
+    found = groups_on(key, BOOKLET)
+    for group in item(BOOKLET).groups:
+        tiles = printed(" ".join(group.tiles))
+        listed = [text for heading, text in found if heading == tiles]
+        assert listed == [printed(text) for text in sorted(a.text for a in group.answers)]
 
 
 @pytest.mark.parametrize("page_size", ["letter", "a4"])
@@ -147,7 +161,19 @@ def test_manifest_lists_files_and_items(booklet_run):
     """manifest.json names the command, seed, level, files, and each item's hand, best score, count."""
     data = json.loads(booklet_run[2].read_text("utf-8"))
     assert data["command"] == "boardless" and data["seed"] == 42 and data["level"] == "original"
+    assert data["key"] == "full"
     assert data["files"] == ["boardless-42.pdf", "boardless-42-key.pdf"]
     assert data["items"][0] == {"id": "B-42-01", "hand": ["2", "4", "÷", "3", "8", "+", "7/4", "1", "5"],
                                 "best_score": 60, "count": 316}
     assert data["items"][1]["hand"][6] == "-"  # canonical ASCII minus in JSON
+
+
+def test_a_blank_hands_key_marks_the_symbol_each_blank_stands_for(tmp_path):
+    """The key prints ?5 where the blank stands for 5, in the list and in the combination's
+    tiles, and says in a legend line what the mark means."""
+    _, key, _ = write_boardless(worksheet("2 3 + ?"), tmp_path)
+    strings = [c.text for page in chunks(key) for c in page]
+    assert "2 + 3 = ?5" in strings and "?5 = 3 + 2" in strings
+    assert "2 3 + ?5" in strings  # the combination's tiles: the blank last, marked
+    assert "2 + 3 = 5" not in strings
+    assert any(s.startswith("A boxed ?× is the blank tile standing for ×, and scores 0.") for s in strings)

@@ -138,3 +138,17 @@ def test_key_shows_equation_premiums_cross_equations_and_the_bonus(tmp_path):
     assert "Ties: 1 other play also scores 28" in first
     assert "Cross equation: 2 = 2" in second
     assert "Total: 30 + 1 + 40 (all nine tiles bonus) = 71 points" in second
+
+
+def test_a_blank_in_the_key_play_is_marked_in_its_table(tmp_path):
+    """A blank on the board shows in the breakdown as ? plus its symbol, with a legend line."""
+    main = EquationScore("2 = 2", (Contribution("D4", "2", 1), Contribution("D5", "=", 0),
+                                   Contribution("D6", "2", 0)), subtotal=1)
+    play = KeyPlay("D5 down: 2 = 2", 1, (Placement(5, 4, "="),), Breakdown((main,), total=1))
+    item = SituationItem("S-7-04", (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0)), (), best=(play,))
+    sheet = Worksheet("situations", 7, "original", (item,))
+    _, key, _ = write_situations(sheet, tmp_path)
+    (page,) = text_of(key)
+    assert "?2" in page.split()
+    assert "Best play, 1 points: D5 down: 2 = ?2" in page
+    assert "?5 in a table: a blank standing for 5 (it scores 0)." in " ".join(page.split())

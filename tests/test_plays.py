@@ -1,4 +1,4 @@
-"""Play rules (RULES §6) and scoring (RULES §7) on hand-made positions and the booklet's plays."""
+"""Play rules (docs/rules.md §6) and scoring (docs/rules.md §7) on hand-made positions and the booklet's plays."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from classroom.errors import ClassroomError
 from classroom.output import write_boardless
 from classroom.render.wording import Wording, environment, printed, shipped_templates
-from classroom.worksheet import BoardlessItem, KeyAnswer, TileFace, Worksheet
+from classroom.worksheet import BoardlessItem, KeyAnswer, KeyGroup, TileFace, Worksheet
 
 TEMPLATES = ("boardless.j2", "boardless_key.j2", "situations.j2", "situations_key.j2", "footer.j2")
 
@@ -22,7 +22,8 @@ def tiny_item() -> BoardlessItem:
     """Return a hand-made item: the tiles 1 − 1 and their one equation (no solver needed)."""
     return BoardlessItem("B-3-01", (TileFace("1", 1), TileFace("-", 2), TileFace("1", 1)),
                          count=1, combinations=1, best_score=4,
-                         answers=(KeyAnswer("1 - 1 = 0", 4, False),))
+                         answers=(KeyAnswer("1 - 1 = 0", 4, False),),
+                         groups=(KeyGroup(("1", "1", "-"), 4, (KeyAnswer("1 - 1 = 0", 4, False),)),))
 
 
 def tiny_worksheet(title: str | None = None) -> Worksheet:
@@ -57,7 +58,7 @@ def test_printed_uses_a_typographic_minus():
 def test_key_summary_sentence_agrees_in_number():
     """One equation is 'equation', not 'equations'."""
     words = Wording(environment(), "boardless_key.j2", worksheet=tiny_worksheet(), item=tiny_item(), page=1,
-                    best_listed=True, nine_listed=True)
+                    best_shown=1, nine_shown=0)
     assert words["summary"] == "This hand makes 1 different equation from 1 different combination of tiles."
     assert words["best_heading"] == "Best score 4, reached by 1 equation:"
 

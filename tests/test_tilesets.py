@@ -1,4 +1,4 @@
-"""Tile sets are data: the Original set exactly as RULES.md §1 tables it, and the easier levels."""
+"""Tile sets are data: the Original set exactly as docs/rules.md §1 tables it, and the easier levels."""
 
 import pytest
 
@@ -17,7 +17,7 @@ ORIGINAL_TABLE = {
 
 
 def test_original_set_matches_the_rules_table():
-    """Every count and score of RULES.md §1, and the booklet's totals."""
+    """Every count and score of docs/rules.md §1, and the booklet's totals."""
     original = load_level("original")
     assert {s: (original.count[s], original.score[s]) for s in original.count} == ORIGINAL_TABLE
     count = original.count

@@ -13,7 +13,7 @@ from classroom.worksheet import (
 
 ORIGINAL = load_level("original")
 
-# The booklet's board after sample plays 1-4 (RULES §8), as a board file.
+# The booklet's board after sample plays 1-4 (docs/rules.md §8), as a board file.
 BOOKLET_GRID = """\
 # after the booklet's sample plays 1-4
 . . . . . . . . . . . . . . . . . . .

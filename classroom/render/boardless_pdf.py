@@ -1,11 +1,11 @@
 """The Boardless Activity PDFs: the student sheet (cut-apart tile strips and a recording table)
-and the answer key (summary, then every equation in columns)."""
+and the answer key (a one-page summary, then every equation by tile combination)."""
 
 from __future__ import annotations
 
 import jinja2
 
-from classroom.render.columns import Entry, draw_columns
+from classroom.render.columns import Entry, draw_columns, draw_groups, group_of
 from classroom.render.fonts import BOLD, REGULAR
 from classroom.render.page import Sheet
 from classroom.render.tiles import draw_tile
@@ -15,8 +15,10 @@ from classroom.worksheet import BoardlessItem, TileFace, Worksheet
 MIN_ROWS = 24  # room for a student's list; a sheet that fits fewer gets a second page of rows
 NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}
 LARGE = {"text": 14.0, "tile": 49.0, "pad": 4.0, "strips": 2, "row": 30.0, "columns": 1}
-# Longer lists of best or nine-tile equations are not repeated in the summary: the full list
-# below starts with the best ones and prints every nine-tile equation in bold.
+KEY_TEXT, KEY_ENTRY = 10.0, 8.0  # the key's text sizes, large print or not: a key is for the teacher
+# With the full key, the summary lists at most this many best (and nine-tile) equations: the
+# full list starts with the best ones and prints every nine-tile equation in bold. A summary
+# key lists as many as fit its one page.
 SUMMARY_LIMIT = 48
 
 
@@ -119,14 +121,14 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
 
 
 def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: BoardlessItem) -> None:
-    """Draw one item's answer key, over as many pages as its equations need."""
-    size = 14.0 if worksheet.large_print else 10.0
-    entry_size = 11.0 if worksheet.large_print else 8.0
+    """Draw one item's answer key: the summary (always one page), then with the full key every
+    equation by tile combination, over as many pages as they need. The key keeps its normal
+    size when the student sheets are in large print."""
+    size, entry_size = KEY_TEXT, KEY_ENTRY
     nine_others = [a for a in item.nine_tile if a.score != item.best_score]
-    listed = {"best_listed": len(item.best) <= SUMMARY_LIMIT, "nine_listed": len(nine_others) <= SUMMARY_LIMIT}
-    words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=item, page=1, **listed)
-    sheet.footer = lambda page: Wording(env, "boardless_key.j2", worksheet=worksheet, item=item,
-                                        page=page, **listed)["footer"]
+    values = {"worksheet": worksheet, "item": item, "page": 1, "best_shown": 0, "nine_shown": 0}
+    words = Wording(env, "boardless_key.j2", **values)
+    sheet.footer = lambda page: Wording(env, "boardless_key.j2", **{**values, "page": page})["footer"]
     sheet.on_new_page = None
     sheet.header(words["title"], words["id_line"], size=size * 1.6)
     sheet.text(words["hand_line"], size)
@@ -134,41 +136,61 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     draw_tiles_row(sheet, item.hand, size * 2.6, 6)
     sheet.text(words["summary_heading"], size * 1.2, bold=True)
     sheet.paragraph(words["summary"], size)
-    if item.count:
-        sheet.paragraph(words["best_heading"], size, bold=True, after=0.2)
-        if listed["best_listed"]:
-            draw_columns(sheet, entries(item.best), entry_size)
-        sheet.paragraph(words["nine_heading"], size, bold=True, after=0.2)
-        if listed["nine_listed"]:
-            draw_columns(sheet, entries(nine_others), entry_size)
-        sheet.need(size * 6)
-        sheet.text(words["all_heading"], size * 1.2, bold=True)
-        sheet.paragraph(words["legend"], size * 0.85, after=0.3)
+    if not item.count:
+        return
+    legend = words["blank_legend"]
+    # The summary stays on its page: what does not fit is counted, and found in the full list.
+    reserve = size * 1.4 * (4 + (2 if legend else 0))
+    sheet.paragraph(words["best_heading"], size, bold=True, after=0.2)
+    share = 0.55 if nine_others else 1.0
+    limit = SUMMARY_LIMIT if worksheet.key == "full" else len(item.answers)  # a summary key fills its page
+    best = entries(item.best[:limit])
+    values["best_shown"] = draw_columns(sheet, best, entry_size, (sheet.room() - reserve) * share)
+    more_best = Wording(env, "boardless_key.j2", **values)["more_best"]
+    if more_best:
+        sheet.paragraph(more_best, size * 0.9, after=0.3)
+    sheet.paragraph(words["nine_heading"], size, bold=True, after=0.2)
+    values["nine_shown"] = draw_columns(sheet, entries(nine_others[:limit]), entry_size,
+                                        sheet.room() - reserve + size * 1.4 * 3)
+    more_nine = Wording(env, "boardless_key.j2", **values)["more_nine"]
+    if more_nine:
+        sheet.paragraph(more_nine, size * 0.9, after=0.3)
+    if legend:
+        sheet.paragraph(legend, size * 0.85, after=0.3)
+    if worksheet.key != "full":
+        return
+    sheet.need(size * 6)
+    sheet.text(words["all_heading"], size * 1.2, bold=True)
+    sheet.paragraph(words["legend"], size * 0.85, after=0.3)
 
-        def continued() -> None:
-            sheet.text(words["id_line"], size * 0.8)
-            sheet.text(words["all_heading_continued"], size, bold=True)
+    def continued() -> None:
+        sheet.text(words["id_line"], size * 0.8)
+        sheet.text(words["all_heading_continued"], size, bold=True)
 
-        sheet.on_new_page = continued
-        draw_columns(sheet, entries(item.answers), entry_size)
-        sheet.on_new_page = None
+    sheet.on_new_page = continued
+    draw_groups(sheet, [group_of(g.score, g.tiles, [a.marked for a in g.answers], g.all_nine)
+                        for g in item.groups], entry_size)
+    sheet.on_new_page = None
 
 
 def entries(answers) -> list[Entry]:
-    """Return answers as column entries: score, printed text, bold for all nine tiles."""
-    return [Entry(a.score, printed(a.text), a.all_nine) for a in answers]
+    """Return answers as column entries: score, printed text (blanks marked), bold for all nine tiles."""
+    return [Entry(a.score, printed(a.marked), a.all_nine) for a in answers]
 
 
-def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
-    """Return the student PDF and the key PDF of a boardless worksheet, as bytes."""
+def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes | None]:
+    """Return the student PDF and the key PDF of a boardless worksheet, as bytes (no key PDF,
+    None, when the worksheet asks for none)."""
     first = Wording(env, "boardless.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
     student = Sheet(worksheet.page_size, first["title"])
     for index, (item, name) in enumerate(worksheet.student_pages):
         if index:
             sheet_break(student)
         student_page(student, env, worksheet, item, name)
+    if worksheet.key == "none":
+        return student.pdf(), None
     key_words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=worksheet.items[0], page=1,
-                        best_listed=True, nine_listed=True)
+                        best_shown=0, nine_shown=0)
     key = Sheet(worksheet.page_size, key_words["title"])
     for index, item in enumerate(worksheet.items):
         if index:

@@ -16,6 +16,19 @@ PAGE_SIZES = {"letter": LETTER, "a4": A4}
 MARGIN = 36.0  # half an inch: inside what every office printer can print
 
 
+def fit(text: str, size: float, room: float, bold: bool = False,
+        shrink: float = 0.85) -> tuple[float, list[str]]:
+    """Return the size and lines to print text in `room` points: the size asked for when it
+    fits, else down to `shrink` of it, else that size wrapped over several lines."""
+    wide = width(text, size, bold)
+    if wide <= room:
+        return size, [text]
+    if wide * shrink <= room:
+        return size * room / wide, [text]
+    size *= shrink
+    return size, simpleSplit(text, BOLD if bold else REGULAR, size, room) or [text]
+
+
 class Sheet:
     """A PDF being drawn: the canvas, the content box, and a cursor `y` moving down the page."""
 
@@ -70,12 +83,16 @@ class Sheet:
 
     def text(self, text: str, size: float, *, bold: bool = False, x: float | None = None,
              gap: float = 0.35) -> None:
-        """Draw one line at the cursor and move the cursor below it (returns nothing)."""
-        self.need(size * 1.2)
-        self.y -= size
-        self.canvas.setFont(BOLD if bold else REGULAR, size)
-        self.canvas.drawString(self.left if x is None else x, self.y, text)
-        self.y -= size * gap
+        """Draw one line at the cursor and move the cursor below it; a line too long for the
+        page shrinks a little, and wraps if it is longer still (returns nothing)."""
+        x = self.left if x is None else x
+        size, lines = fit(text, size, self.right - x, bold)
+        for line in lines:
+            self.need(size * 1.2)
+            self.y -= size
+            self.canvas.setFont(BOLD if bold else REGULAR, size)
+            self.canvas.drawString(x, self.y, line)
+            self.y -= size * gap
 
     def paragraph(self, text: str, size: float, *, bold: bool = False, indent: float = 0,
                   after: float = 0.5) -> None:
@@ -87,11 +104,17 @@ class Sheet:
             self.y -= size * after
 
     def header(self, title: str, id_line: str, *, size: float = 18) -> None:
-        """Draw the title on the left, the worksheet id and seed on the right, and a rule."""
-        self.y -= size
-        self.canvas.setFont(BOLD, size)
-        self.canvas.drawString(self.left, self.y, title)
+        """Draw the title on the left (shrunk, then wrapped, when it is long), the worksheet
+        id and seed on the right (or below), and a rule (returns nothing)."""
         small = max(9.0, size * 0.5)
+        size, lines = fit(title, size, self.content_width, True, shrink=0.7)
+        for line in lines:
+            self.y -= size
+            self.canvas.setFont(BOLD, size)
+            self.canvas.drawString(self.left, self.y, line)
+            self.y -= size * 0.15
+        self.y += size * 0.15
+        title = lines[-1]
         self.canvas.setFont(REGULAR, small)
         if width(title, size, bold=True) + width(id_line, small) + 20 > self.content_width:
             self.y -= small * 1.6

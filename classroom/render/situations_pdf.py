@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import jinja2
 
-from classroom.render.boardgrid import board_size, draw_board
+from classroom.render.boardgrid import COLUMNS, board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
-from classroom.render.page import Sheet
+from classroom.render.page import PAGE_SIZES, Sheet
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
-from classroom.symbols import face, is_blank
+from classroom.symbols import BLANK, face, is_blank, write
 from classroom.worksheet import EquationScore, KeyPlay, SituationItem, Worksheet
 
 PER_ROW = 10  # tiles of an equation per row of its breakdown table
+KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge
+KEY_SIZES = (9.5, 8.5, 7.5, 6.5)  # smaller text when a long breakdown leaves the board too little room
+MIN_CELL, MAX_CELL = 14.0, 21.5  # the key board's square size, in points
+PAGE_NAME = {size: name for name, size in PAGE_SIZES.items()}
 
 
 def board_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
@@ -87,16 +91,18 @@ def points(value: int, factor: int) -> str:
     return str(value) if factor == 1 else f"{value} × {factor} = {value * factor}"
 
 
-def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: float) -> None:
-    """Draw one equation's breakdown: a row of squares, tiles and points, then its subtotal."""
+def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: float,
+                   blanks: frozenset[str] = frozenset()) -> None:
+    """Draw one equation's breakdown: a row of squares, tiles and points, then its subtotal; a
+    tile on one of the `blanks` squares is written ? plus its symbol."""
     canvas = sheet.canvas
     label = words["cross_equation"] if equation.cross else words["main_equation"]
-    sheet.need(size * 9)
+    line = size * 1.45
+    sheet.need(size * 1.6 + line * 3 + 4)  # the label and the first row of the table
     sheet.text(f"{label}: {printed(equation.text)}", size, bold=True)
     heads = [words["square_heading"], words["symbol_heading"], words["points_heading"]]
     head_width = max(width(h, size, True) for h in heads) + 8
     cells = equation.contributions
-    line = size * 1.45
     cell_width = (sheet.content_width - head_width) / PER_ROW
     for start in range(0, len(cells), PER_ROW):
         chunk = cells[start:start + PER_ROW]
@@ -110,7 +116,10 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
             for c, contribution in enumerate(chunk):
                 x = sheet.left + head_width + c * cell_width
                 canvas.rect(x, y, cell_width, line, stroke=1, fill=0)
-                value = (contribution.square, printed(contribution.symbol),
+                symbol = printed(contribution.symbol)
+                if contribution.square in blanks and not symbol.startswith("?"):
+                    symbol = "?" + symbol
+                value = (contribution.square, symbol,
                          points(contribution.base, contribution.factor))[r]
                 fit = size * 0.9 * (cell_width - 4) / max(1.0, width(value, size * 0.9, r == 1))
                 canvas.setFont(BOLD if r == 1 else REGULAR, min(size * 0.9, fit))
@@ -123,53 +132,84 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
     sheet.y -= size * 0.5
 
 
-def key_height(item: SituationItem, play: KeyPlay, text: float) -> float:
-    """Return about how tall the key's text under the board is, so the board leaves room for it."""
-    lines = 5.0 + len(item.best) + len(item.next_best) + (2 if item.next_best else 0)
-    height = lines * text * 1.35 + text * 2
-    for equation in play.breakdown.equations:
-        rows = -(-max(1, len(equation.contributions)) // PER_ROW)
-        height += text * 1.35 * 2.5 + rows * (text * 1.45 * 3 + 4)
-    return height
+def blank_squares(item: SituationItem, play: KeyPlay) -> frozenset[str]:
+    """Return the squares of the blanks, on the board or placed by the play, like {'K19'}."""
+    placed = {p.square for p in play.placements if is_blank(p.tile)}
+    return frozenset(placed | {f"{COLUMNS[t.col - 1]}{t.row}" for t in item.board if is_blank(t.tile)})
 
 
-def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
-    """Draw one situation's answer key (a page, or more when the breakdown is long)."""
-    text = 12.0 if worksheet.large_print else 9.5
-    play = item.best[0] if item.best else None
-    words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play,
-                    equation=None, points_sum=0)
-    sheet.footer = lambda page: Wording(env, "situations_key.j2", **{**words.values, "page": page})["footer"]
-    sheet.header(words["title"], words["id_line"], size=text * 1.7)
-    sheet.text(words["hand_line"], text)
-    below = text * 1.35 + (key_height(item, play, text) if play else text * 1.5)
-    cell = max(16.0, min(21.5, (sheet.room() - below) / board_size(1)))
-    centred_board(sheet, item, cell, play)
-    sheet.text(words["legend"], text * 0.85)
-    if play is None:
-        sheet.text(words["no_play"], text * 1.2, bold=True)
-        return
+def marked_notation(item: SituationItem, play: KeyPlay) -> str:
+    """Return the play's notation with each blank of its equation written ? plus its symbol:
+    'E14 across: 8 + 23 = 5 ?+ 26'; the notation as it is when it has no blank, or when its
+    equation is not the one the breakdown spells out."""
+    blanks = blank_squares(item, play)
+    head, _, equation = play.notation.partition(": ")
+    main = next((e for e in play.breakdown.equations if not e.cross), None)
+    if main is None or not blanks & {c.square for c in main.contributions}:
+        return play.notation
+    if write([face(c.symbol) for c in main.contributions]) != equation:
+        return play.notation
+    return f"{head}: " + write([BLANK + face(c.symbol) if c.square in blanks else c.symbol
+                                for c in main.contributions])
+
+
+def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
+    """Draw what a situation key prints under the board: the best play, its score broken down,
+    the ties and the next best plays (returns nothing)."""
     sheet.y -= 4
-    sheet.text(f"{words['best_heading']}: {printed(play.notation)}", text * 1.25, bold=True)
+    sheet.paragraph(f"{words['best_heading']}: {printed(marked_notation(item, play))}", text * 1.25,
+                    bold=True, after=0)
     sheet.text(words["count_line"], text)
     sheet.y -= text * 0.4
     sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
     for equation in play.breakdown.equations:
-        equation_table(sheet, words, equation, text)
+        equation_table(sheet, words, equation, text, blank_squares(item, play))
     sheet.text(words["total_line"], text * 1.1, bold=True)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
-        sheet.need(text * 1.4 * 3)
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
         for tie in item.best[1:]:
-            sheet.text(f"{printed(tie.notation)}  ({tie.score} {words['points_word']})", text, x=sheet.left + 10)
+            sheet.text(f"{printed(marked_notation(item, tie))}  ({tie.score} {words['points_word']})", text,
+                       x=sheet.left + 10)
         sheet.y -= text * 0.5
     if item.next_best:
-        sheet.need(text * 1.4 * 3)
         sheet.text(words["next_heading"] + ":", text * 1.1, bold=True)
         for other in item.next_best:
-            sheet.text(f"{other.score} {words['points_word']}:  {printed(other.notation)}", text,
+            sheet.text(f"{other.score} {words['points_word']}:  {printed(marked_notation(item, other))}", text,
                        x=sheet.left + 10)
+
+
+def body_height(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> float:
+    """Return how tall the key's text under the board is, measured by drawing it on a scratch
+    page of the same width that never breaks."""
+    scratch = Sheet(PAGE_NAME[(sheet.width, sheet.height)], "")
+    scratch.bottom = -1e9
+    key_body(scratch, words, item, play, text)
+    return scratch.top - scratch.y
+
+
+def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
+    """Draw one situation's answer key on one page: the board as large as the breakdown below it
+    leaves room for, and the text smaller when even the smallest board leaves too little. The
+    key keeps its normal size when the student sheets are in large print."""
+    play = item.best[0] if item.best else None
+    words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play,
+                    equation=None, points_sum=0, blanks=bool(play and blank_squares(item, play)))
+    sheet.footer = lambda page: Wording(env, "situations_key.j2", **{**words.values, "page": page})["footer"]
+    sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.7)
+    sheet.text(words["hand_line"], KEY_TEXT)
+    legend = KEY_TEXT * 0.85 * 1.35 + 4
+    for text in KEY_SIZES:
+        below = legend + (body_height(sheet, words, item, play, text) if play else text * 2)
+        cell = min(MAX_CELL, (sheet.room() - below) / board_size(1))
+        if cell >= MIN_CELL:
+            break
+    centred_board(sheet, item, max(cell, MIN_CELL), play)
+    sheet.text(words["legend"], KEY_TEXT * 0.85)
+    if play is None:
+        sheet.text(words["no_play"], text * 1.2, bold=True)
+        return
+    key_body(sheet, words, item, play, text)
 
 
 def render_situations(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
