@@ -377,8 +377,9 @@ class Position:
                 total = 0
                 for line, found in self._by_line().items():
                     total += self._line_count(line, found)
-                    if self.packed.blanks:
-                        self._counted.clear()  # a blank's tables are large and rarely meet again
+                    # Tables are large; only stretches of open board meet again on other lines.
+                    for pattern in [p for p in self._counted if any(cell is not None for cell in p)]:
+                        del self._counted[pattern]
             except _OverLimit:
                 self._counted.clear()
                 self._work = 0
