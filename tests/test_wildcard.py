@@ -64,6 +64,18 @@ def test_wildcard_sides_are_the_sides_of_every_blank_symbol(pattern, tiles, blan
     assert found == every
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_wildcard_sides_with_many_operations(seed):
+    """Hands rich in operations (a blank operation first, then a division): the same sides."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        tiles = rng.sample(["÷", "-", "+", "×", "÷", "-"], 2) + rng.sample(REAL_TILES, 2)
+        hand = tuple(tiles) + (BLANK,) * rng.choice((1, 1, 2))
+        pattern = tuple(rng.choice((None, None, None, "5/2", "3/3", "÷", "4")) for _ in range(rng.randint(3, 5)))
+        every, found = split_sides(pattern, hand)
+        assert found == every, (hand, pattern)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_wildcard_counts_agree_with_listing(seed):
     """Counting the wildcard's sides gives as many as it lists, on longer stretches."""

@@ -162,22 +162,16 @@ def _pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:
     """Yield (left fills, right fills) for every left and right side of equal value that the
     hand can pay for together (fills: lists of tiles, or counts when counting)."""
     offset, high = hand.offset, hand.high
-    if len(rights) < len(lefts):
-        for value, right_by_used in rights.items():
-            left_by_used = lefts.get(value)
-            if left_by_used is not None:
-                for used_left, left_fills in left_by_used.items():
-                    for used_right, right_fills in right_by_used.items():
-                        if not (used_left + used_right + offset) & high:
-                            yield left_fills, right_fills
-        return
-    for value, left_by_used in lefts.items():
-        right_by_used = rights.get(value)
-        if right_by_used is not None:
-            for used_left, left_fills in left_by_used.items():
-                for used_right, right_fills in right_by_used.items():
-                    if not (used_left + used_right + offset) & high:
-                        yield left_fills, right_fills
+    swap = len(rights) < len(lefts)  # look the values of the smaller table up in the larger
+    small, large = (rights, lefts) if swap else (lefts, rights)
+    for value, small_by_used in small.items():
+        large_by_used = large.get(value)
+        if large_by_used is None:
+            continue
+        for used_small, small_fills in small_by_used.items():
+            for used_large, large_fills in large_by_used.items():
+                if not (used_small + used_large + offset) & high:
+                    yield (large_fills, small_fills) if swap else (small_fills, large_fills)
 
 
 def _wild_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict, counting: bool) -> Iterator[tuple]:

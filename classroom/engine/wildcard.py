@@ -269,12 +269,12 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
         else:
             members.append((used, fills, hole))
 
-    def emit_concrete(j, v_n, v_d, used, fills):
+    def emit_concrete(j, value, _, used, fills):
         spend()
         at = found.get(j)
         if at is None:
             at = found[j] = ({}, {})
-        v_n, v_d = _reduced(v_n, v_d)
+        v_n, v_d = value
         by_used = at[1].setdefault(v_n if v_d == 1 else (v_n, v_d), {})
         if counting:
             by_used[used] = by_used.get(used, 0) + 1
@@ -349,13 +349,15 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
                         inside(j + 2 + length, total_n, total_d, plus, joined, divides,
                                now + number_used, got + number_fills, hole, values)
             else:
-                after(j + 2, sigma, sign, kappa, divides, sigma, symbol == "+", 0, 1, None, now, got,
-                      hole, values)
+                def finish(j, closed, low, used, fills, kappa=kappa):
+                    emit_skeleton(j, Skeleton(closed, sign, kappa, divides, low, values), used, fills, hole)
 
-    def after(i, sigma, sign, kappa, divides, floor, plus, term_n, term_d, times, used, fills, hole,
-              values):
-        # the wildcard's term is closed; σ gathers the concrete terms that follow, floor the
-        # lowest running σ (every running sum is σ_k + s·T(X) and must stay >= 0)
+                tail(j + 2, sigma[0], sigma[1], symbol == "+", 0, 1, None, now, got, sigma, finish, False)
+
+    def tail(i, total_n, total_d, plus, term_n, term_d, times, used, fills, floor, finish, prune):
+        # concrete terms from position i on; `finish(j, sum, lowest running sum, used, fills)`
+        # takes a side ending at j. After a wildcard's term the running sums σ_k may go below
+        # zero (s·T(X) makes up for them: floor keeps the lowest); elsewhere (prune) they may not.
         for length, number_used, items in numbers(i, used):
             j = i + length
             stop, more = stops[j], j + 2 < n
@@ -368,10 +370,11 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
                     continue
                 t_n, t_d = term
                 got = fills + number_fills
-                closed = _reduced(_sum_numerator(plus, sigma[0], sigma[1], t_n, t_d), sigma[1] * t_d)
+                closed = _reduced(_sum_numerator(plus, total_n, total_d, t_n, t_d), total_d * t_d)
                 low = closed if closed[0] * floor[1] < floor[0] * closed[1] else floor
-                if stop:
-                    emit_skeleton(j, Skeleton(closed, sign, kappa, divides, low, values), now, got, hole)
+                shut = prune and closed[0] < 0  # the term's sum goes below zero: no side closes it
+                if stop and not shut:
+                    finish(j, closed, low, now, got)
                 if not more:
                     continue
                 for symbol, unit, fill in rest_operations[j + 1]:
@@ -379,43 +382,15 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
                     if not fits(later):
                         continue
                     if symbol == "×" or symbol == "÷":
-                        after(j + 2, sigma, sign, kappa, divides, floor, plus, t_n, t_d, symbol, later,
-                              got + fill, hole, values)
-                    else:
-                        after(j + 2, closed, sign, kappa, divides, low, symbol == "+", 0, 1, None,
-                              later, got + fill, hole, values)
+                        tail(j + 2, total_n, total_d, plus, t_n, t_d, symbol, later, got + fill, floor,
+                             finish, prune)
+                    elif not shut:
+                        tail(j + 2, closed[0], closed[1], symbol == "+", 0, 1, None, later, got + fill,
+                             low, finish, prune)
 
     def concrete_walk(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
         # the first blank was an operation: from here on every value is concrete
-        for length, number_used, items in numbers(i, used):
-            j = i + length
-            stop, more = stops[j], j + 2 < n
-            if not stop and not more:
-                continue
-            now = used + number_used
-            for value_n, value_d, number_fills in items:
-                term = _term(times, term_n, term_d, value_n, value_d)
-                if term is None:
-                    continue
-                t_n, t_d = term
-                got = fills + number_fills
-                if stop:
-                    v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                    if v_n >= 0:
-                        emit_concrete(j, v_n, total_d * t_d, now, got)
-                if not more:
-                    continue
-                for symbol, unit, fill in rest_operations[j + 1]:
-                    later = now + unit
-                    if not fits(later):
-                        continue
-                    if symbol == "×" or symbol == "÷":
-                        concrete_walk(j + 2, total_n, total_d, plus, t_n, t_d, symbol, later, got + fill)
-                    else:
-                        s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                        if s_n >= 0:
-                            concrete_walk(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, later,
-                                          got + fill)
+        tail(i, total_n, total_d, plus, term_n, term_d, times, used, fills, (0, 1), emit_concrete, True)
 
     before(0, 0, 1, True, 0, 1, None, 0, ())
     for j, (skeletons, concrete) in found.items():
