@@ -53,39 +53,51 @@ def candidate_order(candidate: Candidate) -> tuple:
     return (-candidate.score, play.direction.value, play.squares, tuple(p.tile for p in play.placements))
 
 
+CACHED_SIDES = 1_000_000  # sides kept in one position's listing tables before they are rebuilt
+
+
 class _Tables:
     """The side tables of one position, cached by pattern: the sides without a blank (`plain`),
     the sides with one (`wild`: skeletons and a table of concrete sides), and, for hands with two
     blanks or more, every side as one table (`every`), which a skeleton on the other side is
-    joined with."""
+    joined with. Past CACHED_SIDES sides the cache starts afresh, so memory stays bounded."""
 
-    def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand, counting: bool):
+    def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand):
         self.hand = hand
         self.plain_hand = plain
         self.rest_hand = rest
-        self.counting = counting  # tables hold how many tiles lists, not the lists
         self._plain: dict = {}
         self._wild: dict = {}
         self._every: dict = {}
+        self._sides = 0  # sides held in the caches
 
-    def plain(self, pattern: tuple) -> dict:
-        """Return value -> packed tiles used -> [tiles] (or a count) for the sides without a blank."""
-        found = self._plain.get(pattern)
-        if found is None:
-            if self.counting:
-                found = count_walk(pattern, self.plain_hand)
-            else:
-                stops = (False,) * (len(pattern) - 1) + (True,)
-                found = walk(pattern, stops, self.plain_hand).get(len(pattern) - 1, {})
-            self._plain[pattern] = found
+    def _keep(self, cache: dict, pattern: tuple, found, sides: int):
+        """Return `found` after caching it, the caches emptied first when they would grow too big."""
+        if self._sides + sides > CACHED_SIDES:
+            self._plain.clear()
+            self._wild.clear()
+            self._every.clear()
+            self._sides = 0
+        self._sides += sides
+        cache[pattern] = found
         return found
 
-    def wild(self, pattern: tuple) -> tuple[dict, dict]:
+    def plain(self, pattern: tuple) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the sides without a blank."""
+        found = self._plain.get(pattern)
+        if found is None:
+            stops = (False,) * (len(pattern) - 1) + (True,)
+            found = walk(pattern, stops, self.plain_hand).get(len(pattern) - 1, {})
+            found = self._keep(self._plain, pattern, found, _listed(found))
+        return found
+
+    def wild(self, pattern: tuple) -> tuple[list, dict]:
         """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk)."""
         found = self._wild.get(pattern)
         if found is None:
-            found = self._wild[pattern] = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand,
-                                                    self.counting)
+            found = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand)
+            sides = sum(len(members) for _, members in found[0]) + _listed(found[1])
+            found = self._keep(self._wild, pattern, found, sides)
         return found
 
     def every(self, pattern: tuple) -> dict:
@@ -95,9 +107,14 @@ class _Tables:
             return self.plain(pattern)
         found = self._every.get(pattern)
         if found is None:
-            found = _every_table(self.plain(pattern), self.wild(pattern), self.counting)
-            self._every[pattern] = found
+            found = _every_table(self.plain(pattern), self.wild(pattern), False)
+            found = self._keep(self._every, pattern, found, _listed(found))
         return found
+
+
+def _listed(table: dict) -> int:
+    """Return how many sides a listing table (value -> used -> [tiles]) holds."""
+    return sum(len(fills) for by_used in table.values() for fills in by_used.values())
 
 
 def _every_table(plain: dict, wild: tuple, counting: bool) -> dict:
@@ -216,7 +233,7 @@ class Position:
             rest = PackedHand(tuple(less), tileset)
         self.groups = groups(board, self.packed, tileset)
         self._windows: dict = {}
-        self._listing = _Tables(self.packed, plain, rest, counting=False)
+        self._listing = _Tables(self.packed, plain, rest)
         self._counted: dict = {}  # pattern -> end -> counted side table (see count)
         self._work = 0  # entries in the counted side tables built so far
         self._limit: int | None = None
@@ -229,9 +246,10 @@ class Position:
             found = self._windows[id(group)] = windows(group, self.packed)
         return found
 
-    def _sides(self, window: Window, tables: _Tables) -> Iterator[tuple]:
+    def _sides(self, window: Window) -> Iterator[tuple]:
         """Yield (left fills, right fills) pairs of the window: no blank, a blank on the left, a
         blank on the right only."""
+        tables = self._listing
         group = window.group
         line, e = group.line, group.equal
         left = tuple(line.allowed[window.start:e])
@@ -241,10 +259,10 @@ class Position:
             yield from _pairs(self.packed, plain_left, tables.plain(right))
         if not self.packed.blanks:
             return
-        for fills, other in _wild_pairs(self.packed, tables.wild(left), tables.every(right), tables.counting):
+        for fills, other in _wild_pairs(self.packed, tables.wild(left), tables.every(right), False):
             yield fills, other
         if plain_left:
-            for fills, other in _wild_pairs(self.packed, tables.wild(right), plain_left, tables.counting):
+            for fills, other in _wild_pairs(self.packed, tables.wild(right), plain_left, False):
                 yield other, fills
 
     def _window_plays(self, window: Window) -> Iterator[Candidate]:
@@ -289,7 +307,7 @@ class Position:
 
         left_memo: dict = {}
         right_memo: dict = {}
-        for left_fills, right_fills in self._sides(window, self._listing):
+        for left_fills, right_fills in self._sides(window):
             for fills_left in left_fills:
                 points_left, cross_left, placements_left = parts(left_empty, fills_left, left_memo)
                 for fills_right in right_fills:
