@@ -53,7 +53,7 @@ def candidate_order(candidate: Candidate) -> tuple:
     return (-candidate.score, play.direction.value, play.squares, tuple(p.tile for p in play.placements))
 
 
-CACHED_SIDES = 1_000_000  # sides kept in one position's listing tables before they are rebuilt
+CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 
 
 class _Tables:
@@ -136,7 +136,7 @@ class _OverLimit(Exception):
 
 
 WILD_WEIGHT = 10  # a side holding a blank costs about ten times one without (walk and join)
-COUNT_LIMIT = 3_000_000  # work (side-table entries) a count may take: some seconds on a laptop
+COUNT_LIMIT = 2_000_000  # work (side-table entries) a count may take: some seconds on a laptop
 
 
 def _entries(plain: dict, wild: dict) -> int:
