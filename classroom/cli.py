@@ -158,7 +158,8 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.engine.board import board_text, read_board, square_name
-    from classroom.engine.position import COUNT_LIMIT, Position
+    from classroom.engine.counting import COUNT_LIMIT
+    from classroom.engine.position import Position
     from classroom.engine.plays import notation, score
 
     if top is not None and every:

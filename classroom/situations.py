@@ -15,7 +15,8 @@ from classroom.engine.board import Board, board_text, premium, square_name
 from classroom.errors import ClassroomError
 from classroom.games import draw, simulate
 from classroom.hands import few_blanks, in_order
-from classroom.engine.position import COUNT_LIMIT, Candidate, Position
+from classroom.engine.counting import COUNT_LIMIT
+from classroom.engine.position import Candidate, Position
 from classroom.engine.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
 from classroom.symbols import MAX_HAND, Hand, face, is_fraction
 from classroom.tilesets import TileSet

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, Hand, Symbol, is_blank, is_fraction, is_number,
+    ALL_SYMBOLS, BLANK, EQUAL, Hand, Symbol, is_blank, is_number,
 )
 
 LEVELS = {

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from classroom.engine.board import Board
-from classroom.engine.position import Position, _expanded
+from classroom.engine.position import Position
+from classroom.engine.tables import expanded
 from classroom.engine.sides import PackedHand, count_walk, cross_allowed, walk
 from classroom.engine.wildcard import wild_walk
 from classroom.symbols import ALL_SYMBOLS, BLANK, EQUAL
@@ -48,7 +49,7 @@ def split_sides(pattern: tuple, hand: tuple) -> tuple[list, list]:
     every = listed(walk(pattern, stops, full).get(len(pattern) - 1, {}))
     without = listed(walk(pattern, stops, plain).get(len(pattern) - 1, {}))
     skeletons, concrete = wild_walk(pattern, full, plain, rest)
-    wild = [(repr(key), used, fills[0]) for key, used, fills in _expanded(skeletons, False)]
+    wild = [(repr(key), used, fills[0]) for key, used, fills in expanded(skeletons, False)]
     wild += [(repr(v), u, f) for v, by in concrete.items() for u, fills in by.items() for f in fills]
     return every, sorted(without + wild)
 
@@ -86,9 +87,9 @@ def test_wildcard_counts_agree_with_listing(seed):
     plain = PackedHand(hand[:-1], TILES)
     listed_sides = wild_walk(pattern, full, plain, plain)
     counted = wild_walk(pattern, full, plain, plain, counting=True)
-    assert sum(m for _, _, m in _expanded(counted[0], True)) + \
+    assert sum(m for _, _, m in expanded(counted[0], True)) + \
         sum(c for by in counted[1].values() for c in by.values()) == \
-        sum(1 for _ in _expanded(listed_sides[0], False)) + \
+        sum(1 for _ in expanded(listed_sides[0], False)) + \
         sum(len(f) for by in listed_sides[1].values() for f in by.values())
     stops = (False,) * (len(pattern) - 1) + (True,)
     everything = count_walk(pattern, full)

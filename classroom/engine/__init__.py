@@ -6,6 +6,8 @@ one way (like Macondo's board / movegen / equity packages):
 - `sides`: cross-checks, the packed hand and every Expression that fills one side of an =.
 - `lines`: the lines of a board with their cross-checks, and the groups and windows of a line.
 - `wildcard`: the blank as a wildcard: sides holding a blank, never 31 copies of the hand.
+- `tables`: a position's side tables (cached, bounded) and their joins by value.
+- `counting`: how many plays a position holds, without building one, within a limit of work.
 - `position`: one Position (board + hand + tile set) analysed once and asked for its best
   play, its top N, all plays, or how many there are.
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
 
-from classroom.engine.position import COUNT_LIMIT, Position
+from classroom.engine.counting import COUNT_LIMIT
+from classroom.engine.position import Position
 from classroom.games import draw, simulate
 from classroom.symbols import BLANK
 from classroom.tilesets import load_level

@@ -1,0 +1,159 @@
+"""The side tables of a Position and their joins by value.
+
+A side table maps value -> packed tiles used -> [tiles for the empty squares] (or how many,
+when counting). Sides holding a blank come as the wildcard's skeletons (classroom.engine.wildcard)
+and are joined by trying their few values of X against the other side's table.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from classroom.engine.sides import PackedHand, walk
+from classroom.engine.wildcard import wild_walk
+from classroom.symbols import BLANK
+
+
+CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
+
+
+class SideTables:
+    """The side tables of one position, cached by pattern: the sides without a blank (`plain`),
+    the sides with one (`wild`: skeletons and a table of concrete sides), and, for hands with two
+    blanks or more, every side as one table (`every`), which a skeleton on the other side is
+    joined with. Past CACHED_SIDES sides the cache starts afresh, so memory stays bounded."""
+
+    def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand):
+        self.hand = hand
+        self.plain_hand = plain
+        self.rest_hand = rest
+        self._plain: dict = {}
+        self._wild: dict = {}
+        self._every: dict = {}
+        self._sides = 0  # sides held in the caches
+
+    def _keep(self, cache: dict, pattern: tuple, found, sides: int):
+        """Return `found` after caching it, the caches emptied first when they would grow too big."""
+        if self._sides + sides > CACHED_SIDES:
+            self._plain.clear()
+            self._wild.clear()
+            self._every.clear()
+            self._sides = 0
+        self._sides += sides
+        cache[pattern] = found
+        return found
+
+    def plain(self, pattern: tuple) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the sides without a blank."""
+        found = self._plain.get(pattern)
+        if found is None:
+            stops = (False,) * (len(pattern) - 1) + (True,)
+            found = walk(pattern, stops, self.plain_hand).get(len(pattern) - 1, {})
+            found = self._keep(self._plain, pattern, found, listed(found))
+        return found
+
+    def wild(self, pattern: tuple) -> tuple[list, dict]:
+        """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk)."""
+        found = self._wild.get(pattern)
+        if found is None:
+            found = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand)
+            sides = sum(len(members) for _, members in found[0]) + listed(found[1])
+            found = self._keep(self._wild, pattern, found, sides)
+        return found
+
+    def every(self, pattern: tuple) -> dict:
+        """Return the table of every side, blanks or not (just `plain` when the hand has at most
+        one blank, as a skeleton on the other side then holds it)."""
+        if self.hand.blanks <= 1:
+            return self.plain(pattern)
+        found = self._every.get(pattern)
+        if found is None:
+            found = every_table(self.plain(pattern), self.wild(pattern), False)
+            found = self._keep(self._every, pattern, found, listed(found))
+        return found
+
+
+def listed(table: dict) -> int:
+    """Return how many sides a listing table (value -> used -> [tiles]) holds."""
+    return sum(len(fills) for by_used in table.values() for fills in by_used.values())
+
+
+def every_table(plain: dict, wild: tuple, counting: bool) -> dict:
+    """Return one table of every side: those without a blank and those a wild entry stands for."""
+    found: dict = {}
+    for table in (plain, wild[1]):
+        for value, by_used in table.items():
+            into = found.setdefault(value, {})
+            for used, fills in by_used.items():
+                into[used] = into.get(used, 0 if counting else []) + fills
+    for key, used, fills in expanded(wild[0], counting):
+        into = found.setdefault(key, {})
+        into[used] = into.get(used, 0 if counting else []) + fills
+    return found
+
+
+def summed(tables: list[dict]) -> dict:
+    """Return one counted table holding the sum of the tables."""
+    if len(tables) == 1:
+        return tables[0]
+    found: dict = {}
+    for table in tables:
+        for value, by_used in table.items():
+            into = found.setdefault(value, {})
+            for used, many in by_used.items():
+                into[used] = into.get(used, 0) + many
+    return found
+
+
+def expanded(skeletons: list, counting: bool) -> Iterator[tuple]:
+    """Yield (value, used, [tiles] or how many) for every side the skeletons stand for."""
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            if counting:
+                for used, many in members.items():
+                    yield key, used, many
+            else:
+                tile = BLANK + symbol
+                for used, fills, hole in members:
+                    yield key, used, [fills[:hole] + (tile,) + fills[hole + 1:]]
+
+
+def pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:
+    """Yield (left fills, right fills) for every left and right side of equal value that the
+    hand can pay for together (fills: lists of tiles, or counts when counting)."""
+    offset, high = hand.offset, hand.high
+    swap = len(rights) < len(lefts)  # look the values of the smaller table up in the larger
+    small, large = (rights, lefts) if swap else (lefts, rights)
+    for value, small_by_used in small.items():
+        large_by_used = large.get(value)
+        if large_by_used is None:
+            continue
+        for used_small, small_fills in small_by_used.items():
+            for used_large, large_fills in large_by_used.items():
+                if not (used_small + used_large + offset) & high:
+                    yield (large_fills, small_fills) if swap else (small_fills, large_fills)
+
+
+def wild_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict, counting: bool) -> Iterator[tuple]:
+    """Yield (wild side's fills, table fills) for every side holding a blank and side of the
+    table with the same value that the hand can pay for together; when counting, how many of
+    each. Each skeleton's few values of X are tried once for all the sides sharing it."""
+    offset, high = hand.offset, hand.high
+    skeletons, concrete = wild
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            by_used = table.get(key)
+            if by_used is None:
+                continue
+            if counting:
+                for used, many in members.items():
+                    for used_other, other in by_used.items():
+                        if not (used + used_other + offset) & high:
+                            yield many, other
+                continue
+            tile = BLANK + symbol
+            for used, fills, hole in members:
+                for used_other, other in by_used.items():
+                    if not (used + used_other + offset) & high:
+                        yield [fills[:hole] + (tile,) + fills[hole + 1:]], other
+    yield from pairs(hand, concrete, table)
