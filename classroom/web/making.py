@@ -1,0 +1,121 @@
+"""The Make page's two forms, Boardless and Board Situations, turned into the same core calls
+as `classroom boardless` and `classroom situations`: checked at once (bad input is one sentence
+before any work starts), then made and written by a job.
+
+Not offered yet: the difficulty (easy, medium, hard) and the key's form (full, summary, none)
+that issue 10 adds to `classroom boardless`; once it lands, they belong in boardless_order and
+make.j2 under the names that issue gives them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from starlette.datastructures import FormData
+
+from classroom.classsets import (
+    MAX_SEED, Layout, boardless_set, checked_title, own_situation_set, page_size, run_seed,
+    situations_set,
+)
+from classroom.engine.board import check_tiles, parse_board
+from classroom.errors import ClassroomError
+from classroom.hands import HandRules
+from classroom.output import choose_folder, write_worksheet
+from classroom.roster import parse_roster
+from classroom.situations import SituationRules
+from classroom.symbols import parse_hand
+from classroom.tilesets import LEVELS, load_tileset
+from classroom.web.forms import MAX_COUNT, choice, optional_text, text, ticked, whole
+from classroom.web.jobs import Job
+
+
+@dataclass(frozen=True)
+class Order:
+    """A checked request for a class set: how many items to make, and how to make them."""
+
+    items: int  # items made (the progress counts them)
+    make: Callable[[Job], object]  # returns the Worksheet, calling job.step() per item
+    default: str  # the folder the run goes to in the library, unless an earlier run holds it
+
+
+def layout(form: FormData) -> Layout:
+    """Return the checked page size, large print and title of a form."""
+    return Layout(page_size(choice(form, "page_size", "the page size", ("letter", "a4"), "letter")),
+                  ticked(form, "large_print"), checked_title(optional_text(form, "title", "the title", 500)))
+
+
+def roster(form: FormData) -> tuple[str, ...]:
+    """Return the names pasted as a roster (a name a line), or () when none were."""
+    names = text(form, "roster", "the roster")
+    return parse_roster(names, "the roster") if names.strip() else ()
+
+
+def boardless_order(form: FormData, workers: int) -> Order:
+    """Return the Boardless Activity set a form asks for, checked as `classroom boardless` checks it."""
+    level = choice(form, "level", "the level", LEVELS, "original")
+    tileset = load_tileset(level, None)
+    rules = HandRules(balanced=ticked(form, "balanced"), blanks=not ticked(form, "no_blanks"),
+                      min_equations=10)  # as `classroom boardless` draws them
+    rules.check(tileset)
+    names = roster(form)
+    count = len(names) or whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
+    if len(names) > MAX_COUNT:
+        raise ClassroomError(f"the roster has {len(names)} names; the page makes at most {MAX_COUNT} sheets at once")
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    same_hand = ticked(form, "same_hand")
+    sheets = layout(form)
+    return Order(1 if same_hand else count, lambda job: boardless_set(
+        tileset, level, seed, count, rules, sheets, same_hand, workers, job.step, names),
+        f"boardless-{seed}")
+
+
+def situations_order(form: FormData, workers: int) -> Order:
+    """Return the Board Situations set a form asks for (simulated positions, or the teacher's
+    own board and hand), checked as `classroom situations` checks it."""
+    level = choice(form, "level", "the level", LEVELS, "original")
+    tileset = load_tileset(level, None)
+    sheets = layout(form)
+    names = roster(form)
+    board_text = optional_text(form, "board", "the board")
+    hand = optional_text(form, "hand", "the hand", 200)
+    if (board_text is None) != (hand is None):
+        raise ClassroomError("a position of your own needs both a board and a hand")
+    if board_text is not None:
+        held = tileset.check_hand(parse_hand(hand))
+        position = check_tiles(parse_board(board_text, "the board"), tileset, held)
+
+        def own(job: Job):
+            worksheet = own_situation_set(tileset, level, position, held, sheets, names)
+            job.step()
+            return worksheet
+
+        return Order(1, own, "situations-own")
+    rules = SituationRules(plays=whole(form, "plays", "the plays on the board", 0, 40, 6),
+                           margin=whole(form, "margin", "the winning margin", 0, 50, 3))
+    rules.check()
+    count = whole(form, "count", "the number of situations", 1, MAX_COUNT, 5)
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    return Order(count, lambda job: situations_set(tileset, level, seed, count, rules, sheets,
+                                                   workers, job.step, names),
+                 f"situations-{seed}")
+
+
+def order(form: FormData, workers: int) -> Order:
+    """Return the set a Make form asks for, by its kind."""
+    kind = choice(form, "kind", "the kind of worksheet", ("boardless", "situations"), "boardless")
+    return boardless_order(form, workers) if kind == "boardless" else situations_order(form, workers)
+
+
+def fulfil(order: Order, library: Path) -> Callable[[Job], tuple[str, str | None]]:
+    """Return the job's work: make the set, write it into a folder of the library no earlier
+    run uses (as the command line does), and return (the run's name, a note or None)."""
+
+    def work(job: Job) -> tuple[str, str | None]:
+        worksheet = order.make(job)
+        folder, note = choose_folder(None, library / order.default)
+        write_worksheet(worksheet, folder)
+        return folder.relative_to(library).as_posix(), note
+
+    return work
