@@ -44,20 +44,25 @@ def message(response) -> str:
     return found.group(1)
 
 
-def make(client, **fields):
-    """Return the finished job page of a Make form, after following its working page."""
-    response = client.post("/make", data=fields, follow_redirects=False)
+def finish(client, response):
+    """Return the finished job page a Make form's answer leads to, after its working pages
+    (or the answer itself when it is no redirect: an error)."""
     if response.status_code != 303:
         return response
     job = response.headers["location"]
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        response = client.get(job)
-        if "Working…" not in response.text:
-            return response
-        assert 'http-equiv="refresh"' in response.text
+        page = client.get(job)
+        if "Working…" not in page.text:
+            return page
+        assert 'http-equiv="refresh"' in page.text
         time.sleep(0.1)
     raise AssertionError("the set was not made within 60 s")
+
+
+def make(client, files=None, **fields):
+    """Return the finished job page of a Make form."""
+    return finish(client, client.post("/make", data=fields, files=files, follow_redirects=False))
 
 
 def links(page, label_start: str = "/download") -> list[str]:
@@ -91,7 +96,8 @@ def test_the_make_page_offers_both_kinds_of_worksheet(client, library):
     page = client.get("/")
     assert page.status_code == 200
     assert 'name="kind" value="boardless"' in page.text and 'name="kind" value="situations"' in page.text
-    for field in ("count", "same_hand", "level", "page_size", "large_print", "title", "seed", "board", "hand", "roster"):
+    for field in ("count", "same_hand", "level", "page_size", "large_print", "title", "seed", "plays",
+                  "margin", "board", "board_file", "hand", "roster"):
         assert f'name="{field}"' in page.text
     assert str(library) in page.text
 
@@ -158,9 +164,36 @@ def test_a_teachers_own_position_becomes_a_situation(client, library, own_situat
     assert "2 4 ÷ 3 = 8" in manifest["items"][0]["grid"]
 
 
-def test_simulated_situations_are_made(client, library):
-    """Board Situations from simulated play: one position with two plays on it."""
-    page = make(client, kind="situations", count="1", plays="2", margin="0", seed="4")
+def test_an_uploaded_board_file_becomes_a_situation(client, library):
+    """The board may come as a file instead of pasted text."""
+    page = make(client, kind="situations", hand="4 × 7 2",
+                files=[("board_file", ("position.txt", BOOKLET_BOARD.encode(), "text/plain"))])
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "situations-own" / "manifest.json").read_text("utf-8"))
+    assert "2 4 ÷ 3 = 8" in manifest["items"][0]["grid"]
+
+
+def test_a_board_both_pasted_and_uploaded_is_refused(client):
+    """Which board is meant is not guessed."""
+    response = client.post("/make", data={"kind": "situations", "hand": "4", "board": BOOKLET_BOARD},
+                           files=[("board_file", ("position.txt", BOOKLET_BOARD.encode(), "text/plain"))])
+    assert response.status_code == 400
+    assert message(response) == "paste the board or upload its file, not both"
+
+
+def test_simulated_situations_are_made_while_the_pages_keep_answering(client, library):
+    """Board Situations from simulated play (one position, two plays on it) are made in the
+    background: meanwhile the job page says how far it has got and the other pages answer."""
+    response = client.post("/make", data={"kind": "situations", "count": "1", "plays": "2",
+                                          "margin": "0", "seed": "4"}, follow_redirects=False)
+    assert response.status_code == 303
+    job = response.headers["location"]
+    working = client.get(job)
+    assert "Working…" in working.text and "0 of 1 item made" in working.text
+    started = time.monotonic()
+    assert client.get("/").status_code == 200 and client.get("/library").status_code == 200
+    assert time.monotonic() - started < 1
+    page = finish(client, response)
     assert page.status_code == 200, page.text
     manifest = json.loads((library / "situations-4" / "manifest.json").read_text("utf-8"))
     assert len(manifest["items"]) == 1 and manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf"]
@@ -386,3 +419,15 @@ def test_bad_check_input_is_one_sentence_with_status_400(client, boardless, path
     response = client.post(path or f"/check/{id}", data={"line": line})
     assert response.status_code == 400
     assert sentence in message(response)
+    assert "/library" not in response.text and 'href="/"' not in response.text
+
+
+def test_a_set_that_cannot_be_written_is_one_sentence_on_the_job_page(tmp_path):
+    """When the library cannot be written to, the job ends with the command line's sentence."""
+    blocked = tmp_path / "output"
+    blocked.write_text("a file where the library should be", "utf-8")
+    with TestClient(create_app(blocked)) as client:
+        page = make(client, kind="boardless", count="1", seed="5")
+    assert page.status_code == 400
+    assert message(page).startswith("cannot write to the folder")
+    assert blocked.read_text("utf-8") == "a file where the library should be"

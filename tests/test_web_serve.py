@@ -178,6 +178,11 @@ def test_a_teacher_makes_a_set_downloads_the_key_and_a_student_checks_a_line(tmp
         assert not browser.find_element(By.ID, "added").is_displayed()
         assert len(browser.find_elements(By.CSS_SELECTOR, "#list li")) == 1
         browser.save_screenshot(str(shots / "check.png"))
+        browser.find_element(By.NAME, "line").clear()
+        browser.find_element(By.CSS_SELECTOR, "#check-form button").click()
+        wait_for(lambda: browser.find_elements(By.ID, "message"))
+        assert browser.find_element(By.ID, "message").text == "type an equation (or a play) to check"
+        browser.save_screenshot(str(shots / "error.png"))
 
         browser.get(url + f"grade?sheet={item['id']}")
         browser.find_element(By.NAME, "list").send_keys(f"{answer.text}\n1 + 1 = 3\n")

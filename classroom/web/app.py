@@ -58,7 +58,9 @@ def create_app(library: Path, workers: int = 1) -> Starlette:
             try:
                 return await handler(request)
             except ClassroomError as error:
-                return page("error.j2", 400, message=one_line(error))
+                # A student's mistake on a check page leads to no teacher's page either.
+                student = request.url.path.startswith("/check/")
+                return page("error.j2", 400, message=one_line(error), here="check" if student else "error")
             finally:
                 form = getattr(request.state, "form", None)
                 if form is not None:
@@ -73,7 +75,9 @@ def create_app(library: Path, workers: int = 1) -> Starlette:
     @friendly
     async def make(request: Request) -> Response:
         form = await read_form(request)
-        wanted = await run_in_threadpool(order, form, workers)  # a pasted board is checked here
+        board = [u.text for u in await uploads(form, "board_file", "the board file")][:1]
+        # A pasted board is checked here, before any work starts.
+        wanted = await run_in_threadpool(order, form, workers, board[0] if board else None)
         job = jobs.start(wanted.items, fulfil(wanted, library))
         return RedirectResponse(f"/jobs/{job.id}", status_code=303)
 
@@ -87,7 +91,9 @@ def create_app(library: Path, workers: int = 1) -> Starlette:
             return page("working.j2", job=job)
         if job.error is not None:
             return page("error.j2", 400, message=job.error)
-        made = next(r for r in runs(library) if r.name == job.run)
+        made = next((r for r in runs(library) if r.name == job.run), None)
+        if made is None:
+            raise ClassroomError(f"the set was written to {job.run}, but its manifest is gone from the library")
         return page("made.j2", run=made, note=job.note, previews=preview.available())
 
     @friendly

@@ -71,14 +71,18 @@ def boardless_order(form: FormData, workers: int) -> Order:
         f"boardless-{seed}")
 
 
-def situations_order(form: FormData, workers: int) -> Order:
+def situations_order(form: FormData, workers: int, board_file: str | None = None) -> Order:
     """Return the Board Situations set a form asks for (simulated positions, or the teacher's
-    own board and hand), checked as `classroom situations` checks it."""
+    own board, pasted or the text of an uploaded board_file, and hand), checked as
+    `classroom situations` checks it."""
     level = choice(form, "level", "the level", LEVELS, "original")
     tileset = load_tileset(level, None)
     sheets = layout(form)
     names = roster(form)
     board_text = optional_text(form, "board", "the board")
+    if board_text is not None and board_file is not None:
+        raise ClassroomError("paste the board or upload its file, not both")
+    board_text = board_text or board_file
     hand = optional_text(form, "hand", "the hand", 200)
     if (board_text is None) != (hand is None):
         raise ClassroomError("a position of your own needs both a board and a hand")
@@ -102,10 +106,12 @@ def situations_order(form: FormData, workers: int) -> Order:
                  f"situations-{seed}")
 
 
-def order(form: FormData, workers: int) -> Order:
-    """Return the set a Make form asks for, by its kind."""
+def order(form: FormData, workers: int, board_file: str | None = None) -> Order:
+    """Return the set a Make form asks for, by its kind (board_file: an uploaded board's text)."""
     kind = choice(form, "kind", "the kind of worksheet", ("boardless", "situations"), "boardless")
-    return boardless_order(form, workers) if kind == "boardless" else situations_order(form, workers)
+    if kind == "boardless":
+        return boardless_order(form, workers)
+    return situations_order(form, workers, board_file)
 
 
 def fulfil(order: Order, library: Path) -> Callable[[Job], tuple[str, str | None]]:
