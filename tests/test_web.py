@@ -212,6 +212,7 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     ({"kind": "situations", "hand": "4 × 7 2"}, "a position of your own needs both a board and a hand"),
     ({"kind": "situations", "board": BOOKLET_BOARD, "hand": "4 × 7 2 %"}, "'%'"),
     ({"kind": "situations", "board": "2 4\n", "hand": "4"}, "the board"),
+    ({"kind": "situations", "board": BOOKLET_BOARD, "hand": "4 ? ?"}, "the page takes hands with at most 1 blank; for more, use the command line"),
     ({"kind": "situations", "plays": "41"}, "the plays on the board is a whole number from 0 to 40, not 41"),
 ])
 def test_bad_make_input_is_one_sentence_with_status_400(client, library, fields, sentence):
@@ -350,6 +351,7 @@ def test_a_contests_plays_are_judged_and_ranked(client, own_situation):
     ({"sheet": "B-1-0000-01", "list": "1 = 1"}, "no worksheet B-1-0000-01 in any manifest.json"),
     ({"hand": "1 1"}, "paste a list, or choose the students' files to upload"),
     ({"hand": "1 1 %", "list": "1 = 1"}, "'%'"),
+    ({"hand": "1 ? ?", "list": "1 = 1"}, "the page takes hands with at most 1 blank; for more, use the command line"),
     ({"hand": "1 1", "list": "x" * 100_001}, "the list is too long (at most 100,000 characters)"),
 ])
 def test_bad_grading_input_is_one_sentence_with_status_400(client, fields, sentence):

@@ -27,7 +27,7 @@ from classroom.render.wording import shipped_templates
 from classroom.symbols import parse_hand
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.web import preview
-from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, uploads
+from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.making import fulfil, order
 
@@ -132,7 +132,7 @@ def create_app(library: Path, workers: int = 1) -> Starlette:
             raise ClassroomError("paste a list, or choose the students' files to upload")
         if hand is not None:
             tileset = load_tileset(choice(form, "level", "the level", LEVELS, "original"), None)
-            held = tileset.check_hand(parse_hand(hand))
+            held = few_blanks(tileset.check_hand(parse_hand(hand)))
             return await run_in_threadpool(graded_page, " ".join(held), held, tileset, lists, None)
         record = await run_in_threadpool(find_sheet, sheet, library)
         held, tileset = sheet_hand(record, None)

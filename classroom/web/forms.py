@@ -10,6 +10,8 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from classroom.errors import ClassroomError, MAX_FILE_BYTES, decode_text, excerpt
+from classroom.hands import MAX_BLANKS
+from classroom.symbols import BLANK, Hand
 
 MAX_BODY = 2_000_000  # bytes of one form, uploads included
 MAX_FIELD = 100_000  # characters of one pasted text (a board file is about 1 KB)
@@ -96,3 +98,12 @@ async def uploads(form: FormData, name: str, what: str) -> list[Upload]:
             raise ClassroomError(f"{shown}: {what} is too large (more than {MAX_FILE_BYTES:,} bytes)")
         found.append(Upload(PurePath(shown).stem or "list", decode_text(data, shown, what)))
     return found
+
+
+def few_blanks(hand: Hand) -> Hand:
+    """Return a typed hand if it holds at most MAX_BLANKS blanks, as the generated sheets do;
+    more would keep the page solving for minutes (the command line still takes them)."""
+    if hand.count(BLANK) > MAX_BLANKS:
+        raise ClassroomError(f"the page takes hands with at most {MAX_BLANKS} blank; for more, "
+                             f"use the command line")
+    return hand

@@ -27,7 +27,7 @@ from classroom.roster import parse_roster
 from classroom.situations import SituationRules
 from classroom.symbols import parse_hand
 from classroom.tilesets import LEVELS, load_tileset
-from classroom.web.forms import MAX_COUNT, choice, optional_text, text, ticked, whole
+from classroom.web.forms import MAX_COUNT, choice, few_blanks, optional_text, text, ticked, whole
 from classroom.web.jobs import Job
 
 
@@ -87,7 +87,7 @@ def situations_order(form: FormData, workers: int, board_file: str | None = None
     if (board_text is None) != (hand is None):
         raise ClassroomError("a position of your own needs both a board and a hand")
     if board_text is not None:
-        held = tileset.check_hand(parse_hand(hand))
+        held = few_blanks(tileset.check_hand(parse_hand(hand)))
         position = check_tiles(parse_board(board_text, "the board"), tileset, held)
 
         def own(job: Job):
