@@ -63,13 +63,6 @@ def checked_title(title: str | None) -> str | None:
     return title
 
 
-def page_size(value: str) -> str:
-    """Return a checked page size."""
-    if value.lower() not in ("letter", "a4"):
-        raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
-    return value.lower()
-
-
 def item_rng(seed: int, kind: str, number: int) -> random.Random:
     """Return the random source of one item: the same for the same seed, kind and number."""
     return random.Random(f"{seed}:{kind}:{number}")

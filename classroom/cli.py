@@ -16,8 +16,7 @@ import typer
 from classroom.engine.board import check_tiles, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.classsets import (
-    Layout, boardless_set, checked_title, default_workers, own_situation_set, page_size, run_seed,
-    situations_set,
+    Layout, boardless_set, checked_title, default_workers, own_situation_set, run_seed, situations_set,
 )
 from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
 from classroom.errors import ClassroomError, read_text
@@ -216,6 +215,13 @@ JobsOption = typer.Option(None, "--jobs", min=1, max=64, help="Processes to use 
 def level_name(level: str, tiles: Optional[Path]) -> str:
     """Return what the manifest records as the level: its name, or the tile-set file."""
     return str(tiles) if tiles is not None else level
+
+
+def page_size(value: str) -> str:
+    """Return a checked page size."""
+    if value.lower() not in ("letter", "a4"):
+        raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
+    return value.lower()
 
 
 RosterOption = typer.Option(None, "--roster", help="A class list (names.txt: a name a line, or names.csv): one named sheet per student.")

@@ -97,7 +97,7 @@ def test_the_make_page_offers_both_kinds_of_worksheet(client, library):
     assert page.status_code == 200
     assert 'name="kind" value="boardless"' in page.text and 'name="kind" value="situations"' in page.text
     for field in ("count", "same_hand", "level", "page_size", "large_print", "title", "seed", "plays",
-                  "margin", "board", "board_file", "hand", "roster"):
+                  "margin", "board", "board_file", "hand", "roster", "roster_file"):
         assert f'name="{field}"' in page.text
     assert str(library) in page.text
 
@@ -154,6 +154,23 @@ def test_a_roster_gives_one_named_sheet_each(client, library):
     assert page.status_code == 200, page.text
     manifest = json.loads((library / "boardless-9" / "manifest.json").read_text("utf-8"))
     assert sorted(manifest["roster"]) == ["Ana", "Bo"]
+
+
+def test_an_uploaded_csv_roster_gives_one_named_sheet_each(client, library):
+    """A roster file is read as --roster reads it: names.csv by its "name" column."""
+    page = make(client, kind="boardless", same_hand="on", seed="9",
+                files=[("roster_file", ("names.csv", b"id,name\n1,Ana\n2,Bo\n3,Cy\n", "text/csv"))])
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "boardless-9" / "manifest.json").read_text("utf-8"))
+    assert sorted(manifest["roster"]) == ["Ana", "Bo", "Cy"]
+
+
+def test_a_roster_both_pasted_and_uploaded_is_refused(client):
+    """Which roster is meant is not guessed."""
+    response = client.post("/make", data={"kind": "boardless", "roster": "Ana"},
+                           files=[("roster_file", ("names.txt", b"Bo\n", "text/plain"))])
+    assert response.status_code == 400
+    assert message(response) == "paste the roster or upload its file, not both"
 
 
 def test_a_teachers_own_position_becomes_a_situation(client, library, own_situation):

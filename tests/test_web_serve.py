@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
@@ -89,6 +90,22 @@ def test_serve_stops_on_sigterm_without_a_traceback(tmp_path):
     assert "Traceback" not in server.err and server.err.count("\n") <= 1
 
 
+def test_stopping_the_server_stops_a_set_being_made_and_writes_nothing(tmp_path):
+    """SIGTERM while a long set is being made ends the server at once; no file of it is left."""
+    with serving(tmp_path) as server:
+        fields = urllib.parse.urlencode({"kind": "situations", "count": "4", "plays": "6", "seed": "77"})
+        with urllib.request.urlopen(server.url + "make", data=fields.encode()) as answer:
+            job = answer.url
+            assert "Working…" in answer.read().decode("utf-8")
+        time.sleep(1)  # the job's process is under way
+        stopping = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(timeout=10)
+        assert time.monotonic() - stopping < 5
+    assert "/jobs/" in job and "Traceback" not in server.err
+    assert list((tmp_path / "output").iterdir()) == []
+
+
 def test_serve_on_a_taken_port_is_one_sentence(tmp_path):
     """A port another program holds is refused in one sentence with exit status 2."""
     with socket.create_server(("127.0.0.1", 0)) as taken:
@@ -134,6 +151,18 @@ def wait_for(condition, seconds: float = 20):
     raise AssertionError("timed out")
 
 
+def submit(browser, button) -> None:
+    """Click a form's button (or a link) and wait until the browser has left the page, so no
+    element of the old page is taken for one of the new."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = browser.find_element(By.TAG_NAME, "html")
+    button.click()
+    WebDriverWait(browser, 20).until(expected_conditions.staleness_of(page))
+
+
 def test_a_teacher_makes_a_set_downloads_the_key_and_a_student_checks_a_line(tmp_path, browser):
     """In a real browser: make a boardless set, download its key, check a line twice (the
     second time it is already on the list), grade a list; a screenshot of every page."""
@@ -150,7 +179,7 @@ def test_a_teacher_makes_a_set_downloads_the_key_and_a_student_checks_a_line(tmp
         form.find_element(By.NAME, "seed").send_keys("5")
         form.find_element(By.NAME, "title").send_keys("Tuesday warm-up")
         browser.save_screenshot(str(shots / "make.png"))
-        form.find_element(By.TAG_NAME, "button").click()
+        submit(browser, form.find_element(By.TAG_NAME, "button"))
         wait_for(lambda: browser.find_elements(By.ID, "downloads"))
         wait_for(lambda: browser.execute_script(
             "return Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"))
@@ -165,29 +194,26 @@ def test_a_teacher_makes_a_set_downloads_the_key_and_a_student_checks_a_line(tmp
         browser.get(url + "library")
         browser.save_screenshot(str(shots / "library.png"))
         item = json.loads((folder / "manifest.json").read_text("utf-8"))["items"][0]
-        browser.find_element(By.CSS_SELECTOR, f'a[href="/check/{item["id"]}"]').click()
+        submit(browser, browser.find_element(By.CSS_SELECTOR, f'a[href="/check/{item["id"]}"]'))
         answer = solve(parse_hand(item["hand"]), load_level("original")).answers[0]
         for _ in range(2):
             field = browser.find_element(By.NAME, "line")
             field.clear()
             field.send_keys(answer.text)
-            browser.find_element(By.CSS_SELECTOR, "#check-form button").click()
-            wait_for(lambda: browser.find_elements(By.ID, "verdict"))
+            submit(browser, browser.find_element(By.CSS_SELECTOR, "#check-form button"))
             assert f"scores {answer.score}" in browser.find_element(By.ID, "verdict").text
         assert browser.find_element(By.ID, "already").is_displayed()
         assert not browser.find_element(By.ID, "added").is_displayed()
         assert len(browser.find_elements(By.CSS_SELECTOR, "#list li")) == 1
         browser.save_screenshot(str(shots / "check.png"))
         browser.find_element(By.NAME, "line").clear()
-        browser.find_element(By.CSS_SELECTOR, "#check-form button").click()
-        wait_for(lambda: browser.find_elements(By.ID, "message"))
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#check-form button"))
         assert browser.find_element(By.ID, "message").text == "type an equation (or a play) to check"
         browser.save_screenshot(str(shots / "error.png"))
 
         browser.get(url + f"grade?sheet={item['id']}")
         browser.find_element(By.NAME, "list").send_keys(f"{answer.text}\n1 + 1 = 3\n")
         browser.save_screenshot(str(shots / "grade.png"))
-        browser.find_element(By.CSS_SELECTOR, "#grade-form button").click()
-        wait_for(lambda: browser.find_elements(By.ID, "grades"))
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#grade-form button"))
         assert "the two sides differ" in browser.page_source
         browser.save_screenshot(str(shots / "graded.png"))

@@ -29,7 +29,7 @@ from classroom.tilesets import LEVELS, load_tileset
 from classroom.web import preview
 from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
-from classroom.web.making import fulfil, order
+from classroom.web.making import Attached, make_set, order
 
 PAGES = {"make": "/", "library": "/library", "grade": "/grade"}
 
@@ -75,10 +75,15 @@ def create_app(library: Path, workers: int = 1) -> Starlette:
     @friendly
     async def make(request: Request) -> Response:
         form = await read_form(request)
-        board = [u.text for u in await uploads(form, "board_file", "the board file")][:1]
-        # A pasted board is checked here, before any work starts.
-        wanted = await run_in_threadpool(order, form, workers, board[0] if board else None)
-        job = jobs.start(wanted.items, fulfil(wanted, library))
+        board = await uploads(form, "board_file", "the board file")
+        names = await uploads(form, "roster_file", "the roster")
+        attached = Attached(board[0].text if board else None, names[0] if names else None)
+        # Everything is checked here (a board too), before any work starts.
+        wanted = await run_in_threadpool(order, form, workers, attached)
+        fields = [(k, v) for k, v in form.multi_items() if isinstance(v, str) and k != "seed"]
+        if wanted.seed is not None:  # the job makes the set with the seed chosen here
+            fields.append(("seed", str(wanted.seed)))
+        job = jobs.start(wanted.items, make_set, (fields, attached, library, workers))
         return RedirectResponse(f"/jobs/{job.id}", status_code=303)
 
     @friendly

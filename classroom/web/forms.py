@@ -83,6 +83,7 @@ class Upload:
 
     stem: str  # like 'ana' for ana.txt
     text: str
+    name: str = ""  # like 'ana.txt', without any folder
 
 
 async def uploads(form: FormData, name: str, what: str) -> list[Upload]:
@@ -96,7 +97,7 @@ async def uploads(form: FormData, name: str, what: str) -> list[Upload]:
         shown = excerpt(PurePath(value.filename.replace("\\", "/")).name, 60)
         if len(data) > MAX_FILE_BYTES:
             raise ClassroomError(f"{shown}: {what} is too large (more than {MAX_FILE_BYTES:,} bytes)")
-        found.append(Upload(PurePath(shown).stem or "list", decode_text(data, shown, what)))
+        found.append(Upload(PurePath(shown).stem or "list", decode_text(data, shown, what), shown))
     return found
 
 

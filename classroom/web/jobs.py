@@ -1,20 +1,31 @@
-"""Long work off the request: a set is made in one worker thread (its items on worker
-processes, as on the command line), while the pages keep answering and a job page shows how
-far it has got."""
+"""Long work off the request: a set is made in a process of its own (its items on worker
+processes, as on the command line), so the pages keep answering, a job page shows how far it
+has got, and stopping the server stops the work at once with nothing written."""
 
 from __future__ import annotations
 
+import multiprocessing
+import queue
 import secrets
+import signal
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
-from classroom.console import one_line
+from classroom.console import Interrupted, one_line
 from classroom.errors import ClassroomError
 
 MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first
 MAX_WAITING = 3  # jobs queued behind the one being made
+# A fresh interpreter for each job: forking a server that runs threads could copy a held lock.
+CONTEXT = multiprocessing.get_context("spawn")
+STOPPED = "the server stopped before the set was made; nothing was written"
+DIED = ("the process making the set stopped before it was done (most often for lack of "
+        "memory); nothing was written")
+
+# work(step, *args) makes and writes a set, calling step() once per item, and returns
+# (the run's folder in the library, a note or None); it is pickled into the job's process.
+Work = Callable[..., tuple[str, str | None]]
 
 
 @dataclass
@@ -23,32 +34,31 @@ class Job:
 
     id: str
     total: int  # items to make
-    done: int = 0
+    progress: Any = field(default_factory=lambda: CONTEXT.Value("i", 0), repr=False)
     run: str | None = None  # the run's folder in the library, when finished
     note: str | None = None  # why the run went to another folder than the usual one
     error: str | None = None  # one sentence, when it failed
     finished: bool = False
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    def step(self) -> None:
-        """Count one more item made (called from the worker thread; returns nothing)."""
-        with self.lock:
-            self.done += 1
-
-
-Work = Callable[[Job], tuple[str, str | None]]  # makes and writes a set; returns (run, note)
+    @property
+    def done(self) -> int:
+        """Return how many items are made so far."""
+        return self.progress.value
 
 
 class Jobs:
-    """The jobs of one server, made one at a time in a worker thread."""
+    """The jobs of one server, made one at a time, each in a process of its own."""
 
     def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="classroom-make")
         self._jobs: dict[str, Job] = {}
+        self._waiting: queue.Queue = queue.Queue()
         self._lock = threading.Lock()
+        self._current: Any = None  # the process making a set now
+        self._closing = False
+        threading.Thread(target=self._serve, name="classroom-jobs", daemon=True).start()
 
-    def start(self, total: int, work: Work) -> Job:
-        """Return a new job after queueing work(job); raise when too many are waiting."""
+    def start(self, total: int, work: Work, args: tuple) -> Job:
+        """Return a new job after queueing work(step, *args); raise when too many are waiting."""
         with self._lock:
             if sum(1 for j in self._jobs.values() if not j.finished) > MAX_WAITING:
                 raise ClassroomError("the page is already making several sets; wait until they "
@@ -58,7 +68,7 @@ class Jobs:
             finished = [j for j in self._jobs.values() if j.finished]
             for old in finished[: max(0, len(self._jobs) - MAX_JOBS)]:
                 del self._jobs[old.id]
-        self._pool.submit(self._run, job, work)
+        self._waiting.put((job, work, args))
         return job
 
     def get(self, id: str) -> Job | None:
@@ -66,20 +76,63 @@ class Jobs:
         with self._lock:
             return self._jobs.get(id)
 
-    @staticmethod
-    def _run(job: Job, work: Work) -> None:
-        try:
-            job.run, job.note = work(job)
-        except ClassroomError as error:
-            job.error = one_line(error)
-        except MemoryError:
-            job.error = ("this needs more memory than the computer allows; ask for less "
-                         "(fewer items); nothing was written")
-        except Exception as error:  # a bug: said in one line on the page, never a traceback
-            job.error = one_line(f"the set could not be made ({type(error).__name__}: {error})")
-        finally:
+    def _serve(self) -> None:
+        while True:
+            job, work, args = self._waiting.get()
+            receive, send = CONTEXT.Pipe(duplex=False)
+            with self._lock:
+                if self._closing:
+                    job.error, job.finished = STOPPED, True
+                    continue
+                self._current = CONTEXT.Process(target=_make, args=(work, args, job.progress, send),
+                                                name=f"classroom-job-{job.id}")
+                self._current.start()
+            send.close()
+            try:
+                outcome, value = receive.recv()
+            except EOFError:  # the process ended without a word: killed, or out of memory
+                outcome, value = "error", STOPPED if self._closing else DIED
+            self._current.join()
+            if outcome == "done":
+                job.run, job.note = value
+            else:
+                job.error = value
             job.finished = True
 
     def close(self) -> None:
-        """Stop taking work; queued jobs are dropped (returns nothing)."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the set being made (nothing of it is written) and every job waiting (returns nothing)."""
+        with self._lock:
+            self._closing = True
+            process = self._current
+        if process is not None and process.is_alive():
+            process.terminate()  # SIGTERM: the job stops its worker processes and writes nothing
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+                process.join()
+
+
+def _make(work: Work, args: tuple, progress: Any, send: Any) -> None:
+    """Run one job in its own process and send back ('done', result) or ('error', sentence)."""
+
+    def interrupt(signum, frame):
+        raise Interrupted(signum)
+
+    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
+
+    def step() -> None:
+        with progress.get_lock():
+            progress.value += 1
+
+    try:
+        send.send(("done", work(step, *args)))
+    except ClassroomError as error:
+        send.send(("error", one_line(error)))
+    except MemoryError:
+        send.send(("error", "this needs more memory than the computer allows; ask for less "
+                            "(fewer items); nothing was written"))
+    except KeyboardInterrupt:
+        send.send(("error", STOPPED))
+    except Exception as error:  # a bug: said in one line on the page, never a traceback
+        send.send(("error", one_line(f"the set could not be made ({type(error).__name__}: {error})")))
