@@ -450,3 +450,19 @@ def test_a_set_that_cannot_be_written_is_one_sentence_on_the_job_page(tmp_path):
     assert page.status_code == 400
     assert message(page).startswith("cannot write to the folder")
     assert blocked.read_text("utf-8") == "a file where the library should be"
+
+
+def test_a_form_sent_from_another_web_site_is_refused(client, library):
+    """A page elsewhere cannot make sets through a teacher's browser: its Origin is not ours."""
+    response = client.post("/make", data={"kind": "boardless", "count": "1"},
+                           headers={"origin": "http://evil.example"})
+    assert response.status_code == 400
+    assert message(response) == "the form was sent from another web site; use the page itself"
+    assert not library.exists()
+
+
+def test_a_request_naming_another_host_is_refused(library):
+    """With the hosts of 127.0.0.1, a request for another name (DNS rebinding) gets no page."""
+    with TestClient(create_app(library, hosts=["127.0.0.1"]), base_url="http://127.0.0.1") as client:
+        assert client.get("/").status_code == 200
+        assert client.get("/library", headers={"host": "evil.example"}).status_code == 400

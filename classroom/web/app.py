@@ -12,6 +12,8 @@ from pathlib import Path
 import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -34,9 +36,11 @@ from classroom.web.making import Attached, make_set, order
 PAGES = {"make": "/", "library": "/library", "grade": "/grade"}
 
 
-def create_app(library: Path, workers: int = 1) -> Starlette:
+def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) -> Starlette:
     """Return the web app over a library folder (the output/ folder the command line writes to);
-    a set's items are made on up to `workers` processes."""
+    a set's items are made on up to `workers` processes. With `hosts`, a request naming
+    another host is refused (a web site that points its own name at 127.0.0.1 cannot read the
+    keys through a visitor's browser)."""
     library = Path(library)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(shipped_templates() / "web"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
@@ -56,6 +60,9 @@ def create_app(library: Path, workers: int = 1) -> Starlette:
         @functools.wraps(handler)
         async def answer(request: Request) -> Response:
             try:
+                origin = request.headers.get("origin")
+                if request.method == "POST" and origin and urllib.parse.urlsplit(origin).netloc != request.headers.get("host"):
+                    raise ClassroomError("the form was sent from another web site; use the page itself")
                 return await handler(request)
             except ClassroomError as error:
                 # A student's mistake on a check page leads to no teacher's page either.
@@ -200,4 +207,5 @@ def create_app(library: Path, workers: int = 1) -> Starlette:
         yield
         jobs.close()
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

@@ -2,9 +2,10 @@
 as `classroom boardless` and `classroom situations`: checked at once (bad input is one sentence
 before any work starts), then made and written by a job.
 
-Not offered yet: the difficulty (easy, medium, hard) and the key's form (full, summary, none)
-that issue 10 adds to `classroom boardless`; once it lands, they belong in boardless_order and
-make.j2 under the names that issue gives them.
+Not offered yet: the difficulty and the key's form that issue 10 adds (`--difficulty
+easy|medium|hard`: hands.DIFFICULTIES[...].rules(...); `--key full|summary|none`: the fourth
+field of Layout). Issue 10 was merged into main after this branch started; once this branch is
+merged too, they belong in boardless_order, situations_order (the key) and make.j2.
 """
 
 from __future__ import annotations

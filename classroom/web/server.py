@@ -31,5 +31,7 @@ def serve(host: str, port: int, open_page: bool, library: Path, workers: int) ->
     if open_page:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
     # limit_concurrency bounds the connections served at once; more get "503 Service Unavailable".
-    uvicorn.run(create_app(library, workers), host=host, port=port, log_level="warning",
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    hosts = ["127.0.0.1", "localhost", "[::1]"] if loopback else None  # another host: any name
+    uvicorn.run(create_app(library, workers, hosts), host=host, port=port, log_level="warning",
                 limit_concurrency=MAX_CONNECTIONS)
