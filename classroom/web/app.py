@@ -116,7 +116,9 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
     async def download(request: Request) -> Response:
         path = run_file(library, request.query_params.get("run", ""), request.query_params.get("file", ""))
         kind = {".pdf": "application/pdf", ".json": "application/json"}[path.suffix]
-        return FileResponse(path, media_type=kind, filename=path.name)
+        # ?view=1 shows the file in the page (the preview without pdftoppm); else it is saved.
+        shown = "inline" if request.query_params.get("view") == "1" else "attachment"
+        return FileResponse(path, media_type=kind, filename=path.name, content_disposition_type=shown)
 
     @friendly
     async def preview_png(request: Request) -> Response:
