@@ -141,10 +141,16 @@ def browser(tmp_path):
 
 
 def wait_for(condition, seconds: float = 20):
-    """Return condition()'s first true value, trying every 0.1 s for up to `seconds`."""
+    """Return condition()'s first true value, trying every 0.1 s for up to `seconds`; a page
+    caught between two documents (the browser says so with an error) is tried again."""
+    from selenium.common.exceptions import WebDriverException
+
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        value = condition()
+        try:
+            value = condition()
+        except WebDriverException:
+            value = None
         if value:
             return value
         time.sleep(0.1)
@@ -154,13 +160,10 @@ def wait_for(condition, seconds: float = 20):
 def submit(browser, button) -> None:
     """Click a form's button (or a link) and wait until the browser has left the page, so no
     element of the old page is taken for one of the new."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    page = browser.find_element(By.TAG_NAME, "html")
+    browser.execute_script("window.classroomLeft = true")  # only this document has the mark
     button.click()
-    WebDriverWait(browser, 20).until(expected_conditions.staleness_of(page))
+    wait_for(lambda: browser.execute_script(
+        "return window.classroomLeft !== true && document.readyState === 'complete'"))
 
 
 def test_a_teacher_makes_a_set_downloads_the_key_and_a_student_checks_a_line(tmp_path, browser):

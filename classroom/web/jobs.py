@@ -79,25 +79,34 @@ class Jobs:
     def _serve(self) -> None:
         while True:
             job, work, args = self._waiting.get()
-            receive, send = CONTEXT.Pipe(duplex=False)
-            with self._lock:
-                if self._closing:
-                    job.error, job.finished = STOPPED, True
-                    continue
-                self._current = CONTEXT.Process(target=_make, args=(work, args, job.progress, send),
-                                                name=f"classroom-job-{job.id}")
-                self._current.start()
-            send.close()
             try:
-                outcome, value = receive.recv()
-            except EOFError:  # the process ended without a word: killed, or out of memory
-                outcome, value = "error", STOPPED if self._closing else DIED
-            self._current.join()
-            if outcome == "done":
-                job.run, job.note = value
-            else:
-                job.error = value
+                self._make_one(job, work, args)
+            except Exception as error:  # the process could not even start: said, and the next job runs
+                job.error = failed(error)
             job.finished = True
+
+    def _make_one(self, job: Job, work: Work, args: tuple) -> None:
+        """Make one job in a process of its own and record its result or error (returns nothing)."""
+        receive, send = CONTEXT.Pipe(duplex=False)
+        with self._lock:
+            if self._closing:
+                job.error = STOPPED
+                return
+            self._current = CONTEXT.Process(target=_make, args=(work, args, job.progress, send),
+                                            name=f"classroom-job-{job.id}")
+            self._current.start()
+        send.close()
+        try:
+            outcome, value = receive.recv()
+        except EOFError:  # the process ended without a word: killed, or out of memory
+            outcome, value = "error", STOPPED if self._closing else DIED
+        finally:
+            receive.close()
+        self._current.join()
+        if outcome == "done":
+            job.run, job.note = value
+        else:
+            job.error = value
 
     def close(self) -> None:
         """Stop the set being made (nothing of it is written) and every job waiting (returns nothing)."""
@@ -110,6 +119,11 @@ class Jobs:
             if process.is_alive():
                 process.kill()
                 process.join()
+
+
+def failed(error: Exception) -> str:
+    """Return one line saying a set could not be made because of an unexpected error (a bug)."""
+    return one_line(f"the set could not be made ({type(error).__name__}: {error})")
 
 
 def _make(work: Work, args: tuple, progress: Any, send: Any) -> None:
@@ -135,4 +149,4 @@ def _make(work: Work, args: tuple, progress: Any, send: Any) -> None:
     except KeyboardInterrupt:
         send.send(("error", STOPPED))
     except Exception as error:  # a bug: said in one line on the page, never a traceback
-        send.send(("error", one_line(f"the set could not be made ({type(error).__name__}: {error})")))
+        send.send(("error", failed(error)))
