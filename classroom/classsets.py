@@ -20,7 +20,7 @@ from typing import Callable
 from classroom import __version__
 
 from classroom.engine.board import Board
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, excerpt
 from classroom.hands import HandRules, find_hand
 from classroom.situations import SituationRules, find_situation, own_situation, situation_item
 from classroom.symbols import Hand
@@ -38,6 +38,30 @@ class Layout:
     large_print: bool = False
     title: str | None = None
     key: str = "full"  # full, summary (one page an item) or none (no key PDF)
+
+
+MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
+MAX_TITLE = 120
+
+
+def run_seed(seed: int | None) -> int:
+    """Return the seed given, or a fresh one to print so the run can be repeated."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ClassroomError(f"--seed is a whole number from 0 to {MAX_SEED:,}, not {excerpt(seed)}")
+    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+
+
+def checked_title(title: str | None) -> str | None:
+    """Return the --title if it is printable text of a sane length, or raise."""
+    if title is None:
+        return None
+    try:
+        title.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ClassroomError("--title is not valid UTF-8 text; type it again") from None
+    if len(title) > MAX_TITLE or not title.isprintable():
+        raise ClassroomError(f"--title is printable text of at most {MAX_TITLE} characters")
+    return title
 
 
 def item_rng(seed: int, kind: str, number: int) -> random.Random:

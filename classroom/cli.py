@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from classroom.engine.board import check_tiles, parse_board, read_board
+from classroom.engine.board import check_tiles, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
-from classroom.classsets import Layout, boardless_set, default_workers, own_situation_set, situations_set
+from classroom.classsets import (
+    Layout, boardless_set, checked_title, default_workers, own_situation_set, run_seed, situations_set,
+)
 from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
-from classroom.errors import ClassroomError, excerpt, read_text
-from classroom.grading import StudentGrade, grade as grade_list, summarize
+from classroom.errors import ClassroomError, read_text
+from classroom.grading import grade_class, summarize
 from classroom.hands import DIFFICULTIES
-from classroom.judging import judge, rank
-from classroom.library import Targets, grading_targets, student_files
+from classroom.judging import judge_contest
+from classroom.library import Targets, default_folder, grading_targets, student_files
 from classroom.output import choose_folder, prepare_folder, write_atomically, write_worksheet
 from classroom.progress import Progress
 from classroom.render.results_pdf import render_results
@@ -220,32 +221,6 @@ KeyOption = typer.Option("full", "--key", help="The answer key: full (every equa
                          "(one page a hand; a situation's key is one page either way) or none (no key PDF).")
 
 
-MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
-
-
-def run_seed(seed: Optional[int]) -> int:
-    """Return the seed given, or a fresh one to print so the run can be repeated."""
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise ClassroomError(f"--seed is a whole number from 0 to {MAX_SEED:,}, not {excerpt(seed)}")
-    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-
-
-MAX_TITLE = 120
-
-
-def checked_title(title: Optional[str]) -> Optional[str]:
-    """Return the --title if it is printable text of a sane length, or raise."""
-    if title is None:
-        return None
-    try:
-        title.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ClassroomError("--title is not valid UTF-8 text; type it again") from None
-    if len(title) > MAX_TITLE or not title.isprintable():
-        raise ClassroomError(f"--title is printable text of at most {MAX_TITLE} characters")
-    return title
-
-
 def level_name(level: str, tiles: Optional[Path]) -> str:
     """Return what the manifest records as the level: its name, or the tile-set file."""
     return str(tiles) if tiles is not None else level
@@ -402,9 +377,8 @@ def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equ
 
 def report_grades(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> None:
     """Grade every list and print one list's marks, or the class table and summary."""
-    keys = {sheet: solve_hand(held, tileset) for sheet, (held, tileset) in targets.sheets.items()}
-    students = [StudentGrade(student, sheet, grade_list(read_text(path, "the list"), *targets.sheets[sheet]))
-                for path, student, sheet in targets.files]
+    students, keys = grade_class([(student, sheet, read_text(path, "the list"))
+                                  for path, student, sheet in targets.files], targets.sheets)
     if csv_out is not None:
         write_csv(csv_out, class_rows(students))
     if targets.single:
@@ -427,10 +401,9 @@ def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pd
     """Judge every play of a contest and print the ranked results (text, JSON, CSV, PDF)."""
     (sheet, record), = targets.records.items()
     held, tileset = targets.sheets[sheet]
-    board = parse_board(record.grid, f"{record.manifest} ({sheet})")
-    judged = rank([j for path, student, _ in targets.files
-                   for j in judge(read_text(path, "the plays"), board, held, tileset,
-                                  None if targets.single else student)])
+    judged = judge_contest([(None if targets.single else student, read_text(path, "the plays"))
+                            for path, student, _ in targets.files],
+                           record.grid, f"{record.manifest} ({sheet})", held, tileset)
     page = render_results(sheet, held, judged, size, templates) if pdf is not None else None
     if csv_out is not None:
         write_csv(csv_out, contest_rows(judged))
@@ -455,6 +428,17 @@ def write_file(path: Path, data: bytes) -> None:
     """Write one report file atomically into its (existing) folder and say where it went."""
     write_atomically(prepare_folder(path.parent) / path.name, data)
     typer.echo(f"wrote {path}", err=True)
+
+
+@command
+def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
+          port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+          open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
+          out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder).")) -> None:
+    """Start the local web page: make sheets, find them again, grade, and a check page for students."""
+    from classroom.web.server import serve as run_server
+
+    run_server(host, port, open_page, out if out is not None else default_folder(), default_workers())
 
 
 def main() -> None:

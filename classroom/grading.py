@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from classroom.boardless import Answer, Solution, check
+from classroom.boardless import Answer, Solution, check, solve
 from classroom.errors import ClassroomError
 from classroom.symbols import Hand, face, parse_written, write
 from classroom.tilesets import TileSet
@@ -141,3 +141,12 @@ def summarize(students: list[StudentGrade], keys: dict[str, Solution]) -> ClassS
     kinds = Counter(kind for s in students for line in s.grade.lines
                     if (kind := mistake_kind(line)) is not None)
     return ClassSummary(tuple(missed), tuple(sorted(kinds.items(), key=lambda item: (-item[1], item[0]))))
+
+
+def grade_class(lists: list[tuple[str, str, str]],
+                sheets: dict[str, tuple[Hand, TileSet]]) -> tuple[list[StudentGrade], dict[str, Solution]]:
+    """Return every (student, sheet, text) list marked against its sheet's hand, and the key
+    (every answer) of each sheet in `sheets` (sheet -> hand and tile set)."""
+    keys = {sheet: solve(held, tileset) for sheet, (held, tileset) in sheets.items()}
+    students = [StudentGrade(student, sheet, grade(text, *sheets[sheet])) for student, sheet, text in lists]
+    return students, keys

@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from classroom.engine.board import Board, Direction, parse_square, square_name
+from classroom.engine.board import Board, Direction, parse_board, parse_square, square_name
 from classroom.engine.plays import make_play, notation, score, why_illegal
 from classroom.errors import ClassroomError
 from classroom.symbols import BLANK, EQUAL, Hand, Tile, display, face, is_blank, parse_written
@@ -149,6 +149,15 @@ def judge(text: str, board: Board, hand: Hand, tileset: TileSet, name: str | Non
         reason, key, breakdown = judge_play(board, hand, tileset, written)
         judged.append(Judged(number, who, shown, reason, key, breakdown))
     return rank(judged)
+
+
+def judge_contest(plays: list[tuple[str | None, str]], grid: str, where: str, hand: Hand,
+                  tileset: TileSet) -> tuple[Judged, ...]:
+    """Return every play of a contest judged and ranked together: `plays` holds (the participant
+    of lines that name none, or None; the text of plays), `grid` the situation's board file
+    text, read as coming from `where`."""
+    board = parse_board(grid, where)
+    return rank([j for name, text in plays for j in judge(text, board, hand, tileset, name)])
 
 
 def rank(judged: list[Judged]) -> tuple[Judged, ...]:

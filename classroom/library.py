@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, excerpt
 from classroom.symbols import Hand, parse_hand
 from classroom.tilesets import LEVELS, TileSet, load_level, load_tileset, parse_tileset
 
@@ -232,3 +232,59 @@ def sheet_hand(record: Record, chosen: TileSet | None) -> tuple[Hand, TileSet]:
         return tileset.check_hand(parse_hand(list(record.hand))), tileset
     except ClassroomError as error:
         raise ClassroomError(f"{record.manifest}: worksheet {record.id}: {error}") from None
+
+
+# --- the library of runs, as the web page lists it ---------------------------------------------
+
+MAX_RUNS = 500  # manifests listed; a library grows by a few runs a week
+
+
+@dataclass(frozen=True)
+class Run:
+    """One worksheet run found in the library: its folder, what its manifest records, its files."""
+
+    name: str  # the folder relative to the library, like 'boardless-42'
+    folder: Path
+    kind: str  # 'boardless' or 'situations'
+    level: str
+    written: float  # when the manifest was written, in seconds since the epoch
+    files: tuple[str, ...]  # plain file names in the folder: the PDFs, then manifest.json
+    records: tuple[Record, ...]
+
+
+def runs(folder: Path) -> list[Run]:
+    """Return the runs whose manifests lie under folder, newest first (at most MAX_RUNS); a
+    manifest that cannot be read is passed over."""
+    found = []
+    for path in folder.glob(f"**/{MANIFEST}"):
+        try:
+            records, _ = read_manifest(path)
+            written = path.stat().st_mtime
+        except (ClassroomError, OSError):
+            continue
+        if records:
+            found.append(Run(path.parent.relative_to(folder).as_posix(), path.parent, records[0].kind,
+                             records[0].level, written, _listed_files(path), tuple(records)))
+    found.sort(key=lambda run: (-run.written, run.name))
+    return found[:MAX_RUNS]
+
+
+def _listed_files(manifest: Path) -> tuple[str, ...]:
+    """Return the files a manifest lists that lie beside it as regular files (a name with a
+    folder in it is passed over), then manifest.json itself."""
+    listed = json.loads(manifest.read_text("utf-8")).get("files")
+    names = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+    beside = [n for n in names if n == Path(n).name and not n.startswith(".") and n != MANIFEST
+              and (manifest.parent / n).is_file() and not (manifest.parent / n).is_symlink()]
+    return (*beside, MANIFEST)
+
+
+def run_file(folder: Path, run: str, name: str) -> Path:
+    """Return the path of a file a run's manifest lists (or the manifest), found by the run's
+    name and the file's name among the runs under folder; raise one sentence when there is none."""
+    for found in runs(folder):
+        if found.name == run:
+            if name in found.files:
+                return found.folder / name
+            raise ClassroomError(f"the run {excerpt(run)} has no file {excerpt(name)}")
+    raise ClassroomError(f"no run {excerpt(run)} in the library {folder}/")

@@ -1,0 +1,213 @@
+"""The web app: its routes, each a thin page over the core, and the mapping of a
+ClassroomError to its one sentence on the page with status 400."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import functools
+import urllib.parse
+from pathlib import Path
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from classroom.console import one_line
+from classroom.engine.board import parse_board
+from classroom.errors import ClassroomError, excerpt
+from classroom.grading import grade, grade_class, summarize
+from classroom.judging import judge, judge_contest, standings
+from classroom.library import find_sheet, run_file, runs, sheet_hand
+from classroom.reports import class_rows, contest_rows, csv_text, shown
+from classroom.render.wording import shipped_templates
+from classroom.symbols import parse_hand
+from classroom.tilesets import LEVELS, load_tileset
+from classroom.web import preview
+from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
+from classroom.web.jobs import Jobs
+from classroom.web.making import Attached, make_set, order
+
+PAGES = {"make": "/", "library": "/library", "grade": "/grade"}
+
+
+def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) -> Starlette:
+    """Return the web app over a library folder (the output/ folder the command line writes to);
+    a set's items are made on up to `workers` processes. With `hosts`, a request naming
+    another host is refused (a web site that points its own name at 127.0.0.1 cannot read the
+    keys through a visitor's browser)."""
+    library = Path(library)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(shipped_templates() / "web"),
+                             autoescape=True, undefined=jinja2.StrictUndefined)
+    env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus
+    env.filters["date"] = lambda seconds: datetime.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
+    env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
+    jobs = Jobs()
+
+    def page(template: str, status: int = 200, **values) -> HTMLResponse:
+        values.setdefault("pages", PAGES)
+        values.setdefault("here", template.removesuffix(".j2"))  # the page the menu marks
+        return HTMLResponse(env.get_template(template).render(**values), status_code=status)
+
+    def friendly(handler):
+        """Return the handler with a ClassroomError shown as its sentence on an error page (400)."""
+
+        @functools.wraps(handler)
+        async def answer(request: Request) -> Response:
+            try:
+                origin = request.headers.get("origin")
+                if request.method == "POST" and origin and urllib.parse.urlsplit(origin).netloc != request.headers.get("host"):
+                    raise ClassroomError("the form was sent from another web site; use the page itself")
+                return await handler(request)
+            except ClassroomError as error:
+                # A student's mistake on a check page leads to no teacher's page either.
+                student = request.url.path.startswith("/check/")
+                return page("error.j2", 400, message=one_line(error), here="check" if student else "error")
+            finally:
+                form = getattr(request.state, "form", None)
+                if form is not None:
+                    await form.close()  # the uploads' temporary files
+
+        return answer
+
+    @friendly
+    async def make_page(request: Request) -> Response:
+        return page("make.j2", levels=LEVELS, library=library)
+
+    @friendly
+    async def make(request: Request) -> Response:
+        form = await read_form(request)
+        board = await uploads(form, "board_file", "the board file")
+        names = await uploads(form, "roster_file", "the roster")
+        attached = Attached(board[0].text if board else None, names[0] if names else None)
+        # Everything is checked here (a board too), before any work starts.
+        wanted = await run_in_threadpool(order, form, workers, attached)
+        fields = [(k, v) for k, v in form.multi_items() if isinstance(v, str) and k != "seed"]
+        if wanted.seed is not None:  # the job makes the set with the seed chosen here
+            fields.append(("seed", str(wanted.seed)))
+        job = jobs.start(wanted.items, make_set, (fields, attached, library, workers))
+        return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+
+    @friendly
+    async def job_page(request: Request) -> Response:
+        job = jobs.get(request.path_params["id"])
+        if job is None:
+            raise ClassroomError("no such job: the server was restarted, or the job is long "
+                                 "finished; find the set in the library")
+        if not job.finished:
+            return page("working.j2", job=job)
+        if job.error is not None:
+            return page("error.j2", 400, message=job.error)
+        made = next((r for r in runs(library) if r.name == job.run), None)
+        if made is None:
+            raise ClassroomError(f"the set was written to {job.run}, but its manifest is gone from the library")
+        return page("made.j2", run=made, note=job.note, previews=preview.available())
+
+    @friendly
+    async def library_page(request: Request) -> Response:
+        return page("library.j2", runs=await run_in_threadpool(runs, library), library=library)
+
+    @friendly
+    async def download(request: Request) -> Response:
+        path = run_file(library, request.query_params.get("run", ""), request.query_params.get("file", ""))
+        kind = {".pdf": "application/pdf", ".json": "application/json"}[path.suffix]
+        # ?view=1 shows the file in the page (the preview without pdftoppm); else it is saved.
+        shown = "inline" if request.query_params.get("view") == "1" else "attachment"
+        return FileResponse(path, media_type=kind, filename=path.name, content_disposition_type=shown)
+
+    @friendly
+    async def preview_png(request: Request) -> Response:
+        path = run_file(library, request.query_params.get("run", ""), request.query_params.get("file", ""))
+        if path.suffix != ".pdf":
+            raise ClassroomError(f"{excerpt(path.name)} is not a PDF; only a PDF has a preview")
+        return Response(await run_in_threadpool(preview.first_page, path), media_type="image/png")
+
+    @friendly
+    async def grade_page(request: Request) -> Response:
+        return page("grade.j2", sheet=request.query_params.get("sheet", "")[:60], levels=LEVELS)
+
+    @friendly
+    async def grade_lists(request: Request) -> Response:
+        form = await read_form(request)
+        sheet = optional_text(form, "sheet", "the worksheet id", 60)
+        hand = optional_text(form, "hand", "the hand", 200)
+        if (sheet is None) == (hand is None):
+            raise ClassroomError("give the worksheet's id or the hand, one of the two")
+        pasted = text(form, "list", "the list")
+        lists = [(optional_text(form, "student", "the student's name", 60) or "pasted", pasted)] \
+            if pasted.strip() else []
+        lists += [(u.stem, u.text) for u in await uploads(form, "files", "the list")]
+        if not lists:
+            raise ClassroomError("paste a list, or choose the students' files to upload")
+        if hand is not None:
+            tileset = load_tileset(choice(form, "level", "the level", LEVELS, "original"), None)
+            held = few_blanks(tileset.check_hand(parse_hand(hand)))
+            return await run_in_threadpool(graded_page, " ".join(held), held, tileset, lists, None)
+        record = await run_in_threadpool(find_sheet, sheet, library)
+        held, tileset = sheet_hand(record, None)
+        if record.kind == "situations":
+            judged = await run_in_threadpool(
+                judge_contest, [(None if len(lists) == 1 else name, plays) for name, plays in lists],
+                record.grid, f"{record.manifest} ({record.id})", held, tileset)
+            rows = contest_rows(judged)
+            return page("judged.j2", here="grade", sheet=record.id, hand=held, judged=standings(judged),
+                        rows=rows, csv=csv_text(rows), name=f"{record.id}-results.csv")
+        return await run_in_threadpool(graded_page, record.id, held, tileset, lists, record.id)
+
+    def graded_page(sheet, held, tileset, lists, shown_sheet) -> Response:
+        students, keys = grade_class([(name, sheet, listed) for name, listed in lists],
+                                     {sheet: (held, tileset)})
+        rows = class_rows(students)
+        return page("graded.j2", here="grade", sheet=shown_sheet, hand=held, students=students,
+                    key=keys[sheet], summary=summarize(students, keys), rows=rows,
+                    csv=csv_text(rows), name=f"{shown_sheet or 'grades'}.csv")
+
+    async def sheet_of(request: Request):
+        record = await run_in_threadpool(find_sheet, request.path_params["id"][:60], library)
+        if record.id.casefold() != request.path_params["id"].strip().casefold():
+            raise ClassroomError(f"no worksheet {excerpt(request.path_params['id'])} in the library")
+        return record, *sheet_hand(record, None)
+
+    @friendly
+    async def check_page(request: Request) -> Response:
+        record, held, _ = await sheet_of(request)
+        return page("check.j2", record=record, hand=held, verdict=None, line="")
+
+    @friendly
+    async def check_line(request: Request) -> Response:
+        record, held, tileset = await sheet_of(request)
+        form = await read_form(request)
+        line = text(form, "line", "the line", MAX_LINE).strip()
+        if not line:
+            raise ClassroomError("type an equation (or a play) to check")
+        if record.kind == "situations":
+            board = parse_board(record.grid, f"{record.manifest} ({record.id})")
+            judged, = await run_in_threadpool(judge, line, board, held, tileset)
+            verdict = {"valid": judged.legal, "reason": judged.reason, "score": judged.score,
+                       "entry": judged.notation or ""}
+        else:
+            marked, = (await run_in_threadpool(grade, line, held, tileset)).lines
+            verdict = {"valid": marked.valid, "reason": marked.reason, "score": marked.score,
+                       "entry": marked.written or ""}
+        return page("check.j2", record=record, hand=held, verdict=verdict, line=line)
+
+    routes = [
+        Route("/", make_page), Route("/make", make, methods=["POST"]),
+        Route("/jobs/{id}", job_page), Route("/library", library_page),
+        Route("/download", download), Route("/preview", preview_png),
+        Route("/grade", grade_page), Route("/grade", grade_lists, methods=["POST"]),
+        Route("/check/{id}", check_page), Route("/check/{id}", check_line, methods=["POST"]),
+    ]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        jobs.close()
+
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)

@@ -1,0 +1,152 @@
+"""Long work off the request: a set is made in a process of its own (its items on worker
+processes, as on the command line), so the pages keep answering, a job page shows how far it
+has got, and stopping the server stops the work at once with nothing written."""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import secrets
+import signal
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from classroom.console import Interrupted, one_line
+from classroom.errors import ClassroomError
+
+MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first
+MAX_WAITING = 3  # jobs queued behind the one being made
+# A fresh interpreter for each job: forking a server that runs threads could copy a held lock.
+CONTEXT = multiprocessing.get_context("spawn")
+STOPPED = "the server stopped before the set was made; nothing was written"
+DIED = ("the process making the set stopped before it was done (most often for lack of "
+        "memory); nothing was written")
+
+# work(step, *args) makes and writes a set, calling step() once per item, and returns
+# (the run's folder in the library, a note or None); it is pickled into the job's process.
+Work = Callable[..., tuple[str, str | None]]
+
+
+@dataclass
+class Job:
+    """One piece of long work: how far it has got, and its result (a run's name) or error."""
+
+    id: str
+    total: int  # items to make
+    progress: Any = field(default_factory=lambda: CONTEXT.Value("i", 0), repr=False)
+    run: str | None = None  # the run's folder in the library, when finished
+    note: str | None = None  # why the run went to another folder than the usual one
+    error: str | None = None  # one sentence, when it failed
+    finished: bool = False
+
+    @property
+    def done(self) -> int:
+        """Return how many items are made so far."""
+        return self.progress.value
+
+
+class Jobs:
+    """The jobs of one server, made one at a time, each in a process of its own."""
+
+    def __init__(self) -> None:
+        self._jobs: dict[str, Job] = {}
+        self._waiting: queue.Queue = queue.Queue()
+        self._lock = threading.Lock()
+        self._current: Any = None  # the process making a set now
+        self._closing = False
+        threading.Thread(target=self._serve, name="classroom-jobs", daemon=True).start()
+
+    def start(self, total: int, work: Work, args: tuple) -> Job:
+        """Return a new job after queueing work(step, *args); raise when too many are waiting."""
+        with self._lock:
+            if sum(1 for j in self._jobs.values() if not j.finished) > MAX_WAITING:
+                raise ClassroomError("the page is already making several sets; wait until they "
+                                     "are ready and try again")
+            job = Job(secrets.token_hex(8), total)
+            self._jobs[job.id] = job
+            finished = [j for j in self._jobs.values() if j.finished]
+            for old in finished[: max(0, len(self._jobs) - MAX_JOBS)]:
+                del self._jobs[old.id]
+        self._waiting.put((job, work, args))
+        return job
+
+    def get(self, id: str) -> Job | None:
+        """Return the job of that id, or None."""
+        with self._lock:
+            return self._jobs.get(id)
+
+    def _serve(self) -> None:
+        while True:
+            job, work, args = self._waiting.get()
+            try:
+                self._make_one(job, work, args)
+            except Exception as error:  # the process could not even start: said, and the next job runs
+                job.error = failed(error)
+            job.finished = True
+
+    def _make_one(self, job: Job, work: Work, args: tuple) -> None:
+        """Make one job in a process of its own and record its result or error (returns nothing)."""
+        receive, send = CONTEXT.Pipe(duplex=False)
+        with self._lock:
+            if self._closing:
+                job.error = STOPPED
+                return
+            self._current = CONTEXT.Process(target=_make, args=(work, args, job.progress, send),
+                                            name=f"classroom-job-{job.id}")
+            self._current.start()
+        send.close()
+        try:
+            outcome, value = receive.recv()
+        except EOFError:  # the process ended without a word: killed, or out of memory
+            outcome, value = "error", STOPPED if self._closing else DIED
+        finally:
+            receive.close()
+        self._current.join()
+        if outcome == "done":
+            job.run, job.note = value
+        else:
+            job.error = value
+
+    def close(self) -> None:
+        """Stop the set being made (nothing of it is written) and every job waiting (returns nothing)."""
+        with self._lock:
+            self._closing = True
+            process = self._current
+        if process is not None and process.is_alive():
+            process.terminate()  # SIGTERM: the job stops its worker processes and writes nothing
+            process.join(10)
+            if process.is_alive():
+                process.kill()
+                process.join()
+
+
+def failed(error: Exception) -> str:
+    """Return one line saying a set could not be made because of an unexpected error (a bug)."""
+    return one_line(f"the set could not be made ({type(error).__name__}: {error})")
+
+
+def _make(work: Work, args: tuple, progress: Any, send: Any) -> None:
+    """Run one job in its own process and send back ('done', result) or ('error', sentence)."""
+
+    def interrupt(signum, frame):
+        raise Interrupted(signum)
+
+    signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
+
+    def step() -> None:
+        with progress.get_lock():
+            progress.value += 1
+
+    try:
+        send.send(("done", work(step, *args)))
+    except ClassroomError as error:
+        send.send(("error", one_line(error)))
+    except MemoryError:
+        send.send(("error", "this needs more memory than the computer allows; ask for less "
+                            "(fewer items); nothing was written"))
+    except KeyboardInterrupt:
+        send.send(("error", STOPPED))
+    except Exception as error:  # a bug: said in one line on the page, never a traceback
+        send.send(("error", failed(error)))

@@ -1,0 +1,140 @@
+"""The Make page's two forms, Boardless and Board Situations, turned into the same core calls
+as `classroom boardless` and `classroom situations`: checked at once (bad input is one sentence
+before any work starts), then made and written by a job.
+
+The difficulty (`--difficulty`) and the key's form (`--key`) are chosen as on the command line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from starlette.datastructures import FormData
+
+from classroom.classsets import (
+    MAX_SEED, Layout, boardless_set, checked_title, own_situation_set, run_seed, situations_set,
+)
+from classroom.engine.board import check_tiles, parse_board
+from classroom.errors import ClassroomError
+from classroom.hands import DIFFICULTIES
+from classroom.output import choose_folder, write_worksheet
+from classroom.roster import parse_roster
+from classroom.situations import SituationRules
+from classroom.symbols import MAX_HAND, parse_hand
+from classroom.tilesets import LEVELS, load_tileset
+from classroom.worksheet import KEYS
+from classroom.web.forms import MAX_COUNT, Upload, choice, few_blanks, optional_text, text, ticked, whole
+
+
+@dataclass(frozen=True)
+class Order:
+    """A checked request for a class set: how many items to make, and how to make them."""
+
+    items: int  # items made (the progress counts them)
+    make: Callable[[Callable[[], None]], object]  # make(step) returns the Worksheet, calling step() per item
+    default: str  # the folder the run goes to in the library, unless an earlier run holds it
+    seed: int | None = None  # the seed used, chosen here when the form leaves it empty
+
+
+@dataclass(frozen=True)
+class Attached:
+    """The files uploaded with a Make form, read: a board file's text, a roster file."""
+
+    board: str | None = None
+    roster: Upload | None = None
+
+
+def layout(form: FormData) -> Layout:
+    """Return the checked page size, large print and title of a form."""
+    return Layout(choice(form, "page_size", "the page size", ("letter", "a4"), "letter"),
+                  ticked(form, "large_print"), checked_title(optional_text(form, "title", "the title", 500)),
+                  choice(form, "key", "the answer key", KEYS, "full"))
+
+
+def roster(form: FormData, attached: Attached) -> tuple[str, ...]:
+    """Return the names of a roster pasted (a name a line) or uploaded (names.txt, or names.csv
+    read as a table, as --roster reads them), or () when there is none."""
+    names = text(form, "roster", "the roster")
+    if names.strip() and attached.roster is not None:
+        raise ClassroomError("paste the roster or upload its file, not both")
+    if attached.roster is not None:
+        return parse_roster(attached.roster.text, attached.roster.name,
+                            attached.roster.name.lower().endswith(".csv"))
+    return parse_roster(names, "the roster") if names.strip() else ()
+
+
+def boardless_order(form: FormData, workers: int, attached: Attached) -> Order:
+    """Return the Boardless Activity set a form asks for, checked as `classroom boardless` checks it."""
+    level = choice(form, "level", "the level", LEVELS, "original")
+    tileset = load_tileset(level, None)
+    difficulty = choice(form, "difficulty", "the difficulty", tuple(DIFFICULTIES), "medium")
+    rules = DIFFICULTIES[difficulty].rules(  # as `classroom boardless` draws them
+        MAX_HAND, tileset, balanced=ticked(form, "balanced") or None,
+        blanks=False if ticked(form, "no_blanks") else None)
+    rules.check(tileset)
+    names = roster(form, attached)
+    count = len(names) or whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
+    if len(names) > MAX_COUNT:
+        raise ClassroomError(f"the roster has {len(names)} names; the page makes at most {MAX_COUNT} sheets at once")
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    same_hand = ticked(form, "same_hand")
+    sheets = layout(form)
+    return Order(1 if same_hand else count, lambda step: boardless_set(
+        tileset, level, seed, count, rules, sheets, same_hand, workers, step, names),
+        f"boardless-{seed}", seed)
+
+
+def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
+    """Return the Board Situations set a form asks for (simulated positions, or the teacher's
+    own board, pasted or uploaded, and hand), checked as `classroom situations` checks it."""
+    level = choice(form, "level", "the level", LEVELS, "original")
+    tileset = load_tileset(level, None)
+    sheets = layout(form)
+    names = roster(form, attached)
+    board_text = optional_text(form, "board", "the board")
+    if board_text is not None and attached.board is not None:
+        raise ClassroomError("paste the board or upload its file, not both")
+    board_text = board_text or attached.board
+    hand = optional_text(form, "hand", "the hand", 200)
+    if (board_text is None) != (hand is None):
+        raise ClassroomError("a position of your own needs both a board and a hand")
+    if board_text is not None:
+        held = few_blanks(tileset.check_hand(parse_hand(hand)))
+        position = check_tiles(parse_board(board_text, "the board"), tileset, held)
+
+        def own(step: Callable[[], None]):
+            worksheet = own_situation_set(tileset, level, position, held, sheets, names)
+            step()
+            return worksheet
+
+        return Order(1, own, "situations-own")
+    rules = SituationRules(plays=whole(form, "plays", "the plays on the board", 0, 40, 6),
+                           margin=whole(form, "margin", "the winning margin", 0, 50, 3))
+    rules.check()
+    count = whole(form, "count", "the number of situations", 1, MAX_COUNT, 5)
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    return Order(count, lambda step: situations_set(tileset, level, seed, count, rules, sheets,
+                                                    workers, step, names),
+                 f"situations-{seed}", seed)
+
+
+def order(form: FormData, workers: int, attached: Attached = Attached()) -> Order:
+    """Return the set a Make form (with its uploaded files) asks for, by its kind."""
+    kind = choice(form, "kind", "the kind of worksheet", ("boardless", "situations"), "boardless")
+    if kind == "boardless":
+        return boardless_order(form, workers, attached)
+    return situations_order(form, workers, attached)
+
+
+def make_set(step: Callable[[], None], fields: list[tuple[str, str]], attached: Attached,
+             library: Path, workers: int) -> tuple[str, str | None]:
+    """Return (the run's folder in the library, a note or None) after making the set the form
+    fields ask for (a job's work: the fields were checked already, and hold the seed chosen)
+    and writing it into a folder of the library no earlier run uses, as the command line does."""
+    wanted = order(FormData(fields), workers, attached)
+    worksheet = wanted.make(step)
+    folder, note = choose_folder(None, library / wanted.default)
+    write_worksheet(worksheet, folder)
+    return folder.relative_to(library).as_posix(), note

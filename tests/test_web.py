@@ -1,0 +1,492 @@
+"""The web page (`classroom serve`) driven in-process: every page, every form, and bad input on
+each, against a library folder in tmp_path."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import time
+import urllib.parse
+
+import pytest
+from starlette.testclient import TestClient
+
+from classroom.boardless import check, solve
+from classroom.grading import grade
+from classroom.symbols import parse_hand, parse_written
+from classroom.tilesets import LEVELS, load_level
+from classroom.web import create_app, preview
+from classroom.web.forms import MAX_BODY
+
+ORIGINAL = load_level("original")
+BOOKLET_ROWS = [["."] * 19 for _ in range(19)]
+BOOKLET_ROWS[9][9:15] = ["2", "4", "÷", "3", "=", "8"]  # the booklet's first play, J10 to O10
+BOOKLET_BOARD = "\n".join(" ".join(row) for row in BOOKLET_ROWS) + "\n"
+
+
+@pytest.fixture
+def library(tmp_path):
+    return tmp_path / "output"
+
+
+@pytest.fixture
+def client(library):
+    with TestClient(create_app(library)) as client:
+        yield client
+
+
+def message(response) -> str:
+    """Return the one sentence an error page shows."""
+    found = re.search(r'id="message">([^<]*)<', response.text)
+    assert found, response.text
+    return found.group(1)
+
+
+def finish(client, response):
+    """Return the finished job page a Make form's answer leads to, after its working pages
+    (or the answer itself when it is no redirect: an error)."""
+    if response.status_code != 303:
+        return response
+    job = response.headers["location"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        page = client.get(job)
+        if "Working…" not in page.text:
+            return page
+        assert 'http-equiv="refresh"' in page.text
+        time.sleep(0.1)
+    raise AssertionError("the set was not made within 60 s")
+
+
+def make(client, files=None, **fields):
+    """Return the finished job page of a Make form."""
+    return finish(client, client.post("/make", data=fields, files=files, follow_redirects=False))
+
+
+def links(page, label_start: str = "/download") -> list[str]:
+    """Return the links of a page that start with label_start, unescaped."""
+    return [a.replace("&amp;", "&") for a in re.findall(r'(?:href|src)="([^"]+)"', page.text) if a.startswith(label_start)]
+
+
+def ids(page) -> list[str]:
+    """Return the worksheet ids a page links a check page for."""
+    return [urllib.parse.unquote(a.removeprefix("/check/")) for a in links(page, "/check/")]
+
+
+@pytest.fixture
+def boardless(client):
+    """A boardless run of one hand, made through the page: (its page, its worksheet id)."""
+    page = make(client, kind="boardless", count="1", seed="5")
+    assert page.status_code == 200, page.text
+    return page, ids(page)[0]
+
+
+@pytest.fixture
+def own_situation(client):
+    """A teacher's own situation made through the page: its worksheet id."""
+    page = make(client, kind="situations", board=BOOKLET_BOARD, hand="4 × 7 2")
+    assert page.status_code == 200, page.text
+    return ids(page)[0]
+
+
+def test_the_make_page_offers_both_kinds_of_worksheet(client, library):
+    """/ shows the Boardless and the Board Situations forms and names the library folder."""
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'name="kind" value="boardless"' in page.text and 'name="kind" value="situations"' in page.text
+    for field in ("count", "same_hand", "level", "page_size", "large_print", "title", "seed", "plays",
+                  "margin", "board", "board_file", "hand", "roster", "roster_file"):
+        assert f'name="{field}"' in page.text
+    assert str(library) in page.text
+
+
+def test_a_boardless_set_is_written_to_the_library_with_links_to_every_file(client, library, boardless):
+    """The result lists the sheet, the key and the manifest, each downloadable byte for byte."""
+    page, id = boardless
+    folder = library / "boardless-5"
+    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+    assert [item["id"] for item in manifest["items"]] == [id]
+    saved = [a for a in links(page) if "view=1" not in a]  # not the PDFs shown in the page
+    names = [urllib.parse.parse_qs(urllib.parse.urlparse(a).query)["file"][0] for a in saved]
+    assert names == ["boardless-5.pdf", "boardless-5-key.pdf", "manifest.json"]
+    for link, name in zip(saved, names):
+        download = client.get(link)
+        assert download.status_code == 200
+        assert download.content == (folder / name).read_bytes()
+        assert f'filename="{name}"' in download.headers["content-disposition"]
+
+
+def test_the_result_previews_the_first_pages_when_pdftoppm_is_installed(client, boardless):
+    """With pdftoppm, each PDF has a PNG preview of its first page."""
+    page, _ = boardless
+    previews = links(page, "/preview")
+    if not preview.available():  # previews are optional: the next test covers their absence
+        assert previews == []
+        return
+    assert len(previews) == 2
+    picture = client.get(previews[1])
+    assert picture.status_code == 200 and picture.content.startswith(b"\x89PNG")
+
+
+def test_without_pdftoppm_each_pdf_is_embedded_instead(client, monkeypatch):
+    """Without pdftoppm, each PDF is shown in the page itself, served inline."""
+    monkeypatch.setattr(preview, "available", lambda: False)
+    page = make(client, kind="boardless", count="1", seed="6")
+    embedded = re.findall(r'<object data="([^"]+)" type="application/pdf"', page.text)
+    assert len(embedded) == 2 and links(page, "/preview") == []
+    shown = client.get(embedded[1].replace("&amp;", "&"))
+    assert shown.status_code == 200 and shown.content.startswith(b"%PDF")
+    assert shown.headers["content-disposition"].startswith("inline")
+
+
+def test_a_second_run_with_the_same_seed_goes_to_a_new_folder(client, library, boardless):
+    """As on the command line, a run never replaces an earlier one: boardless-5-2, said so."""
+    again = make(client, kind="boardless", count="1", seed="5")
+    assert "holds an earlier run, so this one went to" in again.text
+    assert (library / "boardless-5-2" / "manifest.json").is_file()
+    assert (library / "boardless-5" / "manifest.json").is_file()
+
+
+def test_a_same_hand_class_set_with_its_options_is_made(client, library):
+    """Same hand, level, page size, large print and title reach the manifest."""
+    page = make(client, kind="boardless", count="3", same_hand="on", level="no-fractions",
+                page_size="a4", large_print="on", title="Friday fun", seed="8", no_blanks="on")
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "boardless-8" / "manifest.json").read_text("utf-8"))
+    assert (manifest["level"], len(manifest["items"])) == ("no-fractions", 1)
+    assert manifest["layout"] == {"page_size": "a4", "large_print": True, "title": "Friday fun", "copies": 3}
+    assert manifest["options"]["blanks"] is False
+
+
+def test_difficulty_and_key_reach_the_set(client, library):
+    """An easy set without a key: hands in the easy band, no key PDF, the manifest says so."""
+    page = make(client, kind="boardless", count="2", difficulty="easy", key="none", seed="9")
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "boardless-9" / "manifest.json").read_text("utf-8"))
+    assert manifest["key"] == "none"
+    assert manifest["files"] == ["boardless-9.pdf"]
+    assert all(10 <= item["best_score"] <= 30 for item in manifest["items"])
+
+
+def test_a_roster_gives_one_named_sheet_each(client, library):
+    """Names pasted one a line become the manifest's roster."""
+    page = make(client, kind="boardless", same_hand="on", roster="Ana\nBo\n", seed="9")
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "boardless-9" / "manifest.json").read_text("utf-8"))
+    assert sorted(manifest["roster"]) == ["Ana", "Bo"]
+
+
+def test_an_uploaded_csv_roster_gives_one_named_sheet_each(client, library):
+    """A roster file is read as --roster reads it: names.csv by its "name" column."""
+    page = make(client, kind="boardless", same_hand="on", seed="9",
+                files=[("roster_file", ("names.csv", b"id,name\n1,Ana\n2,Bo\n3,Cy\n", "text/csv"))])
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "boardless-9" / "manifest.json").read_text("utf-8"))
+    assert sorted(manifest["roster"]) == ["Ana", "Bo", "Cy"]
+
+
+def test_a_roster_both_pasted_and_uploaded_is_refused(client):
+    """Which roster is meant is not guessed."""
+    response = client.post("/make", data={"kind": "boardless", "roster": "Ana"},
+                           files=[("roster_file", ("names.txt", b"Bo\n", "text/plain"))])
+    assert response.status_code == 400
+    assert message(response) == "paste the roster or upload its file, not both"
+
+
+def test_a_teachers_own_position_becomes_a_situation(client, library, own_situation):
+    """A pasted board and hand are written to situations-own, with the board in the manifest."""
+    manifest = json.loads((library / "situations-own" / "manifest.json").read_text("utf-8"))
+    assert manifest["items"][0]["id"] == own_situation
+    assert manifest["items"][0]["hand"] == ["4", "×", "7", "2"]
+    assert "2 4 ÷ 3 = 8" in manifest["items"][0]["grid"]
+
+
+def test_an_uploaded_board_file_becomes_a_situation(client, library):
+    """The board may come as a file instead of pasted text."""
+    page = make(client, kind="situations", hand="4 × 7 2",
+                files=[("board_file", ("position.txt", BOOKLET_BOARD.encode(), "text/plain"))])
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "situations-own" / "manifest.json").read_text("utf-8"))
+    assert "2 4 ÷ 3 = 8" in manifest["items"][0]["grid"]
+
+
+def test_a_board_both_pasted_and_uploaded_is_refused(client):
+    """Which board is meant is not guessed."""
+    response = client.post("/make", data={"kind": "situations", "hand": "4", "board": BOOKLET_BOARD},
+                           files=[("board_file", ("position.txt", BOOKLET_BOARD.encode(), "text/plain"))])
+    assert response.status_code == 400
+    assert message(response) == "paste the board or upload its file, not both"
+
+
+def test_simulated_situations_are_made_while_the_pages_keep_answering(client, library):
+    """Board Situations from simulated play (one position, two plays on it) are made in the
+    background: meanwhile the job page says how far it has got and the other pages answer."""
+    response = client.post("/make", data={"kind": "situations", "count": "1", "plays": "2",
+                                          "margin": "0", "seed": "4"}, follow_redirects=False)
+    assert response.status_code == 303
+    job = response.headers["location"]
+    working = client.get(job)
+    assert "Working…" in working.text and "0 of 1 item made" in working.text
+    started = time.monotonic()
+    assert client.get("/").status_code == 200 and client.get("/library").status_code == 200
+    assert time.monotonic() - started < 1
+    page = finish(client, response)
+    assert page.status_code == 200, page.text
+    manifest = json.loads((library / "situations-4" / "manifest.json").read_text("utf-8"))
+    assert len(manifest["items"]) == 1 and manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf"]
+
+
+@pytest.mark.parametrize("fields, sentence", [
+    ({"kind": "boardless", "count": "0"}, "the number of sheets is a whole number from 1 to 30, not 0"),
+    ({"kind": "boardless", "count": "31"}, "the number of sheets is a whole number from 1 to 30, not 31"),
+    ({"kind": "boardless", "count": "two"}, "the number of sheets is a whole number from 1 to 30, not two"),
+    ({"kind": "boardless", "seed": "-1"}, "the seed is a whole number from 0 to 999,999,999,999, not -1"),
+    ({"kind": "boardless", "level": "mythical"}, f"the level is one of {', '.join(LEVELS)}, not mythical"),
+    ({"kind": "boardless", "page_size": "legal"}, "the page size is one of letter, a4, not legal"),
+    ({"kind": "boardless", "difficulty": "insane"}, "the difficulty is one of easy, medium, hard, not insane"),
+    ({"kind": "boardless", "key": "half"}, "the answer key is one of full, summary, none, not half"),
+    ({"kind": "boardless", "title": "x" * 121}, "--title is printable text of at most 120 characters"),
+    ({"kind": "boardless", "roster": "Ana\nana\n"}, "the roster: line 2: ana is already on line 1; give each student a different name"),
+    ({"kind": "poster"}, "the kind of worksheet is one of boardless, situations, not poster"),
+    ({"kind": "situations", "hand": "4 × 7 2"}, "a position of your own needs both a board and a hand"),
+    ({"kind": "situations", "board": BOOKLET_BOARD, "hand": "4 × 7 2 %"}, "'%'"),
+    ({"kind": "situations", "board": "2 4\n", "hand": "4"}, "the board"),
+    ({"kind": "situations", "board": BOOKLET_BOARD, "hand": "4 ? ?"}, "the page takes hands with at most 1 blank; for more, use the command line"),
+    ({"kind": "situations", "plays": "41"}, "the plays on the board is a whole number from 0 to 40, not 41"),
+])
+def test_bad_make_input_is_one_sentence_with_status_400(client, library, fields, sentence):
+    """A bad field is refused before any work starts, nothing is written, and the page says why."""
+    response = client.post("/make", data=fields, follow_redirects=False)
+    assert response.status_code == 400
+    assert sentence in message(response).replace("&#39;", "'")
+    assert not library.exists() or not any(library.iterdir())
+
+
+def test_a_form_larger_than_the_bound_is_refused(client):
+    """A body past MAX_BODY bytes is one sentence, not read into memory."""
+    response = client.post("/make", content=b"x" * (MAX_BODY + 1),
+                           headers={"content-type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 400
+    assert message(response) == "the form is too large (at most 2,000,000 bytes)"
+
+
+def test_an_unknown_job_is_one_sentence(client):
+    """A job page of a server restarted since is a sentence pointing to the library."""
+    response = client.get("/jobs/0123456789abcdef")
+    assert response.status_code == 400 and "find the set in the library" in message(response)
+
+
+def test_the_library_lists_every_worksheet_with_its_links(client, boardless, own_situation):
+    """Each id appears with its kind, level, files and grade and check links."""
+    empty = client.get("/library")
+    assert empty.status_code == 200
+    _, id = boardless
+    page = client.get("/library")
+    assert page.status_code == 200
+    for sheet, kind in ((id, "Boardless"), (own_situation, "Board Situation")):
+        row = next(r for r in page.text.split("<tr>") if sheet in r)
+        assert kind in row and "original" in row
+        assert f"/grade?sheet={sheet}" in row and f"/check/{sheet}" in row
+    assert len(links(page)) == 6
+    assert all(client.get(link).status_code == 200 for link in links(page))
+
+
+def test_an_empty_library_says_so(client):
+    """Before any run the library page invites the teacher to make sheets."""
+    page = client.get("/library")
+    assert page.status_code == 200 and 'id="empty"' in page.text
+
+
+@pytest.mark.parametrize("query, sentence", [
+    ("run=../..&file=passwd", "no run ../.. in the library"),
+    ("run=boardless-5&file=../../etc/passwd", "the run boardless-5 has no file ../../etc/passwd"),
+    ("run=boardless-5&file=.classroom-x", "the run boardless-5 has no file .classroom-x"),
+    ("run=boardless-5&file=stray.pdf", "the run boardless-5 has no file stray.pdf"),
+    ("", "no run in the library"),
+])
+def test_only_files_a_manifest_lists_are_downloaded(client, library, boardless, query, sentence):
+    """Download and preview take a run and a file the manifests name; nothing else is served."""
+    (library / "boardless-5" / "stray.pdf").write_bytes(b"%PDF-not listed")
+    for route in ("/download", "/preview"):
+        response = client.get(f"{route}?{query}")
+        assert response.status_code == 400
+        assert sentence in message(response)
+
+
+def test_only_a_pdf_has_a_preview(client, boardless):
+    """The manifest is downloadable but has no preview."""
+    response = client.get("/preview?run=boardless-5&file=manifest.json")
+    assert response.status_code == 400 and "only a PDF has a preview" in message(response)
+
+
+def table(page, id: str) -> list[list[str]]:
+    """Return the cells of a page's table by its id, tags removed."""
+    body = page.text.split(f'id="{id}"', 1)[1].split("</table>", 1)[0]
+    return [[re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[hd]>(.*?)</t[hd]>", row, re.S)]
+            for row in body.split("<tr>")[1:]]
+
+
+def csv_of(page) -> list[list[str]]:
+    """Return the rows of the CSV a page offers for download."""
+    href = re.search(r'id="csv" href="data:text/csv;charset=utf-8,([^"]*)"', page.text).group(1)
+    return list(csv.reader(io.StringIO(urllib.parse.unquote(href))))
+
+
+def sheet_hand(library, id):
+    manifest = json.loads(next(library.glob("*/manifest.json")).read_text("utf-8"))
+    return tuple(next(i["hand"] for i in manifest["items"] if i["id"] == id))
+
+
+def test_a_pasted_list_is_marked_as_classroom_grade_marks_it(client, library, boardless):
+    """Each line valid or not with the grading reasons; the table and its CSV agree."""
+    _, id = boardless
+    hand = sheet_hand(library, id)
+    best = solve(hand, ORIGINAL).answers[0].text
+    listed = f"{best}\n{best}\n1 + 1 = 3\n"
+    page = client.post("/grade", data={"sheet": id.lower(), "student": "Ana", "list": listed})
+    assert page.status_code == 200, page.text
+    expected = grade(listed, hand, ORIGINAL)
+    marked = table(page, "grades")
+    assert marked[0] == ["student", "worksheet", "valid lines", "total", "best equation", "best score", "repeats"]
+    assert marked[1][:4] == ["Ana", id, "1", str(expected.total)]
+    assert csv_of(page)[1][:4] == ["Ana", id, "1", str(expected.total)]
+    assert "the same as line 1" in page.text and "the two sides differ" in page.text
+
+
+def test_several_uploaded_lists_give_one_row_each(client, library, boardless):
+    """Files uploaded together are graded as a class, one row per file, named after it."""
+    _, id = boardless
+    best = solve(sheet_hand(library, id), ORIGINAL).answers[0].text
+    files = [("files", ("ana.txt", f"{best}\n".encode(), "text/plain")),
+             ("files", ("bo.txt", "1 + 1 = 3\n".encode(), "text/plain"))]
+    page = client.post("/grade", data={"sheet": id}, files=files)
+    assert page.status_code == 200, page.text
+    assert [row[0] for row in table(page, "grades")[1:]] == ["ana", "bo"]
+    assert [row[2] for row in csv_of(page)[1:]] == ["1", "0"]
+
+
+def test_a_list_is_graded_against_a_hand_never_printed(client):
+    """With a hand instead of an id, lines are marked against it."""
+    page = client.post("/grade", data={"hand": "2 4 ÷ 3 8", "list": "24 ÷ 3 = 8\n"})
+    assert page.status_code == 200, page.text
+    verdict = check(parse_written("24 ÷ 3 = 8"), ORIGINAL, parse_hand("2 4 ÷ 3 8"))
+    assert table(page, "grades")[1][3] == str(verdict.score)
+
+
+def test_a_contests_plays_are_judged_and_ranked(client, own_situation):
+    """For a situation, each line is a play, judged, scored and ranked, with a CSV."""
+    plays = "Ana: O9 down 28 = 4 × 7\nBo: A1 across 7 = 7\n"
+    page = client.post("/grade", data={"sheet": own_situation, "list": plays})
+    assert page.status_code == 200, page.text
+    rows = table(page, "results")
+    assert rows[1][:6] == ["1", "Ana", "1", "O9 down: 28 = 4 × 7", "yes", "11"]
+    assert rows[2][1] == "Bo" and rows[2][4] == "no"
+    assert csv_of(page)[1][:6] == ["1", "Ana", "1", "O9 down: 28 = 4 × 7", "yes", "11"]
+
+
+@pytest.mark.parametrize("fields, sentence", [
+    ({"list": "1 = 1"}, "give the worksheet's id or the hand, one of the two"),
+    ({"sheet": "B-1-0000-01", "hand": "1 1", "list": "1 = 1"}, "give the worksheet's id or the hand, one of the two"),
+    ({"sheet": "B-1-0000-01", "list": "1 = 1"}, "no worksheet B-1-0000-01 in any manifest.json"),
+    ({"hand": "1 1"}, "paste a list, or choose the students' files to upload"),
+    ({"hand": "1 1 %", "list": "1 = 1"}, "'%'"),
+    ({"hand": "1 ? ?", "list": "1 = 1"}, "the page takes hands with at most 1 blank; for more, use the command line"),
+    ({"hand": "1 1", "list": "x" * 100_001}, "the list is too long (at most 100,000 characters)"),
+])
+def test_bad_grading_input_is_one_sentence_with_status_400(client, fields, sentence):
+    """The grade form refuses a missing or unknown sheet, an empty or oversized list."""
+    response = client.post("/grade", data=fields)
+    assert response.status_code == 400
+    assert sentence in message(response).replace("&#39;", "'")
+
+
+def test_an_upload_that_is_not_utf8_is_refused(client):
+    """An uploaded list in another encoding is one sentence naming the file."""
+    response = client.post("/grade", data={"hand": "1 1"},
+                           files=[("files", ("../ana.txt", "1 = 1 é".encode("latin-1"), "text/plain"))])
+    assert response.status_code == 400
+    assert message(response) == "ana.txt: the list is not UTF-8 text (line 1); save it as UTF-8 and try again"
+
+
+def test_the_grade_page_is_prefilled_from_the_library(client):
+    """/grade?sheet=ID puts the id in the form."""
+    page = client.get("/grade?sheet=B-5-abcd-01")
+    assert page.status_code == 200 and 'value="B-5-abcd-01"' in page.text
+
+
+def test_the_check_page_says_valid_and_the_score_without_the_key(client, library, boardless):
+    """A student's line gets its verdict and score; no other answer, count or best score shows."""
+    _, id = boardless
+    hand = sheet_hand(library, id)
+    solution = solve(hand, ORIGINAL)
+    answer = solution.answers[-1]
+    blank = client.get(f"/check/{id}")
+    assert blank.status_code == 200 and 'id="check-form"' in blank.text
+    page = client.post(f"/check/{id}", data={"line": answer.text})
+    assert page.status_code == 200
+    assert "Valid." in page.text and f"scores <strong>{answer.score}</strong>" in page.text
+    assert f'data-entry="{answer.text}"' in page.text
+    for shown in (blank, page):
+        assert "key" not in shown.text.lower()
+        assert "/library" not in shown.text and "/download" not in shown.text  # no way to the key
+        assert not any(a.text in shown.text for a in solution.answers[:5] if a.text != answer.text)
+
+
+def test_the_check_page_says_why_a_line_is_not_valid(client, library, boardless):
+    """An equation that is false is marked with the checker's reason."""
+    _, id = boardless
+    page = client.post(f"/check/{id}", data={"line": "1 + 1 = 3"})
+    assert page.status_code == 200
+    assert "Not valid:" in page.text and "the two sides differ" in page.text
+
+
+def test_a_play_on_a_situation_is_checked(client, own_situation):
+    """On a situation's check page a play is judged: legal with its score, or why not."""
+    good = client.post(f"/check/{own_situation}", data={"line": "O9 down 28 = 4 × 7"})
+    assert "Valid." in good.text and "scores <strong>11</strong>" in good.text
+    bad = client.post(f"/check/{own_situation}", data={"line": "A1 across 7 = 7"})
+    assert "Not valid:" in bad.text
+
+
+@pytest.mark.parametrize("path, line, sentence", [
+    ("/check/B-1-0000-01", "1 = 1", "no worksheet B-1-0000-01 in any manifest.json"),
+    ("/check/Ana", "1 = 1", "no worksheet Ana"),
+    (None, "", "type an equation (or a play) to check"),
+    (None, "1" * 201, "the line is too long (at most 200 characters)"),
+])
+def test_bad_check_input_is_one_sentence_with_status_400(client, boardless, path, line, sentence):
+    """An unknown sheet, an empty or an overlong line is refused with one sentence."""
+    _, id = boardless
+    response = client.post(path or f"/check/{id}", data={"line": line})
+    assert response.status_code == 400
+    assert sentence in message(response)
+    assert "/library" not in response.text and 'href="/"' not in response.text
+
+
+def test_a_set_that_cannot_be_written_is_one_sentence_on_the_job_page(tmp_path):
+    """When the library cannot be written to, the job ends with the command line's sentence."""
+    blocked = tmp_path / "output"
+    blocked.write_text("a file where the library should be", "utf-8")
+    with TestClient(create_app(blocked)) as client:
+        page = make(client, kind="boardless", count="1", seed="5")
+    assert page.status_code == 400
+    assert message(page).startswith("cannot write to the folder")
+    assert blocked.read_text("utf-8") == "a file where the library should be"
+
+
+def test_a_form_sent_from_another_web_site_is_refused(client, library):
+    """A page elsewhere cannot make sets through a teacher's browser: its Origin is not ours."""
+    response = client.post("/make", data={"kind": "boardless", "count": "1"},
+                           headers={"origin": "http://evil.example"})
+    assert response.status_code == 400
+    assert message(response) == "the form was sent from another web site; use the page itself"
+    assert not library.exists()
+
+
+def test_a_request_naming_another_host_is_refused(library):
+    """With the hosts of 127.0.0.1, a request for another name (DNS rebinding) gets no page."""
+    with TestClient(create_app(library, hosts=["127.0.0.1"]), base_url="http://127.0.0.1") as client:
+        assert client.get("/").status_code == 200
+        assert client.get("/library", headers={"host": "evil.example"}).status_code == 400

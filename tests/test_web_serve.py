@@ -1,0 +1,222 @@
+"""`classroom serve` as a teacher starts it: a real process on a free port, answering at once,
+and, driven by a real headless browser, the whole round of making, downloading and checking."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from classroom.boardless import solve
+from classroom.symbols import parse_hand
+from classroom.tilesets import load_level
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """A running `classroom serve`: its address, how long / took to answer, its process, and
+    what it printed (once stopped)."""
+
+    def __init__(self, url: str, seconds: float, process: subprocess.Popen) -> None:
+        self.url, self.seconds, self.process = url, seconds, process
+        self.out = self.err = ""
+
+
+@contextmanager
+def serving(folder: Path, *options: str):
+    """Start `classroom serve` on a free port in folder (its library folder/output); yield the
+    Server, and stop it with SIGTERM."""
+    port = free_port()
+    started = time.monotonic()
+    process = subprocess.Popen([sys.executable, "-m", "classroom", "serve", "--port", str(port), *options],
+                               cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2) as answer:
+                    assert answer.status == 200
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() - started > 15:
+                    raise AssertionError(f"classroom serve did not answer: {process.communicate()}")
+                time.sleep(0.02)
+        server = Server(url, time.monotonic() - started, process)
+        yield server
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+        try:
+            server.out, server.err = process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise
+
+
+def test_serve_answers_the_first_page_within_a_second(tmp_path):
+    """From starting the process to the Make page takes under 1 s; it binds 127.0.0.1 only."""
+    with serving(tmp_path) as server:
+        assert server.seconds < 1.0, f"{server.seconds:.2f} s"
+        with urllib.request.urlopen(server.url) as answer:
+            assert "Boardless Activity" in answer.read().decode("utf-8")
+    assert server.url in server.out and "Traceback" not in server.err
+    assert (tmp_path / "output").is_dir()  # the library the command line writes to
+
+
+def test_serve_stops_on_sigterm_without_a_traceback(tmp_path):
+    """SIGTERM ends the server with one line."""
+    with serving(tmp_path) as server:
+        pass
+    assert server.process.returncode in (0, 143), server.err
+    assert "Traceback" not in server.err and server.err.count("\n") <= 1
+
+
+def test_stopping_the_server_stops_a_set_being_made_and_writes_nothing(tmp_path):
+    """SIGTERM while a long set is being made ends the server at once; no file of it is left."""
+    with serving(tmp_path) as server:
+        fields = urllib.parse.urlencode({"kind": "situations", "count": "4", "plays": "6", "seed": "77"})
+        with urllib.request.urlopen(server.url + "make", data=fields.encode()) as answer:
+            job = answer.url
+            assert "Working…" in answer.read().decode("utf-8")
+        time.sleep(1)  # the job's process is under way
+        stopping = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(timeout=10)
+        assert time.monotonic() - stopping < 5
+    assert "/jobs/" in job and "Traceback" not in server.err
+    assert list((tmp_path / "output").iterdir()) == []
+
+
+def test_serve_on_a_taken_port_is_one_sentence(tmp_path):
+    """A port another program holds is refused in one sentence with exit status 2."""
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "classroom", "serve", "--port", str(port)],
+                                cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port} (")
+    assert result.stderr.rstrip().endswith("choose another --port") and result.stderr.count("\n") == 1
+
+
+@pytest.fixture
+def browser(tmp_path):
+    """A headless chromium driven by selenium, downloading into tmp_path/downloads."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,1000"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    driver.set_page_load_timeout(20)
+    (tmp_path / "downloads").mkdir()
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior",
+                           {"behavior": "allow", "downloadPath": str(tmp_path / "downloads")})
+    yield driver
+    driver.quit()
+
+
+def wait_for(condition, seconds: float = 20):
+    """Return condition()'s first true value, trying every 0.1 s for up to `seconds`; a page
+    caught between two documents (the browser says so with an error) is tried again."""
+    from selenium.common.exceptions import WebDriverException
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+        except WebDriverException:
+            value = None
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("timed out")
+
+
+def submit(browser, button) -> None:
+    """Click a form's button (or a link) and wait until the browser has left the page, so no
+    element of the old page is taken for one of the new."""
+    browser.execute_script("window.classroomLeft = true")  # only this document has the mark
+    button.click()
+    wait_for(lambda: browser.execute_script(
+        "return window.classroomLeft !== true && document.readyState === 'complete'"))
+
+
+def test_a_teacher_makes_a_set_downloads_the_key_and_a_student_checks_a_line(tmp_path, browser):
+    """In a real browser: make a boardless set, download its key, check a line twice (the
+    second time it is already on the list), grade a list; a screenshot of every page."""
+    from selenium.webdriver.common.by import By
+
+    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    with serving(tmp_path) as server:
+        url = server.url
+        browser.get(url)
+        form = browser.find_element(By.ID, "boardless-form")
+        form.find_element(By.NAME, "count").clear()
+        form.find_element(By.NAME, "count").send_keys("1")
+        form.find_element(By.NAME, "seed").send_keys("5")
+        form.find_element(By.NAME, "title").send_keys("Tuesday warm-up")
+        browser.save_screenshot(str(shots / "make.png"))
+        submit(browser, form.find_element(By.TAG_NAME, "button"))
+        wait_for(lambda: browser.find_elements(By.ID, "downloads"))
+        wait_for(lambda: browser.execute_script(
+            "return Array.from(document.images).every(i => i.complete && i.naturalWidth > 0)"))
+        browser.save_screenshot(str(shots / "made.png"))
+
+        folder = tmp_path / "output" / "boardless-5"
+        browser.find_element(By.PARTIAL_LINK_TEXT, "-key.pdf").click()
+        key = tmp_path / "downloads" / "boardless-5-key.pdf"
+        wait_for(lambda: key.is_file() and key.stat().st_size == (folder / key.name).stat().st_size)
+        assert key.read_bytes() == (folder / key.name).read_bytes()
+
+        browser.get(url + "library")
+        browser.save_screenshot(str(shots / "library.png"))
+        item = json.loads((folder / "manifest.json").read_text("utf-8"))["items"][0]
+        submit(browser, browser.find_element(By.CSS_SELECTOR, f'a[href="/check/{item["id"]}"]'))
+        answer = solve(parse_hand(item["hand"]), load_level("original")).answers[0]
+        for _ in range(2):
+            field = browser.find_element(By.NAME, "line")
+            field.clear()
+            field.send_keys(answer.text)
+            submit(browser, browser.find_element(By.CSS_SELECTOR, "#check-form button"))
+            assert f"scores {answer.score}" in browser.find_element(By.ID, "verdict").text
+        assert browser.find_element(By.ID, "already").is_displayed()
+        assert not browser.find_element(By.ID, "added").is_displayed()
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#list li")) == 1
+        browser.save_screenshot(str(shots / "check.png"))
+        browser.find_element(By.NAME, "line").clear()
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#check-form button"))
+        assert browser.find_element(By.ID, "message").text == "type an equation (or a play) to check"
+        browser.save_screenshot(str(shots / "error.png"))
+
+        browser.get(url + f"grade?sheet={item['id']}")
+        browser.find_element(By.NAME, "list").send_keys(f"{answer.text}\n1 + 1 = 3\n")
+        browser.save_screenshot(str(shots / "grade.png"))
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#grade-form button"))
+        assert "the two sides differ" in browser.page_source
+        browser.save_screenshot(str(shots / "graded.png"))
