@@ -38,6 +38,7 @@ class Layout:
     large_print: bool = False
     title: str | None = None
     key: str = "full"  # full, summary (one page an item) or none (no key PDF)
+    check_url: str | None = None  # a `classroom serve` address: each student sheet links its check page
 
 
 MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
@@ -207,7 +208,7 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
                      layout.title, copies=count if same_hand else 1, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level),
                      roster=_named(roster, items, one_each=not same_hand), same_hand=same_hand,
-                     key=layout.key)
+                     key=layout.key, check_url=layout.check_url)
 
 
 def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: SituationRules,
@@ -223,7 +224,7 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
     return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
                      layout.title, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items),
-                     key=layout.key)
+                     key=layout.key, check_url=layout.check_url)
 
 
 def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
@@ -236,7 +237,7 @@ def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
     return Worksheet("situations", None, level, (item,), layout.page_size, layout.large_print,
                      layout.title, options=(("hand", list(hand)), ("roster", list(roster))),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]),
-                     key=layout.key)
+                     key=layout.key, check_url=layout.check_url)
 
 
 def _named(roster: tuple[str, ...], items: list, one_each: bool = False) -> tuple[tuple[str, str], ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -19,7 +20,7 @@ from classroom.classsets import (
     Layout, boardless_set, checked_title, default_workers, own_situation_set, run_seed, situations_set,
 )
 from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
-from classroom.errors import ClassroomError, read_text
+from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.grading import grade_class, summarize
 from classroom.hands import DIFFICULTIES
 from classroom.judging import judge_contest
@@ -233,6 +234,20 @@ def page_size(value: str) -> str:
     return value.lower()
 
 
+CheckUrlOption = typer.Option(None, "--check-url", help="Where `classroom serve` runs, like "
+                              "http://192.168.1.20:8000: each student sheet gets a QR code of its check page.")
+
+
+def checked_url(value: Optional[str]) -> Optional[str]:
+    """Return a checked --check-url (an http or https address), or None."""
+    if value is None:
+        return None
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[\x21-\x7e]*)?", value) or len(value) > 120:
+        raise ClassroomError(f"--check-url is the address `classroom serve` answers on, like "
+                             f"http://192.168.1.20:8000, not {excerpt(value)}")
+    return value
+
+
 def key_kind(value: str) -> str:
     """Return a checked --key value."""
     if value.lower() not in KEYS:
@@ -293,7 +308,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-              key: str = KeyOption, jobs: Optional[int] = JobsOption,
+              key: str = KeyOption, jobs: Optional[int] = JobsOption, check_url: Optional[str] = CheckUrlOption,
               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
@@ -306,7 +321,8 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     names = roster_names(roster, count)
     count = len(names) or count or 5
     seed = run_seed(seed)
-    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key))
+    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
+                    checked_url(check_url))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
@@ -325,11 +341,13 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
                key: str = KeyOption, jobs: Optional[int] = JobsOption,
+               check_url: Optional[str] = CheckUrlOption,
                roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
     tileset = load_tileset(level, tiles)
-    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key))
+    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
+                    checked_url(check_url))
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     names = roster_names(roster, None)

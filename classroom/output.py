@@ -38,7 +38,8 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
     data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
             "key": worksheet.key, "version": __version__, "options": dict(worksheet.options),
             "layout": {"page_size": worksheet.page_size, "large_print": worksheet.large_print,
-                       "title": worksheet.title, "copies": worksheet.copies}}
+                       "title": worksheet.title, "copies": worksheet.copies,
+                       "check_url": worksheet.check_url}}
     if worksheet.custom_tiles:  # grading later needs the set itself, not a file that may change
         data["tileset"] = {symbol: {"count": count, "score": score}
                            for symbol, count, score in worksheet.custom_tiles}

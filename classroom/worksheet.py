@@ -219,6 +219,11 @@ class Worksheet:
     roster: tuple[tuple[str, str], ...] = ()  # (student name, item id), one named sheet each
     same_hand: bool = False  # every student has the same hand
     key: str = "full"  # one of KEYS
+    check_url: str | None = None  # where `classroom serve` runs, printed on student sheets
+
+    def check_address(self, id: str) -> str | None:
+        """Return the address of an item's student check page, or None without a check_url."""
+        return None if self.check_url is None else f"{self.check_url.rstrip('/')}/check/{id}"
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -156,7 +156,8 @@ def test_a_same_hand_class_set_with_its_options_is_made(client, library):
     assert page.status_code == 200, page.text
     manifest = json.loads((library / "boardless-8" / "manifest.json").read_text("utf-8"))
     assert (manifest["level"], len(manifest["items"])) == ("no-fractions", 1)
-    assert manifest["layout"] == {"page_size": "a4", "large_print": True, "title": "Friday fun", "copies": 3}
+    assert manifest["layout"] == {"page_size": "a4", "large_print": True, "title": "Friday fun", "copies": 3,
+                                  "check_url": None}
     assert manifest["options"]["blanks"] is False
 
 

@@ -99,6 +99,8 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     size = style["text"]
     words = Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=1)
     sheet.footer = lambda page: Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=page)["footer"]
+    address = worksheet.check_address(item.id)
+    sheet.corner = None if address is None else (address, words["check_line"])
     sheet.header(words["title"], words["id_line"], size=size * 1.8)
     sheet.write_lines([words["name_label"], words["class_label"], words["date_label"]], size, student)
     sheet.y -= size * 0.4

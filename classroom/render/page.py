@@ -6,6 +6,9 @@ from __future__ import annotations
 import io
 from typing import Callable
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
@@ -47,6 +50,7 @@ class Sheet:
         self.top, self.bottom = self.height - MARGIN, MARGIN + 14
         self.y = self.top
         self.footer: Callable[[int], str] | None = None
+        self.corner: tuple[str, str] | None = None  # (address, caption): a QR code at the foot
         self.page = 1
         self.on_new_page: Callable[[], None] | None = None
 
@@ -66,9 +70,22 @@ class Sheet:
             self.canvas.setFillGray(0.25)
             self.canvas.drawCentredString(self.width / 2, MARGIN - 6, self.footer(self.page))
             self.canvas.setFillGray(0)
+        if self.corner is not None:
+            self.draw_corner(*self.corner)
         self.canvas.showPage()
         self.page += 1
         self.y = self.top
+
+    def draw_corner(self, address: str, caption: str) -> None:
+        """Draw a QR code of the address in the bottom-right margin, the caption beside it."""
+        widget = QrCodeWidget(address, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        size = MARGIN - 4  # inside the margin, below the content box
+        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+        drawing.add(widget)
+        renderPDF.draw(drawing, self.canvas, self.right - size, 2)
+        self.canvas.setFont(REGULAR, 6.5)
+        self.canvas.drawRightString(self.right - size - 4, 8, caption)
 
     def new_page(self) -> None:
         """Close this page and start the next, running the continuation header if any."""

@@ -63,6 +63,8 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     text = 12.0 if large else 9.5
     words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1)
     sheet.footer = lambda page: Wording(env, "situations.j2", worksheet=worksheet, item=item, page=page)["footer"]
+    address = worksheet.check_address(item.id)
+    sheet.corner = None if address is None else (address, words["check_line"])
     sheet.header(words["title"], words["id_line"], size=text * 1.8)
     sheet.write_lines([words["name_label"]], text, student)
     sheet.y -= 2
