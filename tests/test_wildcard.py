@@ -92,7 +92,7 @@ def test_wildcard_counts_agree_with_listing(seed):
         sum(1 for _ in expanded(listed_sides[0], False)) + \
         sum(len(f) for by in listed_sides[1].values() for f in by.values())
     stops = (False,) * (len(pattern) - 1) + (True,)
-    everything = count_walk(pattern, full)
+    everything = count_walk(pattern, stops, full).get(len(pattern) - 1, {})
     assert sum(sum(by.values()) for by in everything.values()) == len(split_sides(pattern, hand)[0])
     assert len(walk(pattern, stops, full).get(len(pattern) - 1, {})) == len(everything)
 

@@ -119,7 +119,7 @@ class Counting:
         found = self._counted.get(pattern)
         if found is None:
             every_stop = (True,) * len(pattern)
-            plain = count_walk(pattern, self.plain_hand, every_stop)
+            plain = count_walk(pattern, every_stop, self.plain_hand)
             wild = {}
             if self.packed.blanks:
                 budget = None

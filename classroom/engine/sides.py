@@ -152,17 +152,13 @@ def _sum_numerator(plus, total_n, total_d, t_n, t_d):
     return total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
 
 
-def count_walk(pattern: tuple, hand: PackedHand, stops: tuple[bool, ...] | None = None) -> dict:
-    """Return, for every position j where stops[j] allows a side to end (by default only the
-    last), value -> packed tiles used -> how many legal expressions fill pattern[:j + 1] from the
-    hand (what `walk` finds, counted, not listed). A dynamic programme over the Number
-    boundaries: expressions that reach the same position, sum, term and tiles used are merged,
-    so each is continued once, and one pass serves every end. Without `stops`, the table of the
-    whole pattern itself."""
+def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int, dict]:
+    """Return, for every position j where stops[j] allows a side to end, value -> packed tiles
+    used -> how many legal expressions fill pattern[:j + 1] from the hand (what `walk` finds,
+    counted, not listed). A dynamic programme over the Number boundaries: expressions that
+    reach the same position, sum, term and tiles used are merged, so each is continued once,
+    and one pass serves every end."""
     n = len(pattern)
-    whole = stops is None
-    if whole:
-        stops = (False,) * (n - 1) + (True,) if n else ()
     offset, high = hand.offset, hand.high
     out: dict = {}
     # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
@@ -218,8 +214,6 @@ def count_walk(pattern: tuple, hand: PackedHand, stops: tuple[bool, ...] | None 
                                 state = (s_n, s_d, symbol == "+", 0, 1, None, after)
                             following[state] = following.get(state, 0) + count
         states[i] = {}
-    if whole:
-        return out.get(n - 1, {})
     return out
 
 
@@ -234,11 +228,18 @@ def _operations(cell, hand: PackedHand) -> tuple:
     """Return (symbol, packed tile used, tiles placed) for every operation the cell can hold."""
     if type(cell) is str:
         return ((cell, 0, ()),) if cell in OPERATIONS else ()
+    return _choices(cell, hand, OPERATIONS)
+
+
+def _choices(cell, hand: PackedHand, kind) -> tuple:
+    """Return (symbol, packed tile used, tiles placed) for every tile of the hand whose symbol
+    is of the kind (a collection of symbols) and that the empty cell allows; a blank shows as
+    '?' plus the symbol it stands for."""
     found = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
-             if s in OPERATIONS and (cell is None or s in cell)]
+             if s in kind and (cell is None or s in cell)]
     if hand.blanks:
         found += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
-                  if s in OPERATIONS and (cell is None or s in cell)]
+                  if s in kind and (cell is None or s in cell)]
     return tuple(found)
 
 
@@ -256,12 +257,7 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
         if type(cell) is str:
             options.append(((cell, 0, ()),) if cell in _NUMBER_SYMBOLS else ())
             continue
-        choices = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
-                   if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
-        if hand.blanks:
-            choices += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
-                        if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
-        options.append(tuple(choices))
+        options.append(_choices(cell, hand, _NUMBER_SYMBOLS))
     by_end: list[dict] = [{} for _ in cells]
 
     def extend(k, whole, value_n, value_d, used, fills):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from classroom.engine.sides import (
-    _DIGIT, _FRACTION, _NUMBER_SYMBOLS, PackedHand, _numbers, _operations, _reduced, _span,
+    _DIGIT, _FRACTION, _NUMBER_SYMBOLS, PackedHand, _choices, _numbers, _operations, _reduced, _span,
     _sum_numerator, _term,
 )
 from classroom.symbols import BLANK
@@ -70,25 +70,6 @@ class Skeleton:
         return v_n if v_d == 1 else (v_n, v_d)
 
 
-def _number_value(symbols: tuple) -> tuple[int, int] | None:
-    """Return a Number's value as (numerator, denominator), or None when the symbols do not
-    write a Number (a leading zero, a fraction tile not last, a zero whole part)."""
-    whole = 0
-    last = len(symbols) - 1
-    for at, symbol in enumerate(symbols):
-        if at and whole == 0:
-            return None
-        digit = _DIGIT.get(symbol)
-        if digit is not None:
-            whole = whole * 10 + digit
-            continue
-        if at != last:
-            return None
-        p, q = _FRACTION[symbol]
-        return whole * q + p, q
-    return whole, 1
-
-
 def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand) -> tuple:
     """Return the Numbers from the first of the cells on that hold the wildcard blank:
     (last cell k, packed tiles used, fills with HOLE at the wildcard, position of HOLE in the
@@ -107,7 +88,8 @@ def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
             options.append((fixed, fixed, ()))
             continue
         allowed = [s for s in hand.blank_symbols if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
-        options.append((_number_choices(cell, plain), _number_choices(cell, rest), tuple(allowed)))
+        options.append((_choices(cell, plain, _NUMBER_SYMBOLS), _choices(cell, rest, _NUMBER_SYMBOLS),
+                        tuple(allowed)))
     groups: list = []
 
     def extend(k, whole, scale, count, used, fills, at, wild, first):
@@ -185,17 +167,6 @@ def _inner_values(whole: int, scale: int, first: bool, last: str, digits: tuple)
         elif value:
             p, q = fraction
             found.append((value * q + p, q, symbol))
-    return tuple(found)
-
-
-def _number_choices(cell, hand: PackedHand) -> tuple:
-    """Return (symbol, packed unit, tiles placed) for every number tile of the hand the cell
-    allows, its blanks (shown '?5') included."""
-    found = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
-             if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
-    if hand.blanks:
-        found += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
-                  if s in _NUMBER_SYMBOLS and (cell is None or s in cell)]
     return tuple(found)
 
 
