@@ -89,11 +89,21 @@ class Position:
         line, e = group.line, group.equal
         left = tuple(line.allowed[window.start:e])
         right = tuple(line.allowed[e + 1:window.end + 1])
-        plain_left = tables.plain(left)
-        if plain_left:
-            yield from pairs(self.packed, plain_left, tables.plain(right))
+        plain_left = plain_right = None
+        if _empties(left) <= _empties(right):
+            plain_left = tables.plain(left)
+            if plain_left:
+                plain_right = tables.plain_aimed(right, plain_left)
+        else:
+            plain_right = tables.plain(right)
+            if plain_right:
+                plain_left = tables.plain_aimed(left, plain_right)
+        if plain_left and plain_right:
+            yield from pairs(self.packed, plain_left, plain_right)
         if not self.packed.blanks:
             return
+        if plain_left is None:
+            plain_left = tables.plain(left)
         for fills, other in wild_pairs(self.packed, tables.wild(left), tables.every(right), False):
             yield fills, other
         if plain_left:
@@ -214,6 +224,11 @@ class Position:
         """Return the number of distinct legal equation plays (without building them); with a
         `limit`, None when counting would take more work than that (see classroom.engine.counting)."""
         return self._counting.count(limit)
+
+
+def _empties(pattern: tuple) -> int:
+    """Return how many squares of the pattern are empty."""
+    return sum(1 for cell in pattern if type(cell) is not str)
 
 
 def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from classroom.engine.aimed import Aiming
 from classroom.engine.sides import PackedHand, walk
 from classroom.engine.wildcard import wild_walk
 from classroom.symbols import BLANK
 
 
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
+AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
 
 
 class SideTables:
@@ -31,6 +33,7 @@ class SideTables:
         self._wild: dict = {}
         self._every: dict = {}
         self._sides = 0  # sides held in the caches
+        self._aiming = Aiming(plain)
 
     def _keep(self, cache: dict, pattern: tuple, found, sides: int):
         """Return `found` after caching it, the caches emptied first when they would grow too big."""
@@ -51,6 +54,18 @@ class SideTables:
             found = walk(pattern, stops, self.plain_hand).get(len(pattern) - 1, {})
             found = self._keep(self._plain, pattern, found, listed(found))
         return found
+
+    def plain_aimed(self, pattern: tuple, other: dict) -> dict:
+        """Return the sides without a blank whose value is one of the other table's: aimed (see
+        classroom.engine.aimed) when the pattern is long and not listed yet, else `plain`."""
+        found = self._plain.get(pattern)
+        if found is not None:
+            return found
+        if sum(1 for cell in pattern if type(cell) is not str) < AIM_FROM:
+            return self.plain(pattern)
+        if self._aiming.held > CACHED_SIDES:
+            self._aiming = Aiming(self.plain_hand)
+        return self._aiming.aimed(pattern, other.keys())
 
     def wild(self, pattern: tuple) -> tuple[list, dict]:
         """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk)."""

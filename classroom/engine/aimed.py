@@ -1,0 +1,195 @@
+"""Aimed sides: the sides of a long stretch whose value is one of a few targets, found without
+listing every side of the stretch.
+
+When one side of an = is short, its table has a few values, and only the long side's sides of
+those values can make a play. A side is a prefix (a whole side itself), then its last + or −,
+then its last term (Numbers joined by × and ÷ only); or it is one term. So a side of value v
+ending with `+ T` has a prefix of value v − T, and one ending with `− T` a prefix of value
+v + T. The prefixes of every length come from one walk with a stop at every end, and the last
+terms from short walks that allow × and ÷ only; a side is built only when its prefix and term
+values meet a target. Never below zero holds exactly: the prefix's own walk checks every running
+sum before the last + or −, and the last running sum is the target itself.
+"""
+
+from __future__ import annotations
+
+from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced, _term, walk
+from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
+
+_TIMES = frozenset(TIMES_DIVIDE)
+
+
+def pair(key) -> tuple[int, int]:
+    """Return a value key (an int, or a reduced (numerator, denominator) pair) as a pair."""
+    return (key, 1) if type(key) is int else key
+
+
+def key_of(numerator: int, denominator: int):
+    """Return the value key of numerator / denominator."""
+    n, d = _reduced(numerator, denominator)
+    return n if d == 1 else (n, d)
+
+
+def may_split(cell, signs: tuple) -> bool:
+    """Return whether the cell can hold a + or a −: a fixed one, or one of the hand's `signs`."""
+    if type(cell) is str:
+        return cell in PLUS_MINUS
+    return any(cell is None or s in cell for s in signs)
+
+
+class Aiming:
+    """The prefix and last-term tables of one hand, cached by pattern, and the aimed tables
+    built from them."""
+
+    def __init__(self, hand: PackedHand):
+        self.hand = hand
+        self._prefixes: dict = {}
+        self._terms: dict = {}
+        self._aimed: dict = {}  # pattern -> (targets covered, their sides)
+        self.held = 0  # sides held in the caches
+        self.signs = tuple(s for s in PLUS_MINUS if s in hand.kinds or (hand.blanks and s in hand.blank_symbols))
+
+    def prefixes(self, pattern: tuple) -> dict:
+        """Return end -> table of the sides filling pattern[:end + 1], for the ends followed by
+        a cell of the pattern that can hold + or −."""
+        found = self._prefixes.get(pattern)
+        if found is None:
+            stops = tuple(may_split(cell, self.signs) for cell in pattern[1:])
+            found = self._prefixes[pattern] = walk(pattern[:-1], stops, self.hand)
+            self.held += sum(len(f) for table in found.values() for by in table.values() for f in by.values())
+        return found
+
+    def terms(self, pattern: tuple) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the terms (Numbers joined by × and ÷
+        only) filling the whole pattern."""
+        found = self._terms.get(pattern)
+        if found is None:
+            found = self._terms[pattern] = _term_walk(pattern, self.hand)
+            self.held += sum(len(f) for by in found.values() for f in by.values())
+        return found
+
+    def aimed(self, pattern: tuple, targets) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the sides filling the whole pattern
+        whose value is one of the targets (what `walk` lists for them, in another order), and
+        maybe sides of other values asked for before."""
+        covered, out = self._aimed.get(pattern) or (set(), {})
+        targets = set(targets) - covered
+        if targets:
+            if not covered:
+                self._aimed[pattern] = (covered, out)
+            covered |= targets
+            before = sum(len(f) for by in out.values() for f in by.values())
+            self._aim(pattern, targets, out)
+            self.held += len(targets) + sum(len(f) for by in out.values() for f in by.values()) - before
+        return out
+
+    def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
+        """Add the sides of the target values to `out`."""
+        hand = self.hand
+        offset, high = hand.offset, hand.high
+        n = len(pattern)
+
+        def add(key, used, fills):
+            by_used = out.get(key)
+            if by_used is None:
+                by_used = out[key] = {}
+            got = by_used.get(used)
+            if got is None:
+                by_used[used] = list(fills)
+            else:
+                got.extend(fills)
+
+        def join(v_key, p_by_used, unit, fill, t_by_used):
+            for p_used, p_fills in p_by_used.items():
+                with_op = p_used + unit
+                for t_used, t_fills in t_by_used.items():
+                    used = with_op + t_used
+                    if not (used + offset) & high:
+                        add(v_key, used, [pf + fill + tf for pf in p_fills for tf in t_fills])
+
+        whole = self.terms(pattern)
+        for key in targets:
+            by_used = whole.get(key)
+            if by_used:
+                for used, fills in by_used.items():
+                    add(key, used, fills)
+        if n < 3 or not any(may_split(cell, self.signs) for cell in pattern[1:-1]):
+            return
+        goals = [pair(key) for key in targets]
+        for end, prefix in self.prefixes(pattern[:n - 1]).items():
+            k = end + 1  # the last + or − stands here
+            terms = self.terms(pattern[k + 1:])
+            if not terms:
+                continue
+            ops = [op for op in _operations(pattern[k], hand) if op[0] in PLUS_MINUS]
+            if len(goals) <= len(terms):
+                # for each prefix value p and target v, look the term v − p (or p − v) up
+                for p_key, p_by_used in prefix.items():
+                    p_n, p_d = pair(p_key)
+                    for v_n, v_d in goals:
+                        for symbol, unit, fill in ops:
+                            if symbol == "+":
+                                t_n = v_n * p_d - p_n * v_d
+                            else:
+                                t_n = p_n * v_d - v_n * p_d
+                            if t_n < 0:
+                                continue
+                            t_d = v_d * p_d
+                            t_by_used = terms.get(t_n if t_d == 1 else key_of(t_n, t_d))
+                            if t_by_used is not None:
+                                join(v_n if v_d == 1 else (v_n, v_d), p_by_used, unit, fill, t_by_used)
+            else:
+                # fewer term values than targets: for each prefix p and term t, look p ± t up
+                last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+                for p_key, p_by_used in prefix.items():
+                    p_n, p_d = pair(p_key)
+                    for (t_n, t_d), t_by_used in last:
+                        for symbol, unit, fill in ops:
+                            if symbol == "+":
+                                v_n = p_n * t_d + t_n * p_d
+                            else:
+                                v_n = p_n * t_d - t_n * p_d
+                            v_d = p_d * t_d
+                            v_key = v_n if v_d == 1 else key_of(v_n, v_d)
+                            if v_key in targets:
+                                join(v_key, p_by_used, unit, fill, t_by_used)
+
+
+def _term_walk(pattern: tuple, hand: PackedHand) -> dict:
+    """Return value -> packed tiles used -> [tiles] for the terms filling the whole pattern:
+    Numbers joined by × and ÷ (a fixed + or − in the pattern leaves none)."""
+    out: dict = {}
+    n = len(pattern)
+    offset, high = hand.offset, hand.high
+
+    def search(i, term_n, term_d, times, used, fills):
+        for length, by_used in _numbers(pattern[i:], hand):
+            j = i + length
+            last = j == n - 1
+            if not last and j + 2 >= n:
+                continue
+            ops = () if last else [op for op in _operations(pattern[j + 1], hand) if op[0] in _TIMES]
+            if not last and not ops:
+                continue
+            for number_used, items in by_used:
+                now = used + number_used
+                if (now + offset) & high:
+                    continue
+                for value_n, value_d, number_fills in items:
+                    term = _term(times, term_n, term_d, value_n, value_d)
+                    if term is None:
+                        continue
+                    t_n, t_d = term
+                    got = fills + number_fills
+                    if last:
+                        by = out.setdefault(key_of(t_n, t_d), {})
+                        by.setdefault(now, []).append(got)
+                        continue
+                    for symbol, unit, fill in ops:
+                        after = now + unit
+                        if not (after + offset) & high:
+                            search(j + 2, t_n, t_d, symbol, after, got + fill)
+
+    if n:
+        search(0, 0, 1, None, 0, ())
+    return out

@@ -1,0 +1,66 @@
+"""Aimed sides are exactly the sides of the target values that listing every side finds.
+
+The reference is `sides.walk`, which lists every side of a stretch; the aimed search (prefix,
+last + or −, last term, joined by value) must give the same sides for each target value, each
+once, also when one Aiming is asked again with more targets (its cache grows).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from classroom.engine.aimed import Aiming
+from classroom.engine.sides import PackedHand, walk
+from tests.test_wildcard import CELL, REAL_TILES, TILES, listed
+
+
+def every_side(pattern: tuple, hand: PackedHand) -> dict:
+    """Return the table of every side filling the whole pattern (the slow, plain way)."""
+    stops = (False,) * (len(pattern) - 1) + (True,)
+    return walk(pattern, stops, hand).get(len(pattern) - 1, {})
+
+
+def of_values(table: dict, values) -> list:
+    """Return the table's sides whose value is one of the values, sorted."""
+    return listed({value: by for value, by in table.items() if value in values})
+
+
+def value_keys(table: dict, rng: random.Random, many: int) -> set:
+    """Return up to `many` of the table's values, plus a few values no side may have."""
+    keys = sorted(table, key=repr)
+    return set(rng.sample(keys, min(many, len(keys)))) | {0, 1, 12, (1, 2), (7, 3), 1000}
+
+
+@settings(max_examples=200, deadline=None)
+@given(pattern=st.lists(CELL, min_size=1, max_size=7).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES), min_size=1, max_size=7),
+       seed=st.integers(0, 1000))
+def test_aimed_sides_are_the_sides_of_those_values(pattern, tiles, seed):
+    """For any stretch and hand, the aimed sides of some values are the listed sides of them;
+    asked again for every value, the same Aiming gives every side."""
+    hand = PackedHand(tuple(tiles), TILES)
+    every = every_side(pattern, hand)
+    rng = random.Random(seed)
+    aiming = Aiming(hand)
+    first = value_keys(every, rng, 3)
+    assert of_values(aiming.aimed(pattern, first), first) == of_values(every, first)
+    everything = set(every) | first
+    assert of_values(aiming.aimed(pattern, everything), everything) == listed(every)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_aimed_sides_of_long_operation_rich_stretches(seed):
+    """Nine-tile hands with several + and − over long open stretches, as on a real board."""
+    rng = random.Random(seed)
+    for _ in range(6):
+        tiles = rng.sample(["+", "-", "+", "×", "÷", "-"], 3) + rng.sample(REAL_TILES, 6)
+        hand = PackedHand(tuple(tiles), TILES)
+        pattern = tuple(rng.choice((None, None, None, None, "2", "+", "1/2")) for _ in range(rng.randint(5, 8)))
+        every = every_side(pattern, hand)
+        values = value_keys(every, rng, 5)
+        found = of_values(Aiming(hand).aimed(pattern, values), values)
+        assert found == of_values(every, values), (tiles, pattern)
+        assert found or not any(value in every for value in values)
