@@ -122,37 +122,52 @@ class Aiming:
             if not terms:
                 continue
             ops = [op for op in _operations(pattern[k], hand) if op[0] in PLUS_MINUS]
-            if len(goals) <= len(terms):
-                # for each prefix value p and target v, look the term v − p (or p − v) up
-                for p_key, p_by_used in prefix.items():
-                    p_n, p_d = pair(p_key)
-                    for v_n, v_d in goals:
-                        for symbol, unit, fill in ops:
-                            if symbol == "+":
-                                t_n = v_n * p_d - p_n * v_d
-                            else:
-                                t_n = p_n * v_d - v_n * p_d
-                            if t_n < 0:
-                                continue
-                            t_d = v_d * p_d
-                            t_by_used = terms.get(t_n if t_d == 1 else key_of(t_n, t_d))
-                            if t_by_used is not None:
-                                join(v_n if v_d == 1 else (v_n, v_d), p_by_used, unit, fill, t_by_used)
-            else:
-                # fewer term values than targets: for each prefix p and term t, look p ± t up
-                last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
-                for p_key, p_by_used in prefix.items():
-                    p_n, p_d = pair(p_key)
-                    for (t_n, t_d), t_by_used in last:
-                        for symbol, unit, fill in ops:
-                            if symbol == "+":
-                                v_n = p_n * t_d + t_n * p_d
-                            else:
-                                v_n = p_n * t_d - t_n * p_d
-                            v_d = p_d * t_d
-                            v_key = v_n if v_d == 1 else key_of(v_n, v_d)
-                            if v_key in targets:
-                                join(v_key, p_by_used, unit, fill, t_by_used)
+            for symbol, unit, fill in ops:
+                for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+"):
+                    join(v_key, p_by_used, unit, fill, t_by_used)
+
+
+def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool):
+    """Yield (target, prefix entries, term entries) for every prefix value p and term value t
+    with p + t (or p − t) a target: the two smallest of the three are looped over, the third
+    looked up."""
+    p, t, v = len(prefixes), len(terms), len(goals)
+    if t * v <= p * min(t, v):
+        # targets and terms: the prefix is v − t (or v + t)
+        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        for v_n, v_d in goals:
+            v_key = v_n if v_d == 1 else (v_n, v_d)
+            for (t_n, t_d), t_by_used in last:
+                p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
+                if p_n < 0:
+                    continue
+                p_d = v_d * t_d
+                p_by_used = prefixes.get(p_n if p_d == 1 else key_of(p_n, p_d))
+                if p_by_used is not None:
+                    yield v_key, p_by_used, t_by_used
+    elif v <= t:
+        # prefixes and targets: the term is v − p (or p − v)
+        for p_key, p_by_used in prefixes.items():
+            p_n, p_d = pair(p_key)
+            for v_n, v_d in goals:
+                t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
+                if t_n < 0:
+                    continue
+                t_d = v_d * p_d
+                t_by_used = terms.get(t_n if t_d == 1 else key_of(t_n, t_d))
+                if t_by_used is not None:
+                    yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+    else:
+        # prefixes and terms: p + t (or p − t) is looked up among the targets
+        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        for p_key, p_by_used in prefixes.items():
+            p_n, p_d = pair(p_key)
+            for (t_n, t_d), t_by_used in last:
+                v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
+                v_d = p_d * t_d
+                v_key = v_n if v_d == 1 else key_of(v_n, v_d)
+                if v_key in targets:
+                    yield v_key, p_by_used, t_by_used
 
 
 def _term_walk(pattern: tuple, hand: PackedHand) -> dict:
