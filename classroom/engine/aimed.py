@@ -13,7 +13,7 @@ sum before the last + or −, and the last running sum is the target itself.
 
 from __future__ import annotations
 
-from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced, _term, walk
+from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced, _term, count_walk, walk
 from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 
 _TIMES = frozenset(TIMES_DIVIDE)
@@ -39,10 +39,12 @@ def may_split(cell, signs: tuple) -> bool:
 
 class Aiming:
     """The prefix and last-term tables of one hand, cached by pattern, and the aimed tables
-    built from them."""
+    built from them; with `counting`, every list of tiles is how many there are instead (the
+    tables of `count_walk`), and `held` is then the entries built, a measure of work."""
 
-    def __init__(self, hand: PackedHand):
+    def __init__(self, hand: PackedHand, counting: bool = False):
         self.hand = hand
+        self.counting = counting
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
@@ -55,8 +57,9 @@ class Aiming:
         found = self._prefixes.get(pattern)
         if found is None:
             stops = tuple(may_split(cell, self.signs) for cell in pattern[1:])
-            found = self._prefixes[pattern] = walk(pattern[:-1], stops, self.hand)
-            self.held += sum(len(f) for table in found.values() for by in table.values() for f in by.values())
+            found = self._prefixes[pattern] = (count_walk if self.counting else walk)(
+                pattern[:-1], stops, self.hand)
+            self.held += sum(self._size(table) for table in found.values())
         return found
 
     def terms(self, pattern: tuple) -> dict:
@@ -64,8 +67,8 @@ class Aiming:
         only) filling the whole pattern."""
         found = self._terms.get(pattern)
         if found is None:
-            found = self._terms[pattern] = _term_walk(pattern, self.hand)
-            self.held += sum(len(f) for by in found.values() for f in by.values())
+            found = self._terms[pattern] = _term_walk(pattern, self.hand, self.counting)
+            self.held += self._size(found)
         return found
 
     def aimed(self, pattern: tuple, targets) -> dict:
@@ -78,23 +81,32 @@ class Aiming:
             if not covered:
                 self._aimed[pattern] = (covered, out)
             covered |= targets
-            before = sum(len(f) for by in out.values() for f in by.values())
+            before = self._size(out)
             self._aim(pattern, targets, out)
-            self.held += len(targets) + sum(len(f) for by in out.values() for f in by.values()) - before
+            self.held += len(targets) + self._size(out) - before
         return out
+
+    def _size(self, table: dict) -> int:
+        """Return the sides a table lists (its entries, when counting)."""
+        if self.counting:
+            return sum(len(by_used) for by_used in table.values())
+        return sum(len(fills) for by_used in table.values() for fills in by_used.values())
 
     def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
         """Add the sides of the target values to `out`."""
         hand = self.hand
         offset, high = hand.offset, hand.high
         n = len(pattern)
+        counting = self.counting
 
         def add(key, used, fills):
             by_used = out.get(key)
             if by_used is None:
                 by_used = out[key] = {}
             got = by_used.get(used)
-            if got is None:
+            if counting:
+                by_used[used] = fills + (got or 0)
+            elif got is None:
                 by_used[used] = list(fills)
             else:
                 got.extend(fills)
@@ -105,7 +117,8 @@ class Aiming:
                 for t_used, t_fills in t_by_used.items():
                     used = with_op + t_used
                     if not (used + offset) & high:
-                        add(v_key, used, [pf + fill + tf for pf in p_fills for tf in t_fills])
+                        add(v_key, used, p_fills * t_fills if counting else
+                            [pf + fill + tf for pf in p_fills for tf in t_fills])
 
         whole = self.terms(pattern)
         for key in targets:
@@ -170,9 +183,9 @@ def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool
                     yield v_key, p_by_used, t_by_used
 
 
-def _term_walk(pattern: tuple, hand: PackedHand) -> dict:
-    """Return value -> packed tiles used -> [tiles] for the terms filling the whole pattern:
-    Numbers joined by × and ÷ (a fixed + or − in the pattern leaves none)."""
+def _term_walk(pattern: tuple, hand: PackedHand, counting: bool = False) -> dict:
+    """Return value -> packed tiles used -> [tiles] (how many, when counting) for the terms
+    filling the whole pattern: Numbers joined by × and ÷ (a fixed + or − leaves none)."""
     out: dict = {}
     n = len(pattern)
     offset, high = hand.offset, hand.high
@@ -198,7 +211,10 @@ def _term_walk(pattern: tuple, hand: PackedHand) -> dict:
                     got = fills + number_fills
                     if last:
                         by = out.setdefault(key_of(t_n, t_d), {})
-                        by.setdefault(now, []).append(got)
+                        if counting:
+                            by[now] = by.get(now, 0) + 1
+                        else:
+                            by.setdefault(now, []).append(got)
                         continue
                     for symbol, unit, fill in ops:
                         after = now + unit

@@ -9,9 +9,10 @@ WILD_WEIGHT. It is a measure that does not depend on the machine, so a seed stil
 
 from __future__ import annotations
 
+from classroom.engine.aimed import Aiming
 from classroom.engine.lines import Window, duplicate_single
 from classroom.engine.sides import PackedHand, count_walk
-from classroom.engine.tables import every_table, pairs, summed, wild_pairs
+from classroom.engine.tables import AIM_FROM, empty_squares, every_table, pairs, summed, wild_pairs
 from classroom.engine.wildcard import OverBudget, wild_walk
 
 class OverLimit(Exception):
@@ -144,3 +145,60 @@ class Counting:
                 raise OverLimit
             found = self._counted[pattern] = (plain, wild, every)
         return found
+
+
+class AimedCounting:
+    """The count of the plays of a hand without a blank, window by window: the shorter side's
+    counted table is joined with the longer side's sides of those values only (aimed, see
+    classroom.engine.aimed), so a long side is never counted whole. The limit of work is the
+    entries of the counted tables built (prefixes, terms and aimed tables included)."""
+
+    def __init__(self, groups: list, windows, hand: PackedHand):
+        self.groups = groups
+        self.windows = windows
+        self.packed = hand
+        self._count: int | None = None
+
+    def count(self, limit: int | None = None) -> int | None:
+        """Return the number of distinct legal equation plays; with a `limit`, None as soon as
+        the counted tables hold more entries than that."""
+        if self._count is not None:
+            return self._count
+        hand = self.packed
+        aiming = Aiming(hand, counting=True)
+        whole: dict = {}  # pattern -> counted table of every side
+        work = [0]
+
+        def counted(pattern: tuple) -> dict:
+            found = whole.get(pattern)
+            if found is None:
+                stops = (False,) * (len(pattern) - 1) + (True,)
+                found = whole[pattern] = count_walk(pattern, stops, hand).get(len(pattern) - 1, {})
+                work[0] += sum(len(by_used) for by_used in found.values())
+            return found
+
+        def aimed(pattern: tuple, other: dict) -> dict:
+            if pattern in whole or empty_squares(pattern) < AIM_FROM:
+                return counted(pattern)
+            return aiming.aimed(pattern, other.keys())
+
+        total = 0
+        for group in self.groups:
+            line, e = group.line, group.equal
+            for window in self.windows(group):
+                if duplicate_single(window):
+                    continue
+                left = tuple(line.allowed[window.start:e])
+                right = tuple(line.allowed[e + 1:window.end + 1])
+                if empty_squares(left) <= empty_squares(right):
+                    lefts = counted(left)
+                    rights = aimed(right, lefts) if lefts else {}
+                else:
+                    rights = counted(right)
+                    lefts = aimed(left, rights) if rights else {}
+                if lefts and rights:
+                    total += sum(a * b for a, b in pairs(hand, lefts, rights))
+                if limit is not None and work[0] + aiming.held > limit:
+                    return None
+        self._count = total
+        return total

@@ -31,11 +31,11 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from classroom.engine.board import Board, Placement
-from classroom.engine.counting import Counting
+from classroom.engine.counting import AimedCounting, Counting
 from classroom.engine.lines import Window, duplicate_single, groups, windows
 from classroom.engine.plays import ALL_NINE_BONUS, Play
 from classroom.engine.sides import PackedHand
-from classroom.engine.tables import SideTables, pairs, wild_pairs
+from classroom.engine.tables import SideTables, empty_squares, pairs, wild_pairs
 from classroom.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet
 
@@ -72,7 +72,10 @@ class Position:
         self.groups = groups(board, self.packed, tileset)
         self._windows: dict = {}
         self._listing = SideTables(self.packed, plain, rest)
-        self._counting = Counting(self.groups, self.windows, self.packed, plain, rest)
+        if self.packed.blanks:
+            self._counting = Counting(self.groups, self.windows, self.packed, plain, rest)
+        else:
+            self._counting = AimedCounting(self.groups, self.windows, self.packed)
 
     def windows(self, group) -> list[Window]:
         """Return the windows of a group (built once)."""
@@ -90,7 +93,7 @@ class Position:
         left = tuple(line.allowed[window.start:e])
         right = tuple(line.allowed[e + 1:window.end + 1])
         plain_left = plain_right = None
-        if _empties(left) <= _empties(right):
+        if empty_squares(left) <= empty_squares(right):
             plain_left = tables.plain(left)
             if plain_left:
                 plain_right = tables.plain_aimed(right, plain_left)
@@ -224,11 +227,6 @@ class Position:
         """Return the number of distinct legal equation plays (without building them); with a
         `limit`, None when counting would take more work than that (see classroom.engine.counting)."""
         return self._counting.count(limit)
-
-
-def _empties(pattern: tuple) -> int:
-    """Return how many squares of the pattern are empty."""
-    return sum(1 for cell in pattern if type(cell) is not str)
 
 
 def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:

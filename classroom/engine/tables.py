@@ -61,7 +61,7 @@ class SideTables:
         found = self._plain.get(pattern)
         if found is not None:
             return found
-        if sum(1 for cell in pattern if type(cell) is not str) < AIM_FROM:
+        if empty_squares(pattern) < AIM_FROM:
             return self.plain(pattern)
         if self._aiming.held > CACHED_SIDES:
             self._aiming = Aiming(self.plain_hand)
@@ -86,6 +86,11 @@ class SideTables:
             found = every_table(self.plain(pattern), self.wild(pattern), False)
             found = self._keep(self._every, pattern, found, listed(found))
         return found
+
+
+def empty_squares(pattern: tuple) -> int:
+    """Return how many squares of the pattern are empty (filled from the hand)."""
+    return sum(1 for cell in pattern if type(cell) is not str)
 
 
 def listed(table: dict) -> int:
