@@ -13,10 +13,16 @@ sum before the last + or −, and the last running sum is the target itself.
 
 from __future__ import annotations
 
-from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced, _term, count_walk, walk
+from classroom.engine.sides import _FRACTION, PackedHand, _numbers, _operations, _reduced, _term, count_walk, walk
 from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 
 _TIMES = frozenset(TIMES_DIVIDE)
+ONE_NUMBER_FROM = 4  # a term of this many empty squares or more that holds one Number is never listed
+MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
+
+
+class OverLimit(Exception):
+    """Aiming went past its limit of work."""
 
 
 def pair(key) -> tuple[int, int]:
@@ -37,6 +43,79 @@ def may_split(cell, signs: tuple) -> bool:
     return any(cell is None or s in cell for s in signs)
 
 
+def may_join(cell, joins: tuple) -> bool:
+    """Return whether the cell can hold a × or a ÷: a fixed one, or one of the hand's `joins`."""
+    if type(cell) is str:
+        return cell in TIMES_DIVIDE
+    return any(cell is None or s in cell for s in joins)
+
+
+class OneNumber:
+    """The terms of a stretch that can hold no × or ÷: one Number filling it. A Number of a
+    given value is written in few ways (its digits, or digits and a fraction tile), so they are
+    made when asked for, a value at a time, never listed. Reads like a term table (`get`); its
+    length is unknown, so a join looks values up in it rather than going through it."""
+
+    def __init__(self, pattern: tuple, hand: PackedHand, counting: bool):
+        self.pattern = pattern
+        self.hand = hand
+        self.counting = counting
+        self._found: dict = {}
+        last = pattern[-1]
+        self._fractions = [(symbol, p, q) for symbol, (p, q) in _FRACTION.items()
+                           if (last == symbol if type(last) is str else
+                               symbol in hand.kinds and (last is None or symbol in last))]
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __len__(self) -> int:
+        return 1 << 40
+
+    def get(self, key):
+        """Return packed tiles used -> [tiles] (how many, when counting) for the Numbers of the
+        value that fill the pattern, or None."""
+        if key not in self._found:
+            self._found[key] = self._written(key) or None
+        return self._found[key]
+
+    def _written(self, key) -> dict:
+        n, d = pair(key)
+        m = len(self.pattern)
+        ways = []  # the Number's symbols
+        if d == 1 and n >= 0 and len(str(n)) == m:
+            ways.append(tuple(str(n)))
+        for symbol, p, q in self._fractions:
+            # whole + p/q = n/d, whole written with the m - 1 digits before the fraction tile
+            whole, rest = divmod(n * q - p * d, d * q)
+            if rest or whole < 0:
+                continue
+            if m == 1 and whole == 0:
+                ways.append((symbol,))
+            elif m > 1 and whole > 0 and len(str(whole)) == m - 1:
+                ways.append(tuple(str(whole)) + (symbol,))
+        found: dict = {}
+        hand = self.hand
+        for symbols in ways:
+            used, fills = 0, []
+            for cell, symbol in zip(self.pattern, symbols):
+                if type(cell) is str:
+                    if cell != symbol:
+                        break
+                    continue
+                if cell is not None and symbol not in cell or symbol not in hand.kinds:
+                    break
+                used += hand.unit[hand.kinds.index(symbol)]
+                fills.append(symbol)
+            else:
+                if hand.fits(used):
+                    if self.counting:
+                        found[used] = found.get(used, 0) + 1
+                    else:
+                        found.setdefault(used, []).append(tuple(fills))
+        return found
+
+
 class Aiming:
     """The prefix and last-term tables of one hand, cached by pattern, and the aimed tables
     built from them; with `counting`, every list of tiles is how many there are instead (the
@@ -48,8 +127,10 @@ class Aiming:
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
-        self.held = 0  # sides held in the caches
+        self.held = 0  # sides held in the caches (and, when counting, other work done)
+        self.limit: int | None = None  # work past which OverLimit is raised
         self.signs = tuple(s for s in PLUS_MINUS if s in hand.kinds or (hand.blanks and s in hand.blank_symbols))
+        self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or (hand.blanks and s in hand.blank_symbols))
 
     def prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the sides filling pattern[:end + 1], for the ends followed by
@@ -59,7 +140,7 @@ class Aiming:
             stops = tuple(may_split(cell, self.signs) for cell in pattern[1:])
             found = self._prefixes[pattern] = (count_walk if self.counting else walk)(
                 pattern[:-1], stops, self.hand)
-            self.held += sum(self._size(table) for table in found.values())
+            self.spend(sum(self._size(table) for table in found.values()))
         return found
 
     def terms(self, pattern: tuple) -> dict:
@@ -67,8 +148,13 @@ class Aiming:
         only) filling the whole pattern."""
         found = self._terms.get(pattern)
         if found is None:
-            found = self._terms[pattern] = _term_walk(pattern, self.hand, self.counting)
-            self.held += self._size(found)
+            if (self.hand.blanks or sum(1 for cell in pattern if type(cell) is not str) < ONE_NUMBER_FROM
+                    or any(may_join(cell, self.joins) for cell in pattern[1:-1])):
+                found = _term_walk(pattern, self.hand, self.counting)
+                self.spend(self._size(found))
+            else:
+                found = OneNumber(pattern, self.hand, self.counting)
+            self._terms[pattern] = found
         return found
 
     def aimed(self, pattern: tuple, targets) -> dict:
@@ -83,8 +169,14 @@ class Aiming:
             covered |= targets
             before = self._size(out)
             self._aim(pattern, targets, out)
-            self.held += len(targets) + self._size(out) - before
+            self.spend(len(targets) + self._size(out) - before)
         return out
+
+    def spend(self, work: int) -> None:
+        """Count work done (or sides held); raise OverLimit past the limit."""
+        self.held += work
+        if self.limit is not None and self.held > self.limit:
+            raise OverLimit
 
     def _size(self, table: dict) -> int:
         """Return the sides a table lists (its entries, when counting)."""
@@ -135,6 +227,9 @@ class Aiming:
             if not terms:
                 continue
             ops = [op for op in _operations(pattern[k], hand) if op[0] in PLUS_MINUS]
+            if self.counting:
+                p, t, v = len(prefix), len(terms), len(goals)
+                self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
                 for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+"):
                     join(v_key, p_by_used, unit, fill, t_by_used)

@@ -9,7 +9,7 @@ WILD_WEIGHT. It is a measure that does not depend on the machine, so a seed stil
 
 from __future__ import annotations
 
-from classroom.engine.aimed import Aiming
+from classroom.engine.aimed import Aiming, OverLimit as AimedOverLimit
 from classroom.engine.lines import Window, duplicate_single
 from classroom.engine.sides import PackedHand, count_walk
 from classroom.engine.tables import AIM_FROM, empty_squares, every_table, pairs, summed, wild_pairs
@@ -150,8 +150,9 @@ class Counting:
 class AimedCounting:
     """The count of the plays of a hand without a blank, window by window: the shorter side's
     counted table is joined with the longer side's sides of those values only (aimed, see
-    classroom.engine.aimed), so a long side is never counted whole. The limit of work is the
-    entries of the counted tables built (prefixes, terms and aimed tables included)."""
+    classroom.engine.aimed), so a long side is never counted whole. The work is the entries of
+    the counted tables built (prefixes, terms and aimed tables included) and the value look-ups
+    of the joins (see aimed.MEETING_WEIGHT)."""
 
     def __init__(self, groups: list, windows, hand: PackedHand):
         self.groups = groups
@@ -161,20 +162,27 @@ class AimedCounting:
 
     def count(self, limit: int | None = None) -> int | None:
         """Return the number of distinct legal equation plays; with a `limit`, None as soon as
-        the counted tables hold more entries than that."""
-        if self._count is not None:
-            return self._count
+        the work passes it."""
+        if self._count is None:
+            try:
+                self._count = self._windows_count(limit)
+            except AimedOverLimit:
+                return None
+        return self._count
+
+    def _windows_count(self, limit: int | None) -> int:
+        """Return the sum of the windows' counts; raise OverLimit past the limit of work."""
         hand = self.packed
         aiming = Aiming(hand, counting=True)
+        aiming.limit = limit
         whole: dict = {}  # pattern -> counted table of every side
-        work = [0]
 
         def counted(pattern: tuple) -> dict:
             found = whole.get(pattern)
             if found is None:
                 stops = (False,) * (len(pattern) - 1) + (True,)
                 found = whole[pattern] = count_walk(pattern, stops, hand).get(len(pattern) - 1, {})
-                work[0] += sum(len(by_used) for by_used in found.values())
+                aiming.spend(sum(len(by_used) for by_used in found.values()))
             return found
 
         def aimed(pattern: tuple, other: dict) -> dict:
@@ -198,7 +206,4 @@ class AimedCounting:
                     lefts = aimed(left, rights) if rights else {}
                 if lefts and rights:
                     total += sum(a * b for a, b in pairs(hand, lefts, rights))
-                if limit is not None and work[0] + aiming.held > limit:
-                    return None
-        self._count = total
         return total
