@@ -63,7 +63,9 @@ class Position:
         self.hand = tuple(hand)
         self.tileset = tileset
         self.packed = PackedHand(self.hand, tileset)
-        plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset)
+        # the hand with its wildcard blanks set aside (all of it when the blanks are concrete)
+        plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset) if self.packed.blanks \
+            else self.packed
         rest = plain  # the hand less one blank, for what follows a side's first blank
         if self.packed.blanks > 1:
             less = list(self.hand)
