@@ -53,6 +53,7 @@ class PackedHand:
         rules = tileset.rules
         self.negatives = rules.negatives  # values may go below zero: no side is cut for it
         self.signed = rules.negatives or rules.exponents  # Numbers are read by signed.py
+        self.number_symbols = _SIGNED_SYMBOLS if self.signed else _NUMBER_SYMBOLS
         # The wildcard's algebra (wildcard.py) knows Numbers of digits and fractions only: with
         # negative or exponent tiles, the blanks are tried as each of their symbols like any tile
         # (see _choices), and the search sees no wildcard (`blanks` 0).
@@ -262,7 +263,7 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
     """Return the Numbers the hand can write from the first of the cells on: for each last
     cell k (0-based), (k, ((packed tiles used, ((numerator, denominator, tiles placed), ...)), ...)).
     Cached per hand, as many walks share stretches of the board."""
-    cells = cells[:_span(cells, hand.number_tiles)]
+    cells = cells[:_span(cells, hand.number_tiles, hand.number_symbols)]
     found = hand.number_cache.get(cells)
     if found is not None:
         return found
@@ -270,9 +271,9 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
     options = []
     for cell in cells:
         if type(cell) is str:
-            options.append(((cell, 0, ()),) if cell in _NUMBER_SYMBOLS else ())
+            options.append(((cell, 0, ()),) if cell in hand.number_symbols else ())
             continue
-        options.append(_choices(cell, hand, _NUMBER_SYMBOLS))
+        options.append(_choices(cell, hand, hand.number_symbols))
     by_end: list[dict] = [{} for _ in cells]
     if hand.signed:
         by_end = signed_numbers(options, offset, high)
@@ -306,13 +307,14 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
     return found
 
 
-def _span(cells: tuple, limit: int) -> int:
+def _span(cells: tuple, limit: int, numbers: frozenset = frozenset()) -> int:
     """Return how many of the cells a Number could cover: up to a fixed operation or the first
-    empty square beyond the hand's size."""
+    empty square beyond the hand's size (`numbers`: the symbols Numbers are made of)."""
+    numbers = numbers or _NUMBER_SYMBOLS
     empties = 0
     for k, cell in enumerate(cells):
         if type(cell) is str:
-            if cell not in _NUMBER_SYMBOLS:
+            if cell not in numbers:
                 return k
         else:
             empties += 1
@@ -324,4 +326,5 @@ def _span(cells: tuple, limit: int) -> int:
 _DIGIT = {symbol: int(symbol) for symbol in ALL_SYMBOLS if is_digit(symbol)}
 _FRACTION = {symbol: (FRACTION_VALUES[symbol].numerator, FRACTION_VALUES[symbol].denominator)
              for symbol in ALL_SYMBOLS if is_fraction(symbol)}
-_NUMBER_SYMBOLS = frozenset(_DIGIT) | frozenset(_FRACTION) | frozenset(NEGATIVES) | frozenset(EXPONENTS)
+_NUMBER_SYMBOLS = frozenset(_DIGIT) | frozenset(_FRACTION)
+_SIGNED_SYMBOLS = _NUMBER_SYMBOLS | frozenset(NEGATIVES) | frozenset(EXPONENTS)  # RULES §11
