@@ -16,7 +16,7 @@ from pathlib import Path
 from classroom.arithmetic import Illegal, read
 from classroom.errors import ClassroomError, read_text
 from classroom.symbols import (
-    BLANK, LEADING, ORIGINAL_RULES, Rules, Symbol, Tile, face, is_blank, parse_tile, tokenize,
+    BLANK, LEADING, ORIGINAL_RULES, Rules, Symbol, Tile, face, is_blank, kind, parse_tile, tokenize,
 )
 from classroom.tilesets import TileSet
 
@@ -205,6 +205,11 @@ class Board:
 def check_board(board: Board, rules: Rules = ORIGINAL_RULES) -> Board:
     """Return the board if every string on it is legal under the tile set's rules and it is one
     connected group covering J10; else raise naming the square and the reason."""
+    for square, tile in board.tiles.items():
+        lacking = {"negative": not rules.negatives, "exponent": not rules.exponents}.get(kind(face(tile)))
+        if lacking:
+            raise ClassroomError(f"{square_name(square)}: {kind(face(tile))} tiles are not in this "
+                                 f"tile set ({face(tile)})")
     for direction, run in board.strings():
         symbols = tuple(board.symbol(s) for s in run)
         try:
