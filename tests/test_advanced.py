@@ -21,6 +21,7 @@ from classroom.symbols import display, parse_hand, parse_written, write
 from classroom.tilesets import load_level
 from tests.reference_board import reference_plays
 from tests.reference_boardless import brute_force
+from tests.test_movegen import as_keys
 
 ADVANCED = load_level("advanced")
 ORIGINAL = load_level("original")
@@ -264,12 +265,6 @@ def advanced_situation(seed: int) -> tuple[Board, tuple]:
     hand, _ = draw(bag, 1 if seed % 8 == 0 else 3, rng)
     hand = (rng.choice(NEW_TILES),) + hand
     return board, hand + (("?",) if seed % 8 == 0 else ())
-
-
-def as_keys(candidates) -> dict:
-    keys = {frozenset((p.square, p.tile) for p in c.play.placements): c.score for c in candidates}
-    assert len(keys) == len(candidates), "a play was generated twice"
-    return keys
 
 
 @pytest.mark.parametrize("seed", range(16))
