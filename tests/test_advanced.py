@@ -14,7 +14,7 @@ from classroom.arithmetic import Illegal, equation_value, evaluate, number_value
 from classroom.boardless import check, solve, symbols_of
 from classroom.cli import app
 from classroom.engine.board import Board, Placement, check_board, parse_board
-from classroom.engine.position import Position
+from classroom.engine.position import Position, searchable
 from classroom.errors import ClassroomError
 from classroom.games import draw, simulate
 from classroom.symbols import display, parse_hand, parse_written, write
@@ -277,6 +277,19 @@ def test_board_search_agrees_with_brute_force_on_advanced_positions(seed):
     assert found.count() == len(expected)
     best = found.best()
     assert (best[0].score if best else None) == (max(expected.values()) if expected else None)
+
+
+def test_blanks_the_board_search_takes_with_the_advanced_set():
+    """A blank is tried as each of its symbols: one is searched exactly (counted only without a
+    limit), two are refused in one sentence, and a simulated player sets the extra ones aside."""
+    hand = ("5^2", "1", "?")
+    found = Position(EQUATION, hand, ADVANCED)
+    assert found.count() == len(reference_plays(EQUATION, hand, ADVANCED)) > 0
+    assert found.count(limit=10 ** 9) is None
+    with pytest.raises(ClassroomError, match="at most 1 blank in a hand; this one has 2"):
+        Position(EQUATION, ("1", "?", "?"), ADVANCED)
+    assert searchable(("1", "?", "?", "?"), ADVANCED) == ("1", "?")
+    assert searchable(("1", "?", "?"), ORIGINAL) == ("1", "?", "?")
 
 
 def test_a_board_with_negative_values_reads_only_with_the_advanced_rules():

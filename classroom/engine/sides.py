@@ -13,7 +13,7 @@ from functools import lru_cache
 from math import gcd
 
 from classroom.arithmetic import Illegal, read
-from classroom.engine.signed import signed_numbers
+from classroom.engine.signed import reads_signed, signed_numbers
 from classroom.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, EXPONENTS, FRACTION_VALUES, NEGATIVES, OPERATIONS, ORIGINAL_RULES,
     Hand, Rules, Symbol, is_digit, is_fraction,
@@ -52,7 +52,7 @@ class PackedHand:
         blanks = sum(1 for t in hand if t == BLANK)
         rules = tileset.rules
         self.negatives = rules.negatives  # values may go below zero: no side is cut for it
-        self.signed = rules.negatives or rules.exponents  # Numbers are read by signed.py
+        self.signed = reads_signed(rules)  # Numbers are read by signed.py
         self.number_symbols = _SIGNED_SYMBOLS if self.signed else _NUMBER_SYMBOLS
         # The wildcard's algebra (wildcard.py) knows Numbers of digits and fractions only: with
         # negative or exponent tiles, the blanks are tried as each of their symbols like any tile

@@ -8,7 +8,13 @@ all of it, sign included: -2 3^2 is (-23)^2 = 529.
 
 from __future__ import annotations
 
-from classroom.symbols import EXPONENTS, FRACTION_VALUES, NEGATIVES
+from classroom.symbols import EXPONENTS, FRACTION_VALUES, NEGATIVES, Rules
+
+def reads_signed(rules: Rules) -> bool:
+    """Return whether Numbers under these rules may hold negative or exponent tiles: then they
+    are read here, and a blank in a hand is tried as each of its symbols (no wildcard)."""
+    return rules.negatives or rules.exponents
+
 
 _DIGIT = {str(d): d for d in range(10)}
 _NEGATIVE = {symbol: int(symbol[1]) for symbol in NEGATIVES}
