@@ -2,13 +2,17 @@
 
 Vocabulary, one name per concept (used everywhere in the code):
 
-- Symbol: what a tile shows: a digit '0'-'9', a fraction tile 'n/d', an operation + - × ÷, or =.
+- Symbol: what a tile shows: a digit '0'-'9', a fraction tile 'n/d', an operation + - × ÷, or =;
+  with the Advanced set also a negative tile '-2' and an exponent tile '5^2' (docs/rules.md §11).
+- Kind: digit, fraction, negative, exponent, operation or equal; the Rules a TileSet follows
+  (negative values allowed or not) are switched on by the kinds of tile it holds.
 - Tile: one piece; in a Hand a Symbol or '?' (a blank); placed on a Board, a blank shows '?5'.
 - TileSet: the box: how many tiles of each symbol and their scores (data files, one per level).
 - Bag: the tiles a TileSet leaves to draw from (all but =, which is always available).
 - Hand: up to nine tiles a player holds, like ('2', '4', '÷', '3', '8').
-- Number: adjacent number tiles read as one: 4 3 is 43, 2 7/4 is 2 + 7/4.
-- Expression: Numbers joined by operations; × ÷ first, then + - left to right, never below 0.
+- Number: adjacent number tiles read as one: 4 3 is 43, 2 7/4 is 2 + 7/4, -2 4 is -24, 1 5^2 is 225.
+- Expression: Numbers joined by operations; × ÷ first, then + - left to right, never below 0
+  (unless the set holds negative tiles).
 - Equation: Expression = Expression, exactly one =, both sides equal.
 - Combination: the tiles an Equation uses, = aside; a boardless Key groups its equations by it.
 - Board: 19 × 19 Squares (A1-S19, centre J10); a Premium on a Square: 2S 3S (symbol), 2E 3E (equation).

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from classroom.symbols import (
-    EQUAL, FRACTION_VALUES, Symbol, display, is_digit, is_fraction, is_number,
-    is_operation, write,
+    EQUAL, FRACTION_VALUES, ORIGINAL_RULES, Rules, Symbol, display, is_digit, is_exponent,
+    is_fraction, is_negative, is_number, is_operation, write,
 )
 
 
@@ -33,11 +33,20 @@ def show(value: Fraction) -> str:
 
 
 def number_value(run: list[Symbol] | tuple[Symbol, ...]) -> Fraction:
-    """Return the value of adjacent number tiles ('4','3' is 43; '2','7/4' is 15/4), or raise."""
+    """Return the value of adjacent number tiles ('4','3' is 43; '2','7/4' is 15/4; '-2','4' is
+    -24; '1','5^2' is 225), or raise."""
     text = write(run)
     for position, symbol in enumerate(run[:-1]):
         if is_fraction(symbol):
             raise Illegal(f"{text}: a fraction tile can only be the last tile of a number")
+        if is_exponent(symbol):
+            raise Illegal(f"{text}: an exponent tile ends a number; nothing can follow it in the number")
+    for symbol in run[1:]:
+        if is_negative(symbol):
+            raise Illegal(f"{text}: a negative tile starts a number; it cannot follow another tile "
+                          f"of the number")
+    if is_negative(run[0]) or is_exponent(run[-1]):
+        return _signed_value(run, text)
     digits = "".join(s for s in run if is_digit(s))
     if len(digits) > 1 and digits[0] == "0":
         raise Illegal(f"{digits} has an unnecessary zero")
@@ -46,6 +55,18 @@ def number_value(run: list[Symbol] | tuple[Symbol, ...]) -> Fraction:
             raise Illegal(f"{text}: a mixed number needs a whole part that is not zero")
         return int(digits or 0) + FRACTION_VALUES[run[-1]]
     return Fraction(int(digits))
+
+
+def _signed_value(run: list[Symbol] | tuple[Symbol, ...], text: str) -> Fraction:
+    """Return the value of a number that a negative tile starts or an exponent tile ends: the
+    sign belongs to the whole number, and the exponent applies to all of it, sign included."""
+    sign = -1 if is_negative(run[0]) else 1
+    power = int(run[-1][2]) if is_exponent(run[-1]) else 1  # a fraction before it was refused above
+    digits = "".join(s[-1] if is_negative(s) else s[0] for s in run if not is_fraction(s))
+    if len(digits) > 1 and digits[0] == "0":
+        raise Illegal(f"{digits} has an unnecessary zero")
+    magnitude = int(digits) + (FRACTION_VALUES[run[-1]] if is_fraction(run[-1]) else 0)
+    return Fraction(sign * magnitude) ** power
 
 
 def split(symbols: tuple[Symbol, ...] | list[Symbol]) -> list:
@@ -74,8 +95,9 @@ def split(symbols: tuple[Symbol, ...] | list[Symbol]) -> list:
     return parts
 
 
-def evaluate(symbols: tuple[Symbol, ...] | list[Symbol]) -> Fraction:
-    """Return the exact value of an expression: × ÷ first, then + - left to right, never below 0."""
+def evaluate(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL_RULES) -> Fraction:
+    """Return the exact value of an expression: × ÷ first, then + - left to right, never below 0
+    unless the rules allow negative values (a set with negative tiles)."""
     parts = split(symbols)
     # Where each number ends in the written symbols, to quote the offending prefix.
     ends = [i for i, s in enumerate(symbols) if is_operation(s)] + [len(symbols)]
@@ -97,24 +119,24 @@ def evaluate(symbols: tuple[Symbol, ...] | list[Symbol]) -> Fraction:
     total = Fraction(0)
     for sign, term, last in terms:
         total = total + term if sign == "+" else total - term
-        if total < 0:
+        if total < 0 and not rules.negatives:
             raise Illegal(f"{write(symbols[: ends[last]])} goes below zero")
     return total
 
 
-def read(symbols: tuple[Symbol, ...] | list[Symbol]) -> Reading:
+def read(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL_RULES) -> Reading:
     """Return what a legal string is (number, expression or true equation), or raise why not."""
     equals = sum(1 for s in symbols if s == EQUAL)
     if equals > 1:
         raise Illegal("an equation has only one =")
     if equals == 1:
-        return Reading("equation", equation_value(symbols))
-    value = evaluate(symbols)
+        return Reading("equation", equation_value(symbols, rules))
+    value = evaluate(symbols, rules)
     kind = "expression" if any(is_operation(s) for s in symbols) else "number"
     return Reading(kind, value)
 
 
-def equation_value(symbols: tuple[Symbol, ...] | list[Symbol]) -> Fraction:
+def equation_value(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL_RULES) -> Fraction:
     """Return the common value of a true equation's two sides, or raise why it is not one."""
     equals = [i for i, s in enumerate(symbols) if s == EQUAL]
     if not equals:
@@ -127,7 +149,7 @@ def equation_value(symbols: tuple[Symbol, ...] | list[Symbol]) -> Fraction:
         raise Illegal("there is nothing before the =")
     if not right:
         raise Illegal("there is nothing after the =")
-    left_value, right_value = evaluate(left), evaluate(right)
+    left_value, right_value = evaluate(left, rules), evaluate(right, rules)
     if left_value != right_value:
         raise Illegal(
             f"the two sides differ: {write(left)} is {show(left_value)}, "
@@ -136,10 +158,10 @@ def equation_value(symbols: tuple[Symbol, ...] | list[Symbol]) -> Fraction:
     return left_value
 
 
-def why_not(symbols: tuple[Symbol, ...] | list[Symbol]) -> str | None:
+def why_not(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL_RULES) -> str | None:
     """Return why the symbols are not a true equation, or None when they are one."""
     try:
-        equation_value(symbols)
+        equation_value(symbols, rules)
     except Illegal as error:
         return str(error)
     return None

@@ -22,7 +22,7 @@ from classroom.arithmetic import why_not
 from classroom.errors import ClassroomError
 from classroom.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, MAX_HAND, Hand, Symbol, Tile, face, is_blank,
-    is_digit, is_fraction, is_number, write,
+    is_digit, is_exponent, is_fraction, is_negative, is_number, write,
 )
 from classroom.tilesets import TileSet
 from classroom.words import tiles_of
@@ -112,8 +112,10 @@ class _Tables:
     multiset in two and joining two sides are integer subtraction and addition.
     """
 
-    def __init__(self, alphabet: tuple[Symbol, ...], real: tuple[int, ...], blanks: int, largest: int):
+    def __init__(self, alphabet: tuple[Symbol, ...], real: tuple[int, ...], blanks: int, largest: int,
+                 negatives: bool = False):
         self.alphabet = alphabet
+        self.negatives = negatives  # values may go below zero (a set with negative tiles)
         self.real = real
         self.blanks = blanks
         self.largest = largest
@@ -219,6 +221,7 @@ class _Tables:
         rest = key - self.unit[op]
         symbol = self.alphabet[op]
         spaced = f" {symbol} "
+        floor = None if self.negatives else 0  # the lowest value a difference may take
         splits = [0]
         for i, c in self.parts(rest):
             unit = self.unit[i]
@@ -236,7 +239,7 @@ class _Tables:
                         value = lv + rv
                     elif symbol == "-":
                         value = lv - rv
-                        if value < 0:
+                        if floor is not None and value < floor:
                             continue
                     elif symbol == "×":
                         value = lv * rv
@@ -256,6 +259,8 @@ class _Tables:
         symbols = self.symbols(key)
         if not all(is_number(s) for s in symbols):
             return {}
+        if any(is_negative(s) or is_exponent(s) for s in symbols):
+            return signed_numbers(symbols)
         fractions = [s for s in symbols if is_fraction(s)]
         digits = [s for s in symbols if is_digit(s)]
         if len(fractions) > 1:
@@ -276,15 +281,54 @@ class _Tables:
         return table
 
 
+def signed_numbers(symbols: list[Symbol]) -> Table:
+    """Return the numbers written with exactly these symbols when a negative tile or an exponent
+    tile is among them: the negative tile first, digits, then a fraction or an exponent tile
+    last (RULES §11); the sign and the power belong to the whole number."""
+    negatives = [s for s in symbols if is_negative(s)]
+    exponents = [s for s in symbols if is_exponent(s)]
+    fractions = [s for s in symbols if is_fraction(s)]
+    digits = [s for s in symbols if is_digit(s)]
+    if len(negatives) > 1 or len(exponents) + len(fractions) > 1:
+        return {}
+    sign, head = (-1, negatives[0]) if negatives else (1, "")
+    table: Table = {}
+    for order in sorted(set(permutations(digits))):
+        whole = head[1:] + "".join(order) + (exponents[0][0] if exponents else "")
+        if len(whole) > 1 and whole[0] == "0" or not whole:
+            continue  # an unnecessary zero, or a fraction tile with no whole part before it
+        if fractions:
+            text = f"{head}{''.join(order)} {fractions[0]}"
+            value = _whole(sign * (int(whole) + FRACTION_VALUES[fractions[0]]))
+        else:
+            text = head + "".join(order) + (exponents[0] if exponents else "")
+            value = (sign * int(whole)) ** (int(exponents[0][2]) if exponents else 1)
+        table.setdefault(value, []).append(text)
+    return table
+
+
 def symbols_of(text: str) -> tuple[Symbol, ...]:
-    """Return the symbols of a text the solver wrote: '24 ÷ 3 = 8' -> ('2','4','÷','3','=','8')."""
+    """Return the symbols of a text the solver wrote: '24 ÷ 3 = 8' -> ('2','4','÷','3','=','8'),
+    '-24 = 15^2 - 249' -> ('-2','4','=','1','5^2','-','2','4','9')."""
     out: list[Symbol] = []
     for word in text.split(" "):
-        if "/" in word or not word.isdigit():
+        if word.isdigit():
+            out.extend(word)
+        elif "/" in word or len(word) == 1:
             out.append(word)
         else:
-            out.extend(word)
+            out.extend(_signed_word(word))
     return tuple(out)
+
+
+def _signed_word(word: str) -> list[Symbol]:
+    """Return the symbols of one written word holding a negative or an exponent tile: '-24^2'."""
+    head, body, last = [], word, []
+    if body[:1] == "-":
+        head, body = [body[:2]], body[2:]
+    if "^" in body:
+        last, body = [body[-3:]], body[:-3]
+    return head + list(body) + last
 
 
 def answer_score(symbols: tuple[Symbol, ...] | list[Symbol], hand: Hand,
@@ -334,7 +378,7 @@ def check(tiles: tuple[Tile, ...], tileset: TileSet, hand: Hand | None = None) -
     symbols = tuple(face(t) for t in tiles)
     for symbol in symbols:
         tileset.check_symbol(symbol, "equation")
-    reason = why_not(symbols)
+    reason = why_not(symbols, tileset.rules)
     if reason is not None:
         return Verdict(False, reason, None)
     explicit = sum(1 for t in tiles if is_blank(t))
@@ -386,7 +430,7 @@ def solve(hand: Hand, tileset: TileSet) -> Solution:
     real = tuple(held[s] for s in alphabet)
     if len(hand) < 2:
         return Solution(hand, (), 0)
-    tables = _Tables(alphabet, real, blanks, len(hand) - 1)
+    tables = _Tables(alphabet, real, blanks, len(hand) - 1, tileset.rules.negatives)
     expressions = tables.expressions
     answers: list[Answer] = []
     combinations = set()

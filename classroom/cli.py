@@ -34,7 +34,7 @@ from classroom.reports import (
 )
 from classroom.roster import read_roster
 from classroom.situations import FEATURES, SituationRules
-from classroom.symbols import BLANK, display, parse_hand, parse_written, write
+from classroom.symbols import BLANK, display, parse_written, write
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.words import plural
 from classroom.worksheet import KEYS
@@ -104,7 +104,7 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
           json_out: bool = JsonOption) -> None:
     """List every equation a hand allows, with scores, best first."""
     tileset = load_tileset(level, tiles)
-    held = tileset.check_hand(parse_hand(hand))
+    held = tileset.read_hand(hand)
     solution = solve_hand(held, tileset)
     if json_out:
         typer.echo(json.dumps({
@@ -138,8 +138,8 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
           json_out: bool = JsonOption) -> None:
     """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
     tileset = load_tileset(level, tiles)
-    held = tileset.check_hand(parse_hand(hand)) if hand is not None else None
-    verdict = check_written(parse_written(equation), tileset, held)
+    held = tileset.read_hand(hand) if hand is not None else None
+    verdict = check_written(parse_written(equation, negatives=tileset.rules.negatives), tileset, held)
     if json_out:
         typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
                                "score": verdict.score}, ensure_ascii=False))
@@ -167,8 +167,8 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     if top is not None and every:
         raise ClassroomError("choose --top N or --all, not both")
     tileset = load_tileset(level, tiles)
-    held = tileset.check_hand(parse_hand(hand))
-    position = check_tiles(read_board(board), tileset, held)
+    held = tileset.read_hand(hand)
+    position = check_tiles(read_board(board, tileset.rules), tileset, held)
     analysed = Position(position, held, tileset)
     if every:
         shown = analysed.all()
@@ -352,8 +352,8 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     names = roster_names(roster, None)
     if board is not None:
-        held = tileset.check_hand(parse_hand(hand))
-        position = check_tiles(read_board(board), tileset, held)
+        held = tileset.read_hand(hand)
+        position = check_tiles(read_board(board, tileset.rules), tileset, held)
         worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
         write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return

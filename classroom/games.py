@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from classroom.engine.board import Board
-from classroom.engine.position import Position
+from classroom.engine.position import Position, searchable
 from classroom.engine.plays import Play
 from classroom.symbols import BLANK, MAX_HAND, Hand, Tile, is_blank
 from classroom.tilesets import TileSet
@@ -66,11 +66,12 @@ SEARCH_BUDGET = 40  # windows a simulated player searches once it has plays to c
 def choices(board: Board, hand: Hand, tileset: TileSet, among: int) -> list:
     """Return the plays a simulated player chooses among: good ones found best first within a
     budget (a strong, cheap player, not a proven-best one), without the blanks, as a player
-    saving blanks for later would; with them only when nothing else plays."""
+    saving blanks for later would; with them (as many as the search takes) only when nothing
+    else plays."""
     plain = tuple(t for t in hand if t != BLANK)
     candidates = Position(board, plain, tileset).top(among, SEARCH_BUDGET) if plain else []
     if not candidates and len(plain) < len(hand):
-        candidates = Position(board, hand, tileset).top(among, SEARCH_BUDGET)
+        candidates = Position(board, searchable(hand, tileset), tileset).top(among, SEARCH_BUDGET)
     return candidates
 
 

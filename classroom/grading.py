@@ -68,7 +68,7 @@ def grade(text: str, hand: Hand, tileset: TileSet) -> Grade:
         if not line:
             continue
         try:
-            tiles = parse_written(line, "line")
+            tiles = parse_written(line, "line", tileset.rules.negatives)
             verdict = check(tiles, tileset, hand)
         except ClassroomError as error:
             graded.append(GradedLine(number, line, False, str(error).removeprefix("line: "), 0))

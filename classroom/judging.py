@@ -65,16 +65,16 @@ class Judged:
         return self.breakdown.total if self.breakdown is not None else 0
 
 
-def parse_play(line: str) -> WrittenPlay:
+def parse_play(line: str, negatives: bool = False) -> WrittenPlay:
     """Return the play a line writes ('Ana: I19 across 4/4 = 2 × 6 1/6 + 2/3 - 12'), or raise
-    saying what is missing."""
+    saying what is missing; `negatives`: the tile set holds negative tiles (see parse_written)."""
     match = _PLAY.match(line)
     if match is None:
         raise ClassroomError("write a play as its first square, across or down, then the equation, "
                              "like F9 across: 7/4 = 3/4 + 1")
     if not match["equation"]:
         raise ClassroomError("the equation is missing after the direction")
-    tiles = parse_written(match["equation"], "the equation")
+    tiles = parse_written(match["equation"], "the equation", negatives)
     return WrittenPlay(match["name"], parse_square(match["square"]),
                        Direction(match["direction"].lower()), tiles)
 
@@ -140,7 +140,7 @@ def judge(text: str, board: Board, hand: Hand, tileset: TileSet, name: str | Non
         if not line or line.startswith("#"):
             continue
         try:
-            written = parse_play(line)
+            written = parse_play(line, tileset.rules.negatives)
         except ClassroomError as error:
             judged.append(Judged(number, _name_of(line) or name, line, str(error)))
             continue
@@ -156,7 +156,7 @@ def judge_contest(plays: list[tuple[str | None, str]], grid: str, where: str, ha
     """Return every play of a contest judged and ranked together: `plays` holds (the participant
     of lines that name none, or None; the text of plays), `grid` the situation's board file
     text, read as coming from `where`."""
-    board = parse_board(grid, where)
+    board = parse_board(grid, where, tileset.rules)
     return rank([j for name, text in plays for j in judge(text, board, hand, tileset, name)])
 
 

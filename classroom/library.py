@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.symbols import Hand, parse_hand
+from classroom.symbols import Hand
 from classroom.tilesets import LEVELS, TileSet, load_level, load_tileset, parse_tileset
 
 MANIFEST = "manifest.json"
@@ -192,7 +192,7 @@ def grading_targets(files: list[Path], hand: str | None, worksheet: str | None, 
         raise ClassroomError("give the hand with --hand or the sheet with --worksheet, not both")
     if hand is not None:
         tileset = load_tileset(level, tiles)
-        held = tileset.check_hand(parse_hand(hand))
+        held = tileset.read_hand(hand)
         sheet = " ".join(held)
         return Targets(tuple((f, f.stem, sheet) for f in files), {sheet: (held, tileset)}, {}, single)
     folder = folder if folder is not None else default_folder()
@@ -229,7 +229,7 @@ def sheet_hand(record: Record, chosen: TileSet | None) -> tuple[Hand, TileSet]:
                              f"set, which its manifest records; leave out --level and --tiles")
     tileset = record.tileset(chosen)
     try:
-        return tileset.check_hand(parse_hand(list(record.hand))), tileset
+        return tileset.read_hand(list(record.hand)), tileset
     except ClassroomError as error:
         raise ClassroomError(f"{record.manifest}: worksheet {record.id}: {error}") from None
 

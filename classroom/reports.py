@@ -9,13 +9,13 @@ import io
 from classroom.boardless import Solution
 from classroom.grading import ClassSummary, Grade, StudentGrade
 from classroom.judging import Judged, standings
-from classroom.symbols import Hand, display
+from classroom.symbols import Hand, display_text
 from classroom.words import plural
 
 
 def shown(text: str) -> str:
-    """Return canonical text as a person reads it, with a typographic minus."""
-    return "".join(display(c) for c in text)
+    """Return canonical text as a person reads it, with a typographic minus and raised exponents."""
+    return display_text(text)
 
 
 def csv_text(rows: list[list[object]]) -> str:

@@ -1,13 +1,18 @@
 """Symbols and tiles: what can be written on an Equate tile, and how people type it.
 
 A Symbol is the canonical token of what a tile shows: '0'-'9', a fraction tile 'n/d',
-'+', '-', '×', '÷' or '='. A Tile in a hand is a Symbol or '?' (an unassigned blank);
-a tile placed on a board is a Symbol or '?' plus the Symbol the blank stands for ('?5').
+'+', '-', '×', '÷' or '=', and with the Advanced set a negative tile '-2' or an exponent tile
+'5^2' (RULES §11). A Tile in a hand is a Symbol or '?' (an unassigned blank); a tile placed on
+a board is a Symbol or '?' plus the Symbol the blank stands for ('?5').
+
+Symbols come in kinds (digit, fraction, negative, exponent, operation, equal); the Rules a tile
+set follows are switched on by the kinds of tile it holds, never by its name.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 
 from classroom.errors import ClassroomError, excerpt
@@ -23,17 +28,24 @@ FRACTIONS = (
     "1/2", "2/2", "3/2", "5/2", "1/3", "2/3", "3/3", "4/3",
     "1/4", "2/4", "3/4", "4/4", "7/4", "1/6", "5/6", "6/6", "7/6",
 )
+NEGATIVES = tuple(f"-{d}" for d in "123456789")  # a digit with its sign: only first in a number
+EXPONENTS = tuple(f"{d}^2" for d in "23456789") + ("2^3", "3^3")  # only last in a number
 OPERATIONS = ("+", "-", "×", "÷")
 PLUS_MINUS = ("+", "-")
 TIMES_DIVIDE = ("×", "÷")
-ALL_SYMBOLS = DIGITS + FRACTIONS + OPERATIONS + (EQUAL,)
+# The order every list of symbols follows; the Advanced kinds sit after the digits, so the
+# order of the other symbols among themselves (and every sheet of the other sets) is unchanged.
+ALL_SYMBOLS = DIGITS + NEGATIVES + EXPONENTS + FRACTIONS + OPERATIONS + (EQUAL,)
+CLASSIC_SYMBOLS = DIGITS + FRACTIONS + OPERATIONS + (EQUAL,)
 
 # Ways people type a symbol that are not its canonical token.
 ALIASES = {
     "x": "×", "X": "×", "*": "×", "·": "×",
     ":": "÷", "/": "÷",
     "−": "-", "–": "-", "—": "-",
+    **{f"{d}²": f"{d}^2" for d in "23456789"}, "2³": "2^3", "3³": "3^3",
 }
+MINUS_SIGNS = "-−–—"
 
 MAX_HAND = 9
 # Bounds on typed input, far above anything a board (19 squares a line) or a hand can hold, so
@@ -52,9 +64,19 @@ def is_fraction(symbol: Symbol) -> bool:
     return symbol in FRACTION_VALUES
 
 
+def is_negative(symbol: Symbol) -> bool:
+    """Return whether the symbol is a negative tile such as '-2'."""
+    return symbol in _NEGATIVE_SET
+
+
+def is_exponent(symbol: Symbol) -> bool:
+    """Return whether the symbol is an exponent tile such as '5^2'."""
+    return symbol in _EXPONENT_SET
+
+
 def is_number(symbol: Symbol) -> bool:
-    """Return whether the symbol is a number tile (digit or fraction)."""
-    return is_digit(symbol) or is_fraction(symbol)
+    """Return whether the symbol is a number tile (digit, fraction, negative or exponent)."""
+    return is_digit(symbol) or is_fraction(symbol) or symbol in _NEGATIVE_SET or symbol in _EXPONENT_SET
 
 
 def is_operation(symbol: Symbol) -> bool:
@@ -62,7 +84,42 @@ def is_operation(symbol: Symbol) -> bool:
     return symbol in OPERATIONS
 
 
+def kind(symbol: Symbol) -> str:
+    """Return the kind of a symbol: 'digit', 'fraction', 'negative', 'exponent', 'operation'
+    or 'equal'."""
+    if is_digit(symbol):
+        return "digit"
+    if is_fraction(symbol):
+        return "fraction"
+    if symbol in _NEGATIVE_SET:
+        return "negative"
+    if symbol in _EXPONENT_SET:
+        return "exponent"
+    return "equal" if symbol == EQUAL else "operation"
+
+
 FRACTION_VALUES = {f: Fraction(int(f[0]), int(f[2])) for f in FRACTIONS}
+_NEGATIVE_SET = frozenset(NEGATIVES)
+_EXPONENT_SET = frozenset(EXPONENTS)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the kinds of tile a set holds switch on (RULES §11). With negative tiles, values may
+    go below zero anywhere; without them, never (RULES §3). The symbols a string is tried with
+    (a square's cross-check) are the classic ones plus the set's new kinds."""
+
+    negatives: bool = False  # the set holds negative tiles, so negative values are allowed
+    exponents: bool = False  # the set holds exponent tiles
+
+    @property
+    def symbols(self) -> tuple[Symbol, ...]:
+        """Return every symbol a tile of a set with these kinds can show, = included."""
+        return tuple(s for s in ALL_SYMBOLS if s in CLASSIC_SYMBOLS
+                     or (self.negatives and s in _NEGATIVE_SET) or (self.exponents and s in _EXPONENT_SET))
+
+
+ORIGINAL_RULES = Rules()
 
 
 def face(tile: Tile) -> Symbol:
@@ -76,26 +133,62 @@ def is_blank(tile: Tile) -> bool:
 
 
 def display(symbol: Symbol) -> str:
-    """Return the symbol as printed on paper (a typographic minus)."""
-    return "−" if symbol == "-" else symbol
+    """Return the symbol as printed on paper: a typographic minus, a raised exponent ('5²')."""
+    if symbol == "-":
+        return "−"
+    if symbol in _NEGATIVE_SET:
+        return "−" + symbol[1]
+    if symbol in _EXPONENT_SET:
+        return symbol[0] + _SUPERSCRIPT[symbol[2]]
+    return symbol
 
 
-_SYMBOL = r"\d/\d|\d|[+\-−–—×xX*·÷:=]"
+def display_text(text: str) -> str:
+    """Return canonical text as printed: every ASCII minus a typographic minus, every '^2' a '²'."""
+    text = text.replace("-", "−")
+    return text.replace("^2", "²").replace("^3", "³") if "^" in text else text
+
+
+_SUPERSCRIPT = {"2": "²", "3": "³"}
+_SYMBOL = r"\d/\d|\d\^\d|\d[²³]|\d|[+\-−–—×xX*·÷:=]"
 _TOKEN = re.compile(rf"\?(?:{_SYMBOL})?|{_SYMBOL}|/")
+_SIGNED = re.compile(rf"\??[{MINUS_SIGNS}][1-9](?![/^²³])")  # '-2', '?-2': maybe a negative tile
+
+# Where a '-' glued to the digit after it is a negative tile (RULES §11 Text notation):
+NEVER = "never"  # hands of a set without negative tiles: '-' is always the operation
+LEADING = "leading"  # at the start, after an operation or = (equations of a set without them)
+SPACED = "spaced"  # also after a number when a space comes before the '-' ('4 -2')
 
 
 def canonical(token: str) -> Symbol:
-    """Return the canonical symbol for one typed symbol (`x` -> `×`), or raise."""
+    """Return the canonical symbol for one typed symbol (`x` -> `×`, `−2` -> `-2`), or raise."""
     symbol = ALIASES.get(token, token)
+    if len(symbol) == 2 and symbol[0] in MINUS_SIGNS:
+        symbol = "-" + symbol[1]
     if symbol in ALL_SYMBOLS:
         return symbol
     if re.fullmatch(r"\d+/\d+", token):
         raise ClassroomError(f"{token} is not a fraction tile (the tiles are {', '.join(FRACTIONS)})")
+    if re.fullmatch(r"\d\^\d", token):
+        raise ClassroomError(f"{token} is not an exponent tile (the tiles are {', '.join(EXPONENTS)})")
     raise ClassroomError(f"{excerpt(token)!r} is not an Equate symbol")
 
 
-def tokenize(text: str, what: str = "input") -> list[str]:
-    """Return the raw tokens of typed text: '?5', '7/4', '4', '×', ... (digits one by one)."""
+def _negative_here(text: str, position: int, tokens: list[str], negatives: str) -> bool:
+    """Return whether the '-' (or '?-') at position, glued to the digit after it, is a negative
+    tile: at the start, after an operation or =, or (SPACED) after a number with a space before."""
+    if negatives == NEVER:
+        return False
+    after_number = bool(tokens) and (tokens[-1][-1].isdigit() or tokens[-1][-1] in "²³")
+    if not after_number:
+        return True
+    glued = position > 0 and not text[position - 1].isspace() and text[position - 1] != ","
+    return negatives == SPACED and not glued
+
+
+def tokenize(text: str, what: str = "input", negatives: str = NEVER) -> list[str]:
+    """Return the raw tokens of typed text: '?5', '7/4', '4', '×', ... (digits one by one);
+    where `negatives` says so, a '-' glued to its digit is one token, a negative tile ('-2')."""
     text = text.strip()
     if len(text) > MAX_TYPED:
         raise ClassroomError(f"{what}: {len(text):,} characters is too long (at most {MAX_TYPED}): "
@@ -107,6 +200,12 @@ def tokenize(text: str, what: str = "input") -> list[str]:
         char = text[position]
         if char.isspace() or char == ",":
             position += 1
+            continue
+        signed = _SIGNED.match(text, position) if char in MINUS_SIGNS or char == BLANK else None
+        if signed and _negative_here(text, position, tokens, negatives):
+            tokens.append(signed.group())
+            digits = 1
+            position = signed.end()
             continue
         match = _TOKEN.match(text, position)
         if not match or match.group() == "/":
@@ -124,7 +223,7 @@ def tokenize(text: str, what: str = "input") -> list[str]:
         if "/" in token and tokens and tokens[-1][-1:].isdigit() and not text[position - 1].isspace() \
                 and text[position - 1] != ",":
             raise ClassroomError(f"{what}: write a space before the fraction tile {token}")
-        digits = digits + 1 if token.isdigit() else 0
+        digits = digits + 1 if token.isdigit() or token[-1] in "²³" or "^" in token else 0
         if digits > MAX_DIGITS:
             raise ClassroomError(f"{what}: a number of more than {MAX_DIGITS} digits is too long")
         tokens.append(token)
@@ -151,8 +250,9 @@ def parse_tile(token: str, what: str = "input") -> Tile:
         raise ClassroomError(f"{what}: {error}") from None
 
 
-def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
-    """Return the hand written as tile tokens separated by spaces or commas.
+def parse_hand(text: str | list[str] | tuple[str, ...], negatives: bool = False) -> Hand:
+    """Return the hand written as tile tokens separated by spaces or commas; with `negatives`
+    (a set holding negative tiles) '-2' is a negative tile, else '-' is always the operation.
 
     The tile set's limits are checked by TileSet.check_hand; here only the notation.
     """
@@ -167,7 +267,7 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
                 f"hand: {excerpt(chunk)} is not one tile; write each digit tile separately "
                 f"({excerpt(' '.join(chunk))})"
             )
-    tiles = tuple(parse_tile(token, "hand") for token in tokenize(text, "hand"))
+    tiles = tuple(parse_tile(token, "hand") for token in tokenize(text, "hand", SPACED if negatives else NEVER))
     for tile in tiles:
         if tile == EQUAL:
             raise ClassroomError("hand: = is not part of a hand (it is always available)")
@@ -180,9 +280,13 @@ def parse_hand(text: str | list[str] | tuple[str, ...]) -> Hand:
     return tiles
 
 
-def parse_written(text: str, what: str = "equation") -> tuple[Tile, ...]:
-    """Return the tiles of a written equation or expression: '7 + 9 × 4 = 43', '?5 + 2 = 7'."""
-    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what))
+def parse_written(text: str, what: str = "equation", negatives: bool = False) -> tuple[Tile, ...]:
+    """Return the tiles of a written equation or expression: '7 + 9 × 4 = 43', '?5 + 2 = 7'.
+
+    A '-' glued to its digit at the start of a side or after an operation is a negative tile
+    ('5 - -2'); with `negatives` (a set holding them) so is one after a number and a space
+    ('4 -2', which the checker then refuses). Every other '-' is the operation (RULES §11)."""
+    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what, SPACED if negatives else LEADING))
     if BLANK in tiles:
         raise ClassroomError(f"{what}: say what a blank stands for, like ?5")
     return tiles
@@ -190,15 +294,23 @@ def parse_written(text: str, what: str = "equation") -> tuple[Tile, ...]:
 
 def write(symbols: tuple[Tile, ...] | list[Tile]) -> str:
     """Return symbols (or tiles) written as a person writes them: '24 ÷ 3 = 8', '2 2/4 = 5 ÷ 2',
-    and a blank as ? plus its symbol: '2?5 = 5 ?× 5'."""
+    a negative tile glued to the digits after it and an exponent tile to those before it
+    ('-24 = 15^2 - 249'), and a blank as ? plus its symbol: '2?5 = 5 ?× 5'."""
     text = ""
     previous = ""
     for symbol in symbols:
         if not text:
             text = symbol
-        elif is_digit(face(symbol)) and is_digit(face(previous)):
+        elif _glued(face(previous), face(symbol)):
             text += symbol
         else:
             text += " " + symbol
         previous = symbol
     return text
+
+
+def _glued(previous: Symbol, symbol: Symbol) -> bool:
+    """Return whether two symbols of one number are written without a space between them."""
+    if is_digit(previous) or previous in _NEGATIVE_SET:
+        return is_digit(symbol) or symbol in _EXPONENT_SET
+    return False

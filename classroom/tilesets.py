@@ -14,7 +14,7 @@ from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, Hand, Symbol, is_blank, is_number,
+    ALL_SYMBOLS, BLANK, EQUAL, Hand, Rules, Symbol, is_blank, is_number, kind, parse_hand,
 )
 
 LEVELS = {
@@ -22,7 +22,10 @@ LEVELS = {
     "junior": "junior.toml",
     "no-fractions": "no-fractions.toml",
     "add-subtract": "add-subtract.toml",
+    "advanced": "advanced.toml",
 }
+# How a message names a kind of tile a set may lack: "negative tiles are not in the Original tile set".
+KIND_NAMES = {"negative": "negative tiles", "exponent": "exponent tiles"}
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,29 @@ class TileSet:
         """Return the symbols a blank may stand for: every number and operation of this set."""
         return tuple(s for s, n in self.counts if n > 0 and s not in (BLANK, EQUAL))
 
+    @cached_property
+    def kinds(self) -> frozenset[str]:
+        """Return the kinds of tile in the box: 'digit', 'fraction', 'negative', 'exponent', ..."""
+        return frozenset(kind(s) for s, n in self.counts if n > 0 and s != BLANK)
+
+    @cached_property
+    def rules(self) -> Rules:
+        """Return the rules the set's kinds of tile switch on (negative tiles: negative values)."""
+        return Rules(negatives="negative" in self.kinds, exponents="exponent" in self.kinds)
+
+    def read_hand(self, text: str | list[str] | tuple[str, ...]) -> Hand:
+        """Return the hand typed as text, read with this set's notation ('-2' is a negative tile
+        only in a set that holds them) and checked against the set's counts."""
+        return self.check_hand(parse_hand(text, self.rules.negatives))
+
+    def lacking(self, symbol: Symbol) -> str:
+        """Return how to say that the set has no tile of the symbol: 'negative tiles are not in
+        the Original tile set (-2)', or 'the Junior tile set has no 1/3 tile'."""
+        missing = KIND_NAMES.get(kind(symbol))
+        if missing and kind(symbol) not in self.kinds:
+            return f"{missing} are not in the {self.name} tile set ({symbol})"
+        return f"the {self.name} tile set has no {symbol} tile"
+
     @property
     def bag(self) -> tuple[str, ...]:
         """Return every drawable tile (all but =), in the set's order: the bag hands come from."""
@@ -67,7 +93,7 @@ class TileSet:
         count = self.count
         for tile, n in Counter(hand).items():
             if count.get(tile, 0) == 0:
-                raise ClassroomError(f"hand: the {self.name} tile set has no {tile} tile")
+                raise ClassroomError(f"hand: {self.lacking(tile)}")
             if n > count[tile]:
                 raise ClassroomError(
                     f"hand: {n} × {tile} is more than the {self.name} tile set holds ({count[tile]})"
@@ -78,7 +104,7 @@ class TileSet:
         """Raise unless a tile of this set can show the symbol (a blank stands only for the
         set's own symbols, so a symbol the set lacks cannot be played at all)."""
         if symbol != EQUAL and self.count.get(symbol, 0) == 0:
-            raise ClassroomError(f"{where}: the {self.name} tile set has no {symbol} tile")
+            raise ClassroomError(f"{where}: {self.lacking(symbol)}")
 
 
 # A real box holds 190 tiles and prints scores up to 10; far larger numbers are typing errors,

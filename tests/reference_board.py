@@ -3,7 +3,7 @@
 It tries every line, every start square and every ordering of every part of a small hand (every
 sub-multiset, every permutation, every position of the =, every symbol for a blank), lays the
 tiles on the empty squares from the start square on, and keeps what the plain rules of docs/rules.md §6
-and the reference checker `arithmetic.read` accept. Scores come from `plays.score`. Slow on
+and the reference checker `arithmetic.read` accept under the tile set's rules. Scores come from `plays.score`. Slow on
 purpose: only for hands of a few tiles.
 """
 
@@ -31,16 +31,16 @@ def _run(after: Board, square, direction: Direction) -> list:
     return run
 
 
-def _legal(board: Board, placements: list[tuple], direction: Direction) -> bool:
+def _legal(board: Board, placements: list[tuple], direction: Direction, rules) -> bool:
     after = board.place([Placement(s, t) for s, t in placements])
     main = _run(after, placements[0][0], direction)
     try:
-        if read([after.symbol(s) for s in main]).kind != "equation":
+        if read([after.symbol(s) for s in main], rules).kind != "equation":
             return False
         for square, _ in placements:
             cross = _run(after, square, direction.other)
             if len(cross) >= 2:
-                read([after.symbol(s) for s in cross])
+                read([after.symbol(s) for s in cross], rules)
     except Illegal:
         return False
     return True
@@ -99,7 +99,7 @@ def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey
                             continue
                         directions = list(Direction) if k == 1 else [direction]
                         for way in directions:
-                            if _legal(board, placements, way):
+                            if _legal(board, placements, way, tileset.rules):
                                 play = Play(tuple(Placement(s, t) for s, t in placements), way)
                                 plays[key] = score(board, play, tileset).total
                                 break

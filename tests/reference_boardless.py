@@ -14,10 +14,13 @@ from classroom.tilesets import TileSet
 
 
 def written(symbols: tuple[str, ...]) -> str:
-    """Return symbols as text: digits run together, everything else spaced."""
+    """Return symbols as text: digits run together, a negative tile ('-2') runs into the digits
+    after it and an exponent tile ('5^2') into those before it; everything else spaced."""
     out = ""
     for i, symbol in enumerate(symbols):
-        if i and symbol.isdigit() and symbols[i - 1].isdigit():
+        before = symbols[i - 1] if i else ""
+        opens = before.isdigit() or (before[:1] == "-" and before[1:].isdigit())
+        if i and opens and (symbol.isdigit() or "^" in symbol):
             out += symbol
         else:
             out += (" " if out else "") + symbol
@@ -44,7 +47,7 @@ def brute_force(hand: tuple[str, ...], tileset: TileSet) -> dict[str, int]:
                     for i, symbol in zip(holes, fill):
                         symbols[i] = symbol
                     try:
-                        equation_value(symbols)
+                        equation_value(symbols, tileset.rules)
                     except Illegal:
                         continue
                     text = written(tuple(symbols))

@@ -129,8 +129,8 @@ class Aiming:
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
         self.held = 0  # sides held in the caches (and, when counting, other work done)
         self.limit: int | None = None  # work past which OverLimit is raised
-        self.signs = tuple(s for s in PLUS_MINUS if s in hand.kinds or (hand.blanks and s in hand.blank_symbols))
-        self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or (hand.blanks and s in hand.blank_symbols))
+        self.signs = tuple(s for s in PLUS_MINUS if s in hand.kinds or s in hand.blank_symbols)
+        self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
 
     def prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the sides filling pattern[:end + 1], for the ends followed by
@@ -148,7 +148,7 @@ class Aiming:
         only) filling the whole pattern."""
         found = self._terms.get(pattern)
         if found is None:
-            if (self.hand.blanks or sum(1 for cell in pattern if type(cell) is not str) < ONE_NUMBER_FROM
+            if (self.hand.blank_symbols or self.hand.signed or sum(1 for cell in pattern if type(cell) is not str) < ONE_NUMBER_FROM
                     or any(may_join(cell, self.joins) for cell in pattern[1:-1])):
                 found = _term_walk(pattern, self.hand, self.counting)
                 self.spend(self._size(found))
@@ -231,14 +231,15 @@ class Aiming:
                 p, t, v = len(prefix), len(terms), len(goals)
                 self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
-                for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+"):
+                for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+",
+                                                                hand.negatives):
                     join(v_key, p_by_used, unit, fill, t_by_used)
 
 
-def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool):
+def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):
     """Yield (target, prefix entries, term entries) for every prefix value p and term value t
     with p + t (or p − t) a target: the two smallest of the three are looped over, the third
-    looked up."""
+    looked up. Prefixes and terms are never below zero unless the set has `negatives`."""
     p, t, v = len(prefixes), len(terms), len(goals)
     if t * v <= p * min(t, v):
         # targets and terms: the prefix is v − t (or v + t)
@@ -247,7 +248,7 @@ def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool
             v_key = v_n if v_d == 1 else (v_n, v_d)
             for (t_n, t_d), t_by_used in last:
                 p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
-                if p_n < 0:
+                if p_n < 0 and not negatives:
                     continue
                 p_d = v_d * t_d
                 p_by_used = prefixes.get(p_n if p_d == 1 else key_of(p_n, p_d))
@@ -259,7 +260,7 @@ def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool
             p_n, p_d = pair(p_key)
             for v_n, v_d in goals:
                 t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
-                if t_n < 0:
+                if t_n < 0 and not negatives:
                     continue
                 t_d = v_d * p_d
                 t_by_used = terms.get(t_n if t_d == 1 else key_of(t_n, t_d))

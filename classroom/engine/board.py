@@ -15,7 +15,9 @@ from pathlib import Path
 
 from classroom.arithmetic import Illegal, read
 from classroom.errors import ClassroomError, read_text
-from classroom.symbols import BLANK, Symbol, Tile, face, is_blank, parse_tile, tokenize
+from classroom.symbols import (
+    BLANK, LEADING, ORIGINAL_RULES, Rules, Symbol, Tile, face, is_blank, kind, parse_tile, tokenize,
+)
 from classroom.tilesets import TileSet
 
 SIZE = 19
@@ -200,13 +202,18 @@ class Board:
         return found
 
 
-def check_board(board: Board) -> Board:
-    """Return the board if every string on it is legal and it is one connected group covering
-    J10; else raise naming the square and the reason."""
+def check_board(board: Board, rules: Rules = ORIGINAL_RULES) -> Board:
+    """Return the board if every string on it is legal under the tile set's rules and it is one
+    connected group covering J10; else raise naming the square and the reason."""
+    for square, tile in board.tiles.items():
+        lacking = {"negative": not rules.negatives, "exponent": not rules.exponents}.get(kind(face(tile)))
+        if lacking:
+            raise ClassroomError(f"{square_name(square)}: {kind(face(tile))} tiles are not in this "
+                                 f"tile set ({face(tile)})")
     for direction, run in board.strings():
         symbols = tuple(board.symbol(s) for s in run)
         try:
-            read(symbols)
+            read(symbols, rules)
         except Illegal as error:
             raise ClassroomError(f"{line_name(run[0], direction)}: {error}") from None
     occupied = board.tiles
@@ -228,7 +235,7 @@ def check_board(board: Board) -> Board:
     return board
 
 
-def parse_board(text: str, source: str = "board") -> Board:
+def parse_board(text: str, source: str = "board", rules: Rules = ORIGINAL_RULES) -> Board:
     """Return the board a board file describes (19 lines of 19 cells, '.' empty, '#' comments),
     checked by check_board; raise naming the line and cell of a malformed file."""
     rows: list[tuple[int, list[str]]] = []
@@ -254,12 +261,12 @@ def parse_board(text: str, source: str = "board") -> Board:
                 tile = parse_tile(token, where)
             except ClassroomError:
                 raise ClassroomError(f"{where}: {token!r} is not a tile") from None
-            if len(tokenize(token, where)) != 1:
+            if len(tokenize(token, where, LEADING)) != 1:
                 raise ClassroomError(f"{where}: {token!r} is not one tile")
             cells.append(tile)
     board = Board(tuple(cells))
     try:
-        return check_board(board)
+        return check_board(board, rules)
     except ClassroomError as error:
         raise ClassroomError(f"{source}: {error}") from None
 
@@ -279,9 +286,9 @@ def board_text(board: Board, marked: frozenset[Square] | set[Square] = frozenset
     return "\n".join(lines) + "\n"
 
 
-def read_board(path: str | Path) -> Board:
+def read_board(path: str | Path, rules: Rules = ORIGINAL_RULES) -> Board:
     """Return the checked board read from a board file on disk, or raise ClassroomError."""
-    return parse_board(read_text(path, "the board file"), str(path))
+    return parse_board(read_text(path, "the board file"), str(path), rules)
 
 
 def check_tiles(board: Board, tileset: TileSet, hand: tuple[Tile, ...] = ()) -> Board:

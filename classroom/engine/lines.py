@@ -68,7 +68,7 @@ class Line:
                 continue
             b = tuple(board.symbol(s) for s in before)
             a = tuple(board.symbol(s) for s in after)
-            self.allowed.append(cross_allowed(b, a))
+            self.allowed.append(cross_allowed(b, a, tileset.rules))
             self.cross_score.append(sum(tileset.score_of(board.tile(s)) for s in before + after))
             self.cross_equal.append(EQUAL in b or EQUAL in a)
             self.anchor.append(True)

@@ -20,7 +20,7 @@ from classroom.engine.board import (
     CENTRE, Board, Direction, Placement, Square, line_name, on_board, premium, square_name,
 )
 from classroom.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, Symbol, Tile, face, is_blank, write,
+    ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, ORIGINAL_RULES, Symbol, Tile, face, is_blank, write,
 )
 from classroom.tilesets import TileSet
 
@@ -146,8 +146,10 @@ def cross_runs(board: Board, play: Play) -> list[tuple[Square, ...]]:
 
 
 def why_illegal(board: Board, play: Play, tileset: TileSet | None = None) -> str | None:
-    """Return why the play breaks a rule of RULES §6, or None when it is a legal equation play."""
+    """Return why the play breaks a rule of RULES §6, or None when it is a legal equation play
+    (under the tile set's rules; without a tile set, the Original's)."""
     placements = play.placements
+    rules = tileset.rules if tileset is not None else ORIGINAL_RULES
     if not placements:
         return "a play places at least one tile"
     squares = [p.square for p in placements]
@@ -190,7 +192,7 @@ def why_illegal(board: Board, play: Play, tileset: TileSet | None = None) -> str
     symbols = tuple(after.symbol(s) for s in run)
     where = line_name(run[0], play.direction)
     try:
-        reading = read(symbols)
+        reading = read(symbols, rules)
     except Illegal as error:
         return f"{where}: {error}"
     if reading.kind != "equation":
@@ -198,7 +200,7 @@ def why_illegal(board: Board, play: Play, tileset: TileSet | None = None) -> str
                "not an equation"
     for cross in cross_runs(board, play):
         try:
-            read(tuple(after.symbol(s) for s in cross))
+            read(tuple(after.symbol(s) for s in cross), rules)
         except Illegal as error:
             return f"{line_name(cross[0], play.direction.other)}: {error}"
     return None

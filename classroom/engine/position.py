@@ -35,7 +35,9 @@ from classroom.engine.counting import AimedCounting, Counting
 from classroom.engine.lines import Window, duplicate_single, groups, windows
 from classroom.engine.plays import ALL_NINE_BONUS, Play
 from classroom.engine.sides import PackedHand
+from classroom.engine.signed import reads_signed
 from classroom.engine.tables import SideTables, empty_squares, pairs, wild_pairs
+from classroom.errors import ClassroomError
 from classroom.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet
 
@@ -54,16 +56,35 @@ def candidate_order(candidate: Candidate) -> tuple:
     return (-candidate.score, play.direction.value, play.squares, tuple(p.tile for p in play.placements))
 
 
+# A blank tried as each of its symbols (sets with negative or exponent tiles, see PackedHand):
+# one blank in a nine-tile hand is a few seconds and some 300 MB; two would need over 1 GB.
+MAX_CONCRETE_BLANKS = 1
+
+
+def searchable(hand: Hand, tileset: TileSet) -> Hand:
+    """Return the hand with the blanks the board search cannot take set aside: beyond
+    MAX_CONCRETE_BLANKS when the set's blanks are tried concretely; other hands as they are."""
+    if not reads_signed(tileset.rules) or hand.count(BLANK) <= MAX_CONCRETE_BLANKS:
+        return hand
+    return tuple(t for t in hand if t != BLANK) + (BLANK,) * MAX_CONCRETE_BLANKS
+
+
 class Position:
     """A board, a hand and a tile set, analysed once: lines, cross-checks, groups, windows and
     side tables are built on first need and shared by every question asked."""
 
     def __init__(self, board: Board, hand: Hand, tileset: TileSet):
+        if searchable(tuple(hand), tileset) != tuple(hand):
+            raise ClassroomError(f"hand: with the {tileset.name} tile set the board search takes at "
+                                 f"most {MAX_CONCRETE_BLANKS} blank in a hand; this one has "
+                                 f"{tuple(hand).count(BLANK)}")
         self.board = board
         self.hand = tuple(hand)
         self.tileset = tileset
         self.packed = PackedHand(self.hand, tileset)
-        plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset)
+        # the hand with its wildcard blanks set aside (all of it when the blanks are concrete)
+        plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset) if self.packed.blanks \
+            else self.packed
         rest = plain  # the hand less one blank, for what follows a side's first blank
         if self.packed.blanks > 1:
             less = list(self.hand)
@@ -225,7 +246,11 @@ class Position:
 
     def count(self, limit: int | None = None) -> int | None:
         """Return the number of distinct legal equation plays (without building them); with a
-        `limit`, None when counting would take more work than that (see classroom.engine.counting)."""
+        `limit`, None when counting would take more work than that (see classroom.engine.counting):
+        always so for a blank tried as each of its symbols, which can pass 1 GB before the limit
+        is checked."""
+        if limit is not None and self.packed.signed and BLANK in self.hand:
+            return None
         return self._counting.count(limit)
 
 

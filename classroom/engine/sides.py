@@ -13,8 +13,10 @@ from functools import lru_cache
 from math import gcd
 
 from classroom.arithmetic import Illegal, read
+from classroom.engine.signed import reads_signed, signed_numbers
 from classroom.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, OPERATIONS, Hand, Symbol, is_digit, is_fraction,
+    ALL_SYMBOLS, BLANK, EQUAL, EXPONENTS, FRACTION_VALUES, NEGATIVES, OPERATIONS, ORIGINAL_RULES,
+    Hand, Rules, Symbol, is_digit, is_fraction,
 )
 from classroom.tilesets import TileSet
 
@@ -24,12 +26,14 @@ FIELD = 5  # bits per tile kind in a packed count of used tiles (counts stay bel
 # --- cross-checks --------------------------------------------------------------------------
 
 @lru_cache(maxsize=65536)
-def cross_allowed(before: tuple[Symbol, ...], after: tuple[Symbol, ...]) -> frozenset[Symbol]:
-    """Return the symbols that make before + symbol + after a number, expression or true equation."""
+def cross_allowed(before: tuple[Symbol, ...], after: tuple[Symbol, ...],
+                  rules: Rules = ORIGINAL_RULES) -> frozenset[Symbol]:
+    """Return the symbols that make before + symbol + after a number, expression or true equation
+    (the symbols of the rules' kinds, read under those rules)."""
     allowed = []
-    for symbol in ALL_SYMBOLS:
+    for symbol in rules.symbols:
         try:
-            read(before + (symbol,) + after)
+            read(before + (symbol,) + after, rules)
         except Illegal:
             continue
         allowed.append(symbol)
@@ -45,10 +49,18 @@ class PackedHand:
         self.size = len(hand)
         self.kinds = sorted({t for t in hand if t != BLANK}, key=ALL_SYMBOLS.index)
         self.counts = [sum(1 for t in hand if t == k) for k in self.kinds]
-        self.blanks = sum(1 for t in hand if t == BLANK)
-        self.blank_symbols = tuple(s for s in tileset.blank_symbols if s != EQUAL)
+        blanks = sum(1 for t in hand if t == BLANK)
+        rules = tileset.rules
+        self.negatives = rules.negatives  # values may go below zero: no side is cut for it
+        self.signed = reads_signed(rules)  # Numbers are read by signed.py
+        self.number_symbols = _SIGNED_SYMBOLS if self.signed else _NUMBER_SYMBOLS
+        # The wildcard's algebra (wildcard.py) knows Numbers of digits and fractions only: with
+        # negative or exponent tiles, the blanks are tried as each of their symbols like any tile
+        # (see _choices), and the search sees no wildcard (`blanks` 0).
+        self.blanks = 0 if self.signed else blanks
+        self.blank_symbols = tuple(s for s in tileset.blank_symbols if s != EQUAL) if blanks else ()
         self.unit = [1 << (FIELD * i) for i in range(len(self.kinds) + 1)]
-        full = self.counts + [self.blanks]
+        full = self.counts + [blanks]
         # used + offset sets a field's top bit exactly when that kind is used more than held.
         self.offset = sum(((1 << (FIELD - 1)) - 1 - c) << (FIELD * i) for i, c in enumerate(full))
         self.high = sum(1 << (FIELD * i + FIELD - 1) for i in range(len(full)))
@@ -76,6 +88,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int,
     out: dict[int, dict] = {}
     n = len(pattern)
     offset, high = hand.offset, hand.high
+    signed = hand.negatives
     numbers: list = [None] * n
     operations = [_operations(cell, hand) for cell in pattern]
 
@@ -102,7 +115,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int,
                     got = fills + number_fills if number_fills else fills
                     if stop:
                         v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                        if v_n >= 0:
+                        if v_n >= 0 or signed:
                             v_n, v_d = _reduced(v_n, total_d * t_d)
                             key = v_n if v_d == 1 else (v_n, v_d)
                             at = out.get(j)
@@ -125,7 +138,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int,
                             search(j + 2, total_n, total_d, plus, t_n, t_d, symbol, after, next_fills)
                         else:
                             s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                            if s_n < 0:
+                            if s_n < 0 and not signed:
                                 continue
                             search(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after,
                                    next_fills)
@@ -144,6 +157,8 @@ def _term(times, term_n, term_d, value_n, value_d):
         return term_n * value_n, term_d * value_d
     if value_n == 0:
         return None
+    if value_n < 0:  # a negative Number (RULES §11): the denominator stays positive
+        return -term_n * value_d, -term_d * value_n
     return term_n * value_d, term_d * value_n
 
 
@@ -160,6 +175,7 @@ def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dic
     and one pass serves every end."""
     n = len(pattern)
     offset, high = hand.offset, hand.high
+    signed = hand.negatives
     out: dict = {}
     # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
     states: list[dict] = [{} for _ in range(n)]
@@ -189,7 +205,7 @@ def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dic
                         t_n, t_d = term
                         if stop:
                             v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                            if v_n >= 0:
+                            if v_n >= 0 or signed:
                                 v_n, v_d = _reduced(v_n, total_d * t_d)
                                 key = v_n if v_d == 1 else (v_n, v_d)
                                 by = table.get(key)
@@ -208,7 +224,7 @@ def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dic
                                 state = (total_n, total_d, plus, r_n, r_d, symbol, after)
                             else:
                                 s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                                if s_n < 0:
+                                if s_n < 0 and not signed:
                                     continue
                                 s_n, s_d = _reduced(s_n, total_d * t_d)
                                 state = (s_n, s_d, symbol == "+", 0, 1, None, after)
@@ -237,7 +253,7 @@ def _choices(cell, hand: PackedHand, kind) -> tuple:
     '?' plus the symbol it stands for."""
     found = [(s, hand.unit[k], (s,)) for k, s in enumerate(hand.kinds)
              if s in kind and (cell is None or s in cell)]
-    if hand.blanks:
+    if hand.blank_symbols:
         found += [(s, hand.unit[-1], (BLANK + s,)) for s in hand.blank_symbols
                   if s in kind and (cell is None or s in cell)]
     return tuple(found)
@@ -247,7 +263,7 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
     """Return the Numbers the hand can write from the first of the cells on: for each last
     cell k (0-based), (k, ((packed tiles used, ((numerator, denominator, tiles placed), ...)), ...)).
     Cached per hand, as many walks share stretches of the board."""
-    cells = cells[:_span(cells, hand.number_tiles)]
+    cells = cells[:_span(cells, hand.number_tiles, hand.number_symbols)]
     found = hand.number_cache.get(cells)
     if found is not None:
         return found
@@ -255,10 +271,12 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
     options = []
     for cell in cells:
         if type(cell) is str:
-            options.append(((cell, 0, ()),) if cell in _NUMBER_SYMBOLS else ())
+            options.append(((cell, 0, ()),) if cell in hand.number_symbols else ())
             continue
-        options.append(_choices(cell, hand, _NUMBER_SYMBOLS))
+        options.append(_choices(cell, hand, hand.number_symbols))
     by_end: list[dict] = [{} for _ in cells]
+    if hand.signed:
+        by_end = signed_numbers(options, offset, high)
 
     def extend(k, whole, value_n, value_d, used, fills):
         # whole: the digits so far as an int (None after a fraction tile ends the Number)
@@ -281,20 +299,22 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
                 p, q = _FRACTION[symbol]
                 by_end[k].setdefault(now, []).append((whole * q + p, q, fills + fill))
 
-    extend(0, 0, 0, 1, 0, ())
+    if not hand.signed:
+        extend(0, 0, 0, 1, 0, ())
     found = tuple((j, tuple((used, tuple(items)) for used, items in by_end[j].items()))
                   for j in range(len(cells)) if by_end[j])
     hand.number_cache[cells] = found
     return found
 
 
-def _span(cells: tuple, limit: int) -> int:
+def _span(cells: tuple, limit: int, numbers: frozenset = frozenset()) -> int:
     """Return how many of the cells a Number could cover: up to a fixed operation or the first
-    empty square beyond the hand's size."""
+    empty square beyond the hand's size (`numbers`: the symbols Numbers are made of)."""
+    numbers = numbers or _NUMBER_SYMBOLS
     empties = 0
     for k, cell in enumerate(cells):
         if type(cell) is str:
-            if cell not in _NUMBER_SYMBOLS:
+            if cell not in numbers:
                 return k
         else:
             empties += 1
@@ -307,3 +327,4 @@ _DIGIT = {symbol: int(symbol) for symbol in ALL_SYMBOLS if is_digit(symbol)}
 _FRACTION = {symbol: (FRACTION_VALUES[symbol].numerator, FRACTION_VALUES[symbol].denominator)
              for symbol in ALL_SYMBOLS if is_fraction(symbol)}
 _NUMBER_SYMBOLS = frozenset(_DIGIT) | frozenset(_FRACTION)
+_SIGNED_SYMBOLS = _NUMBER_SYMBOLS | frozenset(NEGATIVES) | frozenset(EXPONENTS)  # RULES §11

@@ -26,7 +26,19 @@ def draw_tile(canvas: Canvas, x: float, y: float, size: float, symbol: str, scor
     text = printed(symbol)
     # The symbol sits a little left and up of centre, leaving the corner to the score.
     cx, cy = x + size * 0.46, y + size * 0.54
-    if "/" in text:
+    if symbol[1:2] == "^":
+        # An exponent tile: the digit large, its exponent raised at the upper right.
+        font = size * 0.5
+        canvas.setFont(BOLD, font)
+        canvas.drawCentredString(cx - size * 0.08, cy - font * 0.36, text[0])
+        canvas.setFont(BOLD, size * 0.3)
+        canvas.drawCentredString(cx + size * 0.2, cy + size * 0.1, symbol[2])
+    elif len(text) == 2 and text[0] == "−":
+        # A negative tile: its sign and digit side by side, both bold and large.
+        font = size * 0.5
+        canvas.setFont(BOLD, font)
+        canvas.drawCentredString(cx, cy - font * 0.36, text)
+    elif "/" in text:
         numerator, denominator = text.split("/")
         font = size * 0.37
         canvas.setFont(BOLD, font)

@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 import classroom
 from classroom.errors import ClassroomError, decode_text, excerpt, read_bytes
-from classroom.symbols import display
+from classroom.symbols import display_text
 
 MAX_TEMPLATE_BYTES = 100_000  # a shipped template is about 2 KB
 MAX_WORDING = 20_000  # characters in one piece of wording: a sheet prints a few hundred
@@ -46,8 +46,9 @@ def shipped_templates() -> Path:
 
 
 def printed(text: object) -> str:
-    """Return canonical text as printed: every ASCII minus becomes a typographic minus."""
-    return "".join(display(c) for c in str(text))
+    """Return canonical text as printed: every ASCII minus becomes a typographic minus, every
+    exponent tile a raised exponent ('5^2' -> '5²')."""
+    return display_text(str(text))
 
 
 class BoundedLoader(jinja2.BaseLoader):

@@ -26,7 +26,6 @@ from classroom.judging import judge, judge_contest, standings
 from classroom.library import find_sheet, run_file, runs, sheet_hand
 from classroom.reports import class_rows, contest_rows, csv_text, shown
 from classroom.render.wording import shipped_templates
-from classroom.symbols import parse_hand
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.web import preview
 from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
@@ -146,7 +145,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
             raise ClassroomError("paste a list, or choose the students' files to upload")
         if hand is not None:
             tileset = load_tileset(choice(form, "level", "the level", LEVELS, "original"), None)
-            held = few_blanks(tileset.check_hand(parse_hand(hand)))
+            held = few_blanks(tileset.read_hand(hand))
             return await run_in_threadpool(graded_page, " ".join(held), held, tileset, lists, None)
         record = await run_in_threadpool(find_sheet, sheet, library)
         held, tileset = sheet_hand(record, None)
@@ -186,7 +185,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         if not line:
             raise ClassroomError("type an equation (or a play) to check")
         if record.kind == "situations":
-            board = parse_board(record.grid, f"{record.manifest} ({record.id})")
+            board = parse_board(record.grid, f"{record.manifest} ({record.id})", tileset.rules)
             judged, = await run_in_threadpool(judge, line, board, held, tileset)
             verdict = {"valid": judged.legal, "reason": judged.reason, "score": judged.score,
                        "entry": judged.notation or ""}

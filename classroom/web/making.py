@@ -22,7 +22,7 @@ from classroom.hands import DIFFICULTIES
 from classroom.output import choose_folder, write_worksheet
 from classroom.roster import parse_roster
 from classroom.situations import SituationRules
-from classroom.symbols import MAX_HAND, parse_hand
+from classroom.symbols import MAX_HAND
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.worksheet import KEYS
 from classroom.web.forms import MAX_COUNT, Upload, choice, few_blanks, optional_text, text, ticked, whole
@@ -101,8 +101,8 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
     if (board_text is None) != (hand is None):
         raise ClassroomError("a position of your own needs both a board and a hand")
     if board_text is not None:
-        held = few_blanks(tileset.check_hand(parse_hand(hand)))
-        position = check_tiles(parse_board(board_text, "the board"), tileset, held)
+        held = few_blanks(tileset.read_hand(hand))
+        position = check_tiles(parse_board(board_text, "the board", tileset.rules), tileset, held)
 
         def own(step: Callable[[], None]):
             worksheet = own_situation_set(tileset, level, position, held, sheets, names)

@@ -1,6 +1,7 @@
 """Benchmark: the best play for a nine-tile hand on seeded mid-game boards.
 
-Run as `python -m tests.benchmarks.bench_best [POSITIONS] [--blanks N] [--count] [--quick]`
+Run as `python -m tests.benchmarks.bench_best [POSITIONS] [--blanks N] [--count] [--quick]
+[--level LEVEL]`
 (default 50 positions, `--quick` 10). Each position is a board after six plays of a simulated
 game and a nine-tile hand from the bag left, with exactly N blanks (default 0). With `--count`
 it also times counting every legal play of the same Position (within COUNT_LIMIT, as `best`
@@ -42,8 +43,8 @@ def summary(label: str, times: list[float]) -> str:
             f"p95 {p95:.2f} s, max {times[-1]:.2f} s")
 
 
-def main(count: int = 50, blanks: int = 0, counting: bool = False) -> None:
-    tileset = load_level("original")
+def main(count: int = 50, blanks: int = 0, counting: bool = False, level: str = "original") -> None:
+    tileset = load_level(level)
     times, count_times = [], []
     for seed in range(count):
         board, hand = position(seed, tileset, blanks)
@@ -72,5 +73,6 @@ if __name__ == "__main__":
     parser.add_argument("--blanks", type=int, default=0, help="blanks in each nine-tile hand")
     parser.add_argument("--count", action="store_true", help="also count every play")
     parser.add_argument("--quick", action="store_true", help="10 positions")
+    parser.add_argument("--level", default="original", help="the tile set (default original)")
     args = parser.parse_args()
-    main(10 if args.quick else args.positions, args.blanks, args.count)
+    main(10 if args.quick else args.positions, args.blanks, args.count, args.level)
