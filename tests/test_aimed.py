@@ -14,6 +14,8 @@ from hypothesis import given, settings, strategies as st
 
 from classroom.engine.aimed import Aiming
 from classroom.engine.sides import PackedHand, walk
+from classroom.symbols import BLANK
+from classroom.tilesets import load_level
 from tests.test_wildcard import CELL, REAL_TILES, TILES, listed
 
 
@@ -64,3 +66,23 @@ def test_aimed_sides_of_long_operation_rich_stretches(seed):
         found = of_values(Aiming(hand).aimed(pattern, values), values)
         assert found == of_values(every, values), (tiles, pattern)
         assert found or not any(value in every for value in values)
+
+
+ADVANCED = load_level("advanced")
+ADVANCED_TILES = tuple(sorted(t for t in set(ADVANCED.bag) if t != BLANK))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_aimed_sides_with_negative_and_exponent_tiles(seed):
+    """With the Advanced set, prefixes and terms may be below zero and Numbers hold negative
+    and exponent tiles (and a blank is tried as each symbol): the same sides as listing them."""
+    rng = random.Random(seed)
+    for _ in range(4):
+        tiles = rng.sample(["+", "-", "-", "×", "÷"], 2) + rng.sample(ADVANCED_TILES, 4)
+        tiles += [BLANK] if seed % 4 == 0 else rng.sample(ADVANCED_TILES, 1)
+        hand = PackedHand(tuple(tiles), ADVANCED)
+        pattern = tuple(rng.choice((None, None, None, None, "2", "-")) for _ in range(rng.randint(5, 7)))
+        every = every_side(pattern, hand)
+        values = value_keys(every, rng, 6) | {-1, -12, (-5, 2)}
+        found = of_values(Aiming(hand).aimed(pattern, values), values)
+        assert found == of_values(every, values), (tiles, pattern)
