@@ -172,6 +172,13 @@ class Aiming:
             self.spend(len(targets) + self._size(out) - before)
         return out
 
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board (all None), the only
+        ones that lines other than the one searched meet again."""
+        for cache in (self._prefixes, self._terms, self._aimed):
+            for pattern in [p for p in cache if any(cell is not None for cell in p)]:
+                del cache[pattern]
+
     def spend(self, work: int) -> None:
         """Count work done (or sides held); raise OverLimit past the limit."""
         self.held += work

@@ -191,8 +191,15 @@ class AimedCounting:
             return aiming.aimed(pattern, other.keys())
 
         total = 0
+        searched = None
         for group in self.groups:
             line, e = group.line, group.equal
+            if line is not searched:
+                # Tables are large; only stretches of open board meet again on other lines.
+                searched = line
+                aiming.keep_open()
+                for pattern in [p for p in whole if any(cell is not None for cell in p)]:
+                    del whole[pattern]
             for window in self.windows(group):
                 if duplicate_single(window):
                     continue
