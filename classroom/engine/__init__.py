@@ -5,7 +5,10 @@ one way (like Macondo's board / movegen / equity packages):
 - `plays`: the rules of one Play: legality (RULES §6), scoring with its Breakdown (§7), notation.
 - `sides`: cross-checks, the packed hand and every Expression that fills one side of an =.
 - `lines`: the lines of a board with their cross-checks, and the groups and windows of a line.
+- `signed`: Numbers that a negative tile starts or an exponent tile ends (the Advanced set).
 - `wildcard`: the blank as a wildcard: sides holding a blank, never 31 copies of the hand.
+- `aimed`: the sides of a long stretch whose value is one of a few targets (the short side's),
+  found by prefix, last + or −, last term, never listing every side.
 - `tables`: a position's side tables (cached, bounded) and their joins by value.
 - `counting`: how many plays a position holds, without building one, within a limit of work.
 - `position`: one Position (board + hand + tile set) analysed once and asked for its best

@@ -13,6 +13,8 @@ How it is fast (think Scrabble move generation, joined by value like the boardle
   side's table. A play is (left, right) with: no blank on either side, or a blank on the left
   (left skeleton x right table of any blanks), or a blank on the right only (left table without
   blanks x right skeleton); each play is found once.
+- Aimed: when one side of a window is long (AIM_FROM empty squares or more) and not listed
+  yet, only its sides of the short side's values are built (classroom.engine.aimed).
 - A pair is a play when the hand can pay for both sides (tile counts packed in one integer, so
   the test is one addition and one mask).
 - Best-only / top-N: groups, then their windows, are searched best bound first, and the search
