@@ -13,10 +13,9 @@ sum before the last + or −, and the last running sum is the target itself.
 
 from __future__ import annotations
 
-from classroom.engine.sides import _FRACTION, PackedHand, _numbers, _operations, _reduced, _term, count_walk, walk
+from classroom.engine.sides import _FRACTION, PackedHand, _operations, _reduced, count_walk, filling, walk
 from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 
-_TIMES = frozenset(TIMES_DIVIDE)
 ONE_NUMBER_FROM = 4  # a term of this many empty squares or more that holds one Number is never listed
 MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
 
@@ -36,18 +35,12 @@ def key_of(numerator: int, denominator: int):
     return n if d == 1 else (n, d)
 
 
-def may_split(cell, signs: tuple) -> bool:
-    """Return whether the cell can hold a + or a −: a fixed one, or one of the hand's `signs`."""
+def may_hold(cell, kinds: tuple, held: tuple) -> bool:
+    """Return whether the cell can hold an operation of the kinds: a fixed one, or one of the
+    hand's (`held`, those of the kinds the hand or its blank can place)."""
     if type(cell) is str:
-        return cell in PLUS_MINUS
-    return any(cell is None or s in cell for s in signs)
-
-
-def may_join(cell, joins: tuple) -> bool:
-    """Return whether the cell can hold a × or a ÷: a fixed one, or one of the hand's `joins`."""
-    if type(cell) is str:
-        return cell in TIMES_DIVIDE
-    return any(cell is None or s in cell for s in joins)
+        return cell in kinds
+    return any(cell is None or s in cell for s in held)
 
 
 class OneNumber:
@@ -137,7 +130,7 @@ class Aiming:
         a cell of the pattern that can hold + or −."""
         found = self._prefixes.get(pattern)
         if found is None:
-            stops = tuple(may_split(cell, self.signs) for cell in pattern[1:])
+            stops = tuple(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:])
             found = self._prefixes[pattern] = (count_walk if self.counting else walk)(
                 pattern[:-1], stops, self.hand)
             self.spend(sum(self._size(table) for table in found.values()))
@@ -149,8 +142,8 @@ class Aiming:
         found = self._terms.get(pattern)
         if found is None:
             if (self.hand.blank_symbols or self.hand.signed or sum(1 for cell in pattern if type(cell) is not str) < ONE_NUMBER_FROM
-                    or any(may_join(cell, self.joins) for cell in pattern[1:-1])):
-                found = _term_walk(pattern, self.hand, self.counting)
+                    or any(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in pattern[1:-1])):
+                found = filling(pattern, self.hand, self.counting, TIMES_DIVIDE)
                 self.spend(self._size(found))
             else:
                 found = OneNumber(pattern, self.hand, self.counting)
@@ -225,7 +218,7 @@ class Aiming:
             if by_used:
                 for used, fills in by_used.items():
                     add(key, used, fills)
-        if n < 3 or not any(may_split(cell, self.signs) for cell in pattern[1:-1]):
+        if n < 3 or not any(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
         for end, prefix in self.prefixes(pattern[:n - 1]).items():
@@ -233,7 +226,7 @@ class Aiming:
             terms = self.terms(pattern[k + 1:])
             if not terms:
                 continue
-            ops = [op for op in _operations(pattern[k], hand) if op[0] in PLUS_MINUS]
+            ops = _operations(pattern[k], hand, PLUS_MINUS)
             if self.counting:
                 p, t, v = len(prefix), len(terms), len(goals)
                 self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)
@@ -284,46 +277,3 @@ def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool
                 v_key = v_n if v_d == 1 else key_of(v_n, v_d)
                 if v_key in targets:
                     yield v_key, p_by_used, t_by_used
-
-
-def _term_walk(pattern: tuple, hand: PackedHand, counting: bool = False) -> dict:
-    """Return value -> packed tiles used -> [tiles] (how many, when counting) for the terms
-    filling the whole pattern: Numbers joined by × and ÷ (a fixed + or − leaves none)."""
-    out: dict = {}
-    n = len(pattern)
-    offset, high = hand.offset, hand.high
-
-    def search(i, term_n, term_d, times, used, fills):
-        for length, by_used in _numbers(pattern[i:], hand):
-            j = i + length
-            last = j == n - 1
-            if not last and j + 2 >= n:
-                continue
-            ops = () if last else [op for op in _operations(pattern[j + 1], hand) if op[0] in _TIMES]
-            if not last and not ops:
-                continue
-            for number_used, items in by_used:
-                now = used + number_used
-                if (now + offset) & high:
-                    continue
-                for value_n, value_d, number_fills in items:
-                    term = _term(times, term_n, term_d, value_n, value_d)
-                    if term is None:
-                        continue
-                    t_n, t_d = term
-                    got = fills + number_fills
-                    if last:
-                        by = out.setdefault(key_of(t_n, t_d), {})
-                        if counting:
-                            by[now] = by.get(now, 0) + 1
-                        else:
-                            by.setdefault(now, []).append(got)
-                        continue
-                    for symbol, unit, fill in ops:
-                        after = now + unit
-                        if not (after + offset) & high:
-                            search(j + 2, t_n, t_d, symbol, after, got + fill)
-
-    if n:
-        search(0, 0, 1, None, 0, ())
-    return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from classroom.engine.aimed import Aiming, OverLimit as AimedOverLimit
 from classroom.engine.lines import Window, duplicate_single
-from classroom.engine.sides import PackedHand, count_walk
+from classroom.engine.sides import PackedHand, count_walk, filling
 from classroom.engine.tables import AIM_FROM, empty_squares, every_table, pairs, summed, wild_pairs
 from classroom.engine.wildcard import OverBudget, wild_walk
 
@@ -180,8 +180,7 @@ class AimedCounting:
         def counted(pattern: tuple) -> dict:
             found = whole.get(pattern)
             if found is None:
-                stops = (False,) * (len(pattern) - 1) + (True,)
-                found = whole[pattern] = count_walk(pattern, stops, hand).get(len(pattern) - 1, {})
+                found = whole[pattern] = filling(pattern, hand, counting=True)
                 aiming.spend(sum(len(by_used) for by_used in found.values()))
             return found
 

@@ -75,11 +75,21 @@ class PackedHand:
         return not (used + self.offset) & self.high
 
 
-def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int, dict]:
+def filling(pattern: tuple, hand: PackedHand, counting: bool = False,
+            operations: tuple = OPERATIONS) -> dict:
+    """Return value -> packed tiles used -> [tiles] (how many, when counting) for the sides
+    that fill the whole pattern, joined by the `operations` only."""
+    stops = (False,) * (len(pattern) - 1) + (True,)
+    return (count_walk if counting else walk)(pattern, stops, hand, operations).get(len(pattern) - 1, {})
+
+
+def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
+         operations: tuple = OPERATIONS) -> dict[int, dict]:
     """Return, for every position j where stops[j] allows the side to end, value -> packed
     tiles used -> [tiles for the empty squares] for every legal expression that fills
     pattern[:j + 1] from the hand (pattern: a symbol for a fixed square, a cross-check set or
-    None for an empty one). One search serves every end, as the sides share their beginning.
+    None for an empty one), its Numbers joined by the `operations` only (all four by default:
+    × and ÷ alone give the terms). One search serves every end, as the sides share their beginning.
 
     The search goes a whole Number at a time (numbers come from `_numbers`, shared by every
     walk of the hand), then an operation. Values are kept as unreduced (numerator, denominator)
@@ -90,7 +100,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int,
     offset, high = hand.offset, hand.high
     signed = hand.negatives
     numbers: list = [None] * n
-    operations = [_operations(cell, hand) for cell in pattern]
+    operations = [_operations(cell, hand, operations) for cell in pattern]
 
     def search(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
         # a Number starts at i; total: the sum so far; term: the product before the Number
@@ -167,10 +177,11 @@ def _sum_numerator(plus, total_n, total_d, t_n, t_d):
     return total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
 
 
-def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dict[int, dict]:
+def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
+               operations: tuple = OPERATIONS) -> dict[int, dict]:
     """Return, for every position j where stops[j] allows a side to end, value -> packed tiles
-    used -> how many legal expressions fill pattern[:j + 1] from the hand (what `walk` finds,
-    counted, not listed). A dynamic programme over the Number boundaries: expressions that
+    used -> how many legal expressions fill pattern[:j + 1] from the hand, joined by the
+    `operations` only (what `walk` finds, counted, not listed). A dynamic programme over the Number boundaries: expressions that
     reach the same position, sum, term and tiles used are merged, so each is continued once,
     and one pass serves every end."""
     n = len(pattern)
@@ -192,7 +203,7 @@ def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand) -> dic
                 more = j + 2 < n
                 if not stop and not more:
                     continue
-                ops = _operations(pattern[j + 1], hand) if more else ()
+                ops = _operations(pattern[j + 1], hand, operations) if more else ()
                 table = out.setdefault(j, {}) if stop else None
                 for number_used, items in by_used:
                     now = used + number_used
@@ -240,11 +251,12 @@ def _reduced(numerator: int, denominator: int) -> tuple[int, int]:
     return numerator // g, denominator // g
 
 
-def _operations(cell, hand: PackedHand) -> tuple:
-    """Return (symbol, packed tile used, tiles placed) for every operation the cell can hold."""
+def _operations(cell, hand: PackedHand, kinds: tuple = OPERATIONS) -> tuple:
+    """Return (symbol, packed tile used, tiles placed) for every operation of the kinds (all
+    four by default) the cell can hold."""
     if type(cell) is str:
-        return ((cell, 0, ()),) if cell in OPERATIONS else ()
-    return _choices(cell, hand, OPERATIONS)
+        return ((cell, 0, ()),) if cell in kinds else ()
+    return _choices(cell, hand, kinds)
 
 
 def _choices(cell, hand: PackedHand, kind) -> tuple:

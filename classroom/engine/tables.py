@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from classroom.engine.aimed import Aiming
-from classroom.engine.sides import PackedHand, walk
+from classroom.engine.sides import PackedHand, filling
 from classroom.engine.wildcard import wild_walk
 from classroom.symbols import BLANK
 
@@ -50,8 +50,7 @@ class SideTables:
         """Return value -> packed tiles used -> [tiles] for the sides without a blank."""
         found = self._plain.get(pattern)
         if found is None:
-            stops = (False,) * (len(pattern) - 1) + (True,)
-            found = walk(pattern, stops, self.plain_hand).get(len(pattern) - 1, {})
+            found = filling(pattern, self.plain_hand)
             found = self._keep(self._plain, pattern, found, listed(found))
         return found
 
