@@ -8,7 +8,7 @@ import pytest
 
 from classroom.engine.board import Board
 from classroom.games import draw, simulate
-from classroom.engine.position import all_plays, best_plays, count_plays, top_plays
+from classroom.engine.position import Position, all_plays, best_plays, count_plays, top_plays
 from classroom.engine.plays import score, why_illegal
 from classroom.tilesets import load_level
 from tests.positions import position
@@ -114,3 +114,27 @@ def test_top_agrees_with_all_for_larger_hands(seed):
     assert top_plays(game.board, hand, TILES, 10) == everything[:10]
     assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]
     assert count_plays(game.board, hand, TILES) == len(everything)
+
+
+@pytest.mark.parametrize("seed", (0, 3, 5, 10))
+def test_position_leaves_no_reference_cycles(seed):
+    """A search runs with the cyclic garbage collector paused, so it must make no reference
+    cycle: everything it built is freed by reference counting once the Position is dropped."""
+    import gc
+
+    board, hand = situation(seed)
+    hand = hand + ("?",) if seed == 3 else hand
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        analysed = Position(board, hand, TILES)
+        analysed.best()
+        analysed.top(3)
+        analysed.count()
+        analysed.all()
+        del analysed
+        assert gc.collect() == 0, {type(o).__name__ for o in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert gc.isenabled()

@@ -114,7 +114,7 @@ class Aiming:
     built from them; with `counting`, every list of tiles is how many there are instead (the
     tables of `count_walk`), and `held` is then the entries built, a measure of work."""
 
-    def __init__(self, hand: PackedHand, counting: bool = False):
+    def __init__(self, hand: PackedHand, counting: bool = False, signs: tuple | None = None):
         self.hand = hand
         self.counting = counting
         self._prefixes: dict = {}
@@ -122,7 +122,9 @@ class Aiming:
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
         self.held = 0  # sides held in the caches (and, when counting, other work done)
         self.limit: int | None = None  # work past which OverLimit is raised
-        self.signs = tuple(s for s in PLUS_MINUS if s in hand.kinds or s in hand.blank_symbols)
+        # where a prefix may end: before a + or − of the hand's (or of `signs`: a wildcard
+        # blank's, whose sides classroom.engine.aimed_wild joins to these prefixes)
+        self.signs = signs or tuple(s for s in PLUS_MINUS if s in hand.kinds or s in hand.blank_symbols)
         self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
 
     def prefixes(self, pattern: tuple) -> dict:
@@ -187,37 +189,15 @@ class Aiming:
     def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
         """Add the sides of the target values to `out`."""
         hand = self.hand
-        offset, high = hand.offset, hand.high
         n = len(pattern)
         counting = self.counting
-
-        def add(key, used, fills):
-            by_used = out.get(key)
-            if by_used is None:
-                by_used = out[key] = {}
-            got = by_used.get(used)
-            if counting:
-                by_used[used] = fills + (got or 0)
-            elif got is None:
-                by_used[used] = list(fills)
-            else:
-                got.extend(fills)
-
-        def join(v_key, p_by_used, unit, fill, t_by_used):
-            for p_used, p_fills in p_by_used.items():
-                with_op = p_used + unit
-                for t_used, t_fills in t_by_used.items():
-                    used = with_op + t_used
-                    if not (used + offset) & high:
-                        add(v_key, used, p_fills * t_fills if counting else
-                            [pf + fill + tf for pf in p_fills for tf in t_fills])
 
         whole = self.terms(pattern)
         for key in targets:
             by_used = whole.get(key)
             if by_used:
                 for used, fills in by_used.items():
-                    add(key, used, fills)
+                    add(out, key, used, fills, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
@@ -233,7 +213,36 @@ class Aiming:
             for symbol, unit, fill in ops:
                 for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+",
                                                                 hand.negatives):
-                    join(v_key, p_by_used, unit, fill, t_by_used)
+                    join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
+
+
+def add(out: dict, key, used: int, fills, counting: bool) -> None:
+    """Add sides (a list of tiles, or how many when counting) of one value and tiles used to a
+    table."""
+    by_used = out.get(key)
+    if by_used is None:
+        by_used = out[key] = {}
+    got = by_used.get(used)
+    if counting:
+        by_used[used] = fills + (got or 0)
+    elif got is None:
+        by_used[used] = list(fills)
+    else:
+        got.extend(fills)
+
+
+def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tuple, t_by_used: dict,
+         counting: bool) -> None:
+    """Add to a table the sides of value `key` made of a prefix, an operation (its packed tile
+    and tiles placed) and a term, for every prefix and term entry the hand can pay for together."""
+    offset, high = hand.offset, hand.high
+    for p_used, p_fills in p_by_used.items():
+        with_op = p_used + unit
+        for t_used, t_fills in t_by_used.items():
+            used = with_op + t_used
+            if not (used + offset) & high:
+                add(out, key, used, p_fills * t_fills if counting else
+                    [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
 
 
 def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):

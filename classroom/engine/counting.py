@@ -132,9 +132,10 @@ class Counting:
                 except OverBudget:
                     raise OverLimit from None
             everything: dict = {}
+            blanks = self.packed.blanks  # (`every` is kept here: it may not refer back to self)
 
             def every(end: int) -> dict:
-                if self.packed.blanks <= 1:
+                if blanks <= 1:
                     return plain.get(end, {})
                 if end not in everything:
                     everything[end] = every_table(plain.get(end, {}), wild.get(end, ([], {})), True)

@@ -210,6 +210,20 @@ def windows(group: Group, hand: PackedHand) -> list[Window]:
     return found
 
 
+class GroupWindows:
+    """The windows of each group for one hand, built on first need and kept (called with a group)."""
+
+    def __init__(self, hand: PackedHand):
+        self.hand = hand
+        self._found: dict = {}
+
+    def __call__(self, group: Group) -> list[Window]:
+        found = self._found.get(id(group))
+        if found is None:
+            found = self._found[id(group)] = windows(group, self.hand)
+        return found
+
+
 def duplicate_single(window: Window) -> bool:
     """Return whether the window's plays are single tiles read down that were found across."""
     group = window.group

@@ -10,11 +10,14 @@ How it is fast (think Scrabble move generation, joined by value like the boardle
 - A blank is a wildcard (classroom.engine.wildcard), never 31 copies of the hand: the tables
   hold only the sides without a blank; a side with a blank is a skeleton whose value is a
   function of the blank's Number, joined by trying that Number's few values against the other
-  side's table. A play is (left, right) with: no blank on either side, or a blank on the left
-  (left skeleton x right table of any blanks), or a blank on the right only (left table without
-  blanks x right skeleton); each play is found once.
-- Aimed: when one side of a window is long (AIM_FROM empty squares or more) and not listed
-  yet, only its sides of the short side's values are built (classroom.engine.aimed).
+  side's table. With S the side of fewer empty squares and L the other, a play has: no blank
+  on either side, or a blank on S (S's skeletons x L's sides of any blanks), or a blank on L
+  only (S without blanks x L's sides holding one); each play is found once.
+- Aimed: when L is long (AIM_FROM empty squares or more) and not listed yet, only its sides of
+  S's values are built, without a blank (classroom.engine.aimed) or with one
+  (classroom.engine.aimed_wild).
+- A search runs with Python's cyclic garbage collector paused (`paused_collector`); the engine
+  makes no reference cycles, so memory is freed by reference counting as it goes.
 - A pair is a play when the hand can pay for both sides (tile counts packed in one integer, so
   the test is one addition and one mask).
 - Best-only / top-N: groups, then their windows, are searched best bound first, and the search
@@ -28,13 +31,15 @@ tests check it against); choosing is by score, then a fixed reading order.
 
 from __future__ import annotations
 
+import gc
 import heapq
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
 from classroom.engine.board import Board, Placement
 from classroom.engine.counting import AimedCounting, Counting
-from classroom.engine.lines import Window, duplicate_single, groups, windows
+from classroom.engine.lines import GroupWindows, Window, duplicate_single, groups
 from classroom.engine.plays import ALL_NINE_BONUS, Play
 from classroom.engine.sides import PackedHand
 from classroom.engine.signed import reads_signed
@@ -42,6 +47,21 @@ from classroom.engine.tables import SideTables, empty_squares, pairs, wild_pairs
 from classroom.errors import ClassroomError
 from classroom.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet
+
+
+@contextmanager
+def paused_collector():
+    """Pause Python's cyclic garbage collector for a search. A search makes millions of small
+    tuples and lists, and the collector would go through them again and again (a third of the
+    time); the engine makes no reference cycles (its recursive walks break theirs), so memory is
+    freed as before, by reference counting."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 @dataclass(frozen=True)
@@ -93,48 +113,49 @@ class Position:
             less.remove(BLANK)
             rest = PackedHand(tuple(less), tileset)
         self.groups = groups(board, self.packed, tileset)
-        self._windows: dict = {}
+        # windows are kept apart from the Position, so that what counts shares them without
+        # referring back to it (no cycle: a Position is freed as soon as it is dropped)
+        self.windows = GroupWindows(self.packed)
         self._listing = SideTables(self.packed, plain, rest)
         if self.packed.blanks:
             self._counting = Counting(self.groups, self.windows, self.packed, plain, rest)
         else:
             self._counting = AimedCounting(self.groups, self.windows, self.packed)
 
-    def windows(self, group) -> list[Window]:
-        """Return the windows of a group (built once)."""
-        found = self._windows.get(id(group))
-        if found is None:
-            found = self._windows[id(group)] = windows(group, self.packed)
-        return found
-
     def _sides(self, window: Window) -> Iterator[tuple]:
-        """Yield (left fills, right fills) pairs of the window: no blank, a blank on the left, a
-        blank on the right only."""
+        """Yield (left fills, right fills) pairs of the window, each play once: the side with
+        fewer empty squares is listed whole and the other aimed at its values, with no blank on
+        either side, a blank on the short side (the long side any), or a blank on the long side
+        only."""
         tables = self._listing
         group = window.group
         line, e = group.line, group.equal
         left = tuple(line.allowed[window.start:e])
         right = tuple(line.allowed[e + 1:window.end + 1])
-        plain_left = plain_right = None
-        if empty_squares(left) <= empty_squares(right):
-            plain_left = tables.plain(left)
-            if plain_left:
-                plain_right = tables.plain_aimed(right, plain_left)
-        else:
-            plain_right = tables.plain(right)
-            if plain_right:
-                plain_left = tables.plain_aimed(left, plain_right)
-        if plain_left and plain_right:
-            yield from pairs(self.packed, plain_left, plain_right)
-        if not self.packed.blanks:
+        flip = empty_squares(left) > empty_squares(right)
+        short, long = (right, left) if flip else (left, right)
+        for fills, other in self._short_long(short, long):
+            yield (other, fills) if flip else (fills, other)
+
+    def _short_long(self, short: tuple, long: tuple) -> Iterator[tuple]:
+        """Yield (short side's fills, long side's fills) pairs of equal value (see _sides)."""
+        tables = self._listing
+        hand = self.packed
+        plain = tables.plain(short)
+        if plain:
+            yield from pairs(hand, plain, tables.plain_aimed(long, plain.keys()))
+        if not hand.blanks:
             return
-        if plain_left is None:
-            plain_left = tables.plain(left)
-        for fills, other in wild_pairs(self.packed, tables.wild(left), tables.every(right), False):
-            yield fills, other
-        if plain_left:
-            for fills, other in wild_pairs(self.packed, tables.wild(right), plain_left, False):
-                yield other, fills
+        wild = tables.wild(short)
+        skeletons, concrete = wild
+        values = {key for keys, _ in skeletons for key, _ in keys}
+        values.update(concrete)
+        if values:
+            yield from wild_pairs(hand, wild, tables.plain_aimed(long, values), False)
+            if hand.blanks > 1:
+                yield from wild_pairs(hand, wild, tables.wild_aimed(long, values), False)
+        if plain:
+            yield from pairs(hand, plain, tables.wild_aimed(long, plain.keys()))
 
     def _window_plays(self, window: Window) -> Iterator[Candidate]:
         """Yield every legal play of one window with its score."""
@@ -196,7 +217,8 @@ class Position:
 
     def all(self) -> list[Candidate]:
         """Return every legal equation play, best first."""
-        return sorted(self.plays(), key=candidate_order)
+        with paused_collector():
+            return sorted(self.plays(), key=candidate_order)
 
     def top(self, top: int | None = None, budget: int | None = None) -> list[Candidate]:
         """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
@@ -206,6 +228,10 @@ class Position:
         bound below the N-th best score found so far, so most sides are never enumerated. With a
         `budget`, it also stops after that many windows once `top` plays are found: good plays,
         not proven best ones (what a simulated player needs)."""
+        with paused_collector():
+            return self._top(top, budget)
+
+    def _top(self, top: int | None, budget: int | None) -> list[Candidate]:
         want = 1 if top is None else top
         searched = 0
         queue: list = [(-g.bound, i, g) for i, g in enumerate(self.groups)]
@@ -253,7 +279,8 @@ class Position:
         is checked."""
         if limit is not None and self.packed.signed and BLANK in self.hand:
             return None
-        return self._counting.count(limit)
+        with paused_collector():
+            return self._counting.count(limit)
 
 
 def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:

@@ -2,7 +2,8 @@
 
 A side table maps value -> packed tiles used -> [tiles for the empty squares] (or how many,
 when counting). Sides holding a blank come as the wildcard's skeletons (classroom.engine.wildcard)
-and are joined by trying their few values of X against the other side's table.
+and are joined by trying their few values of X against the other side's table; on a long
+stretch they are aimed at the other side's values (classroom.engine.aimed_wild).
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from classroom.engine.aimed import Aiming
+from classroom.engine.aimed_wild import WildAiming
 from classroom.engine.sides import PackedHand, filling
-from classroom.engine.wildcard import wild_walk
-from classroom.symbols import BLANK
+from classroom.engine.wildcard import expanded, wild_walk
+from classroom.symbols import BLANK, PLUS_MINUS
 
 
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
@@ -21,9 +23,9 @@ AIM_FROM = 5  # a side with this many empty squares or more is aimed at the othe
 
 class SideTables:
     """The side tables of one position, cached by pattern: the sides without a blank (`plain`),
-    the sides with one (`wild`: skeletons and a table of concrete sides), and, for hands with two
-    blanks or more, every side as one table (`every`), which a skeleton on the other side is
-    joined with. Past CACHED_SIDES sides the cache starts afresh, so memory stays bounded."""
+    the sides with one (`wild`: skeletons and a table of concrete sides), and the sides of a long
+    stretch aimed at a few values, without a blank (`plain_aimed`) or with one (`wild_aimed`).
+    Past CACHED_SIDES sides a cache starts afresh, so memory stays bounded."""
 
     def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand):
         self.hand = hand
@@ -31,16 +33,25 @@ class SideTables:
         self.rest_hand = rest
         self._plain: dict = {}
         self._wild: dict = {}
-        self._every: dict = {}
         self._sides = 0  # sides held in the caches
-        self._aiming = Aiming(plain)
+        self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
+        self._new_aiming()
+
+    def _new_aiming(self) -> None:
+        """Start the aimed tables afresh (when sides with a blank are aimed, plain prefixes stop
+        wherever the blank could be + or −, for the wild sides joined to them)."""
+        hand, plain, rest = self.hand, self.plain_hand, self.rest_hand
+        self._aiming = Aiming(plain, signs=PLUS_MINUS if self._aims_wild else None)
+        self._wild_aiming = None
+        if self._aims_wild:
+            self._wild_aiming = WildAiming(hand, self._aiming,
+                                           self._aiming if rest is plain else Aiming(rest))
 
     def _keep(self, cache: dict, pattern: tuple, found, sides: int):
         """Return `found` after caching it, the caches emptied first when they would grow too big."""
         if self._sides + sides > CACHED_SIDES:
             self._plain.clear()
             self._wild.clear()
-            self._every.clear()
             self._sides = 0
         self._sides += sides
         cache[pattern] = found
@@ -54,17 +65,48 @@ class SideTables:
             found = self._keep(self._plain, pattern, found, listed(found))
         return found
 
-    def plain_aimed(self, pattern: tuple, other: dict) -> dict:
-        """Return the sides without a blank whose value is one of the other table's: aimed (see
-        classroom.engine.aimed) when the pattern is long and not listed yet, else `plain`."""
+    def plain_aimed(self, pattern: tuple, targets) -> dict:
+        """Return the sides without a blank whose value is one of the targets (and maybe others):
+        aimed (see classroom.engine.aimed) when the pattern is long and not listed yet, else
+        `plain`."""
         found = self._plain.get(pattern)
         if found is not None:
             return found
         if empty_squares(pattern) < AIM_FROM:
             return self.plain(pattern)
-        if self._aiming.held > CACHED_SIDES:
-            self._aiming = Aiming(self.plain_hand)
-        return self._aiming.aimed(pattern, other.keys())
+        self._check_aiming()
+        return self._aiming.aimed(pattern, targets)
+
+    def wild_aimed(self, pattern: tuple, targets) -> dict:
+        """Return value -> packed tiles used -> [tiles, the blank's symbol written] for the sides
+        holding a blank whose value is one of the targets (and maybe others): aimed (see
+        classroom.engine.aimed_wild) when the pattern is long and not walked yet, else taken
+        from `wild`. Only a hand with a + or − of its own aims them: without, a side is mostly
+        one term (the blank may be its one + or −), which aiming would walk whole anyway, and
+        then some."""
+        if pattern in self._wild or empty_squares(pattern) < AIM_FROM or not self._aims_wild:
+            skeletons, concrete = self.wild(pattern)
+            targets = set(targets)
+            found: dict = {}
+            for value, by_used in concrete.items():
+                if value in targets:
+                    found[value] = {used: list(fills) for used, fills in by_used.items()}
+            for key, used, fills in expanded([(tuple((k, s) for k, s in keys if k in targets), members)
+                                              for keys, members in skeletons], False):
+                into = found.setdefault(key, {})
+                got = into.get(used)
+                if got is None:
+                    into[used] = fills
+                else:
+                    got.extend(fills)
+            return found
+        self._check_aiming()
+        return self._wild_aiming.aimed(pattern, targets)
+
+    def _check_aiming(self) -> None:
+        """Start the aimed tables afresh once they hold more than CACHED_SIDES sides."""
+        if self._aiming.held + (self._wild_aiming.held if self._wild_aiming else 0) > CACHED_SIDES:
+            self._new_aiming()
 
     def wild(self, pattern: tuple) -> tuple[list, dict]:
         """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk)."""
@@ -73,17 +115,6 @@ class SideTables:
             found = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand)
             sides = sum(len(members) for _, members in found[0]) + listed(found[1])
             found = self._keep(self._wild, pattern, found, sides)
-        return found
-
-    def every(self, pattern: tuple) -> dict:
-        """Return the table of every side, blanks or not (just `plain` when the hand has at most
-        one blank, as a skeleton on the other side then holds it)."""
-        if self.hand.blanks <= 1:
-            return self.plain(pattern)
-        found = self._every.get(pattern)
-        if found is None:
-            found = every_table(self.plain(pattern), self.wild(pattern), False)
-            found = self._keep(self._every, pattern, found, listed(found))
         return found
 
 
@@ -122,19 +153,6 @@ def summed(tables: list[dict]) -> dict:
             for used, many in by_used.items():
                 into[used] = into.get(used, 0) + many
     return found
-
-
-def expanded(skeletons: list, counting: bool) -> Iterator[tuple]:
-    """Yield (value, used, [tiles] or how many) for every side the skeletons stand for."""
-    for keys, members in skeletons:
-        for key, symbol in keys:
-            if counting:
-                for used, many in members.items():
-                    yield key, used, many
-            else:
-                tile = BLANK + symbol
-                for used, fills, hole in members:
-                    yield key, used, [fills[:hole] + (tile,) + fills[hole + 1:]]
 
 
 def pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 from classroom.engine.sides import (
     _DIGIT, _FRACTION, _NUMBER_SYMBOLS, PackedHand, _choices, _numbers, _operations, _reduced, _span,
     _sum_numerator, _term,
 )
-from classroom.symbols import BLANK
+from classroom.symbols import BLANK, OPERATIONS
 
 HOLE = BLANK  # the placeholder in a skeleton's fills where the wildcard blank goes
 
@@ -131,6 +132,7 @@ def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
                 extend(k + 1, whole_now, scale_now, count + 1, now, fills + fill, at, wild, first)
 
     extend(0, 0, 0, 0, 0, (), None, None, False)
+    del extend  # break the closure's cycle
     found = hand.hole_cache[cells] = tuple(groups)
     return found
 
@@ -170,13 +172,32 @@ def _inner_values(whole: int, scale: int, first: bool, last: str, digits: tuple)
     return tuple(found)
 
 
+def blank_operations_of(cell, hand: PackedHand, kinds: tuple) -> tuple:
+    """Return (symbol, packed tile used, tiles placed) for the wildcard blank standing as each
+    operation of the kinds that the cell allows."""
+    return tuple(o for o in _operations(cell, hand, kinds) if o[1] == hand.unit[-1])
+
+
+def expanded(skeletons: list, counting: bool) -> Iterator[tuple]:
+    """Yield (value, used, [tiles] or how many) for every side the skeletons stand for."""
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            if counting:
+                for used, many in members.items():
+                    yield key, used, many
+            else:
+                tile = BLANK + symbol
+                for used, fills, hole in members:
+                    yield key, used, [fills[:hole] + (tile,) + fills[hole + 1:]]
+
+
 class OverBudget(Exception):
     """A wild walk found more sides than its budget allowed."""
 
 
 def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
               counting: bool = False, stops: tuple[bool, ...] | None = None,
-              budget: int | None = None):
+              budget: int | None = None, operations: tuple = OPERATIONS):
     """Return the sides filling the whole pattern that hold at least one blank, as
     (skeletons: [(((value key, blank's symbol), ...), [(packed tiles used, fills with HOLE,
     position of HOLE)])], concrete: value -> packed tiles used -> [fills]) — concrete for the sides whose first blank
@@ -187,7 +208,8 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
 
     With `stops`, one pass serves every end: the result is then end j -> that pair for the
     sides filling pattern[:j + 1], for every j where stops[j] allows a side to end. With a
-    `budget`, OverBudget is raised once more sides than that are found."""
+    `budget`, OverBudget is raised once more sides than that are found. Numbers are joined by
+    the `operations` only (all four by default; × and ÷ alone give the terms)."""
     n = len(pattern)
     whole = stops is None
     if whole:
@@ -198,10 +220,9 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
         return ([], {}) if whole else {}
     plain_numbers: list = [None] * n
     rest_numbers: list = [None] * n
-    plain_operations = [_operations(cell, plain) for cell in pattern]
-    blank_operations = [tuple(o for o in _operations(cell, hand) if o[1] == hand.unit[-1])
-                        for cell in pattern]
-    rest_operations = [_operations(cell, rest) for cell in pattern]
+    plain_operations = [_operations(cell, plain, operations) for cell in pattern]
+    blank_operations = [blank_operations_of(cell, hand, operations) for cell in pattern]
+    rest_operations = [_operations(cell, rest, operations) for cell in pattern]
 
     def fits(used):
         return not (used + offset) & high
@@ -363,7 +384,12 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
         # the first blank was an operation: from here on every value is concrete
         tail(i, total_n, total_d, plus, term_n, term_d, times, used, fills, (0, 1), emit_concrete, True)
 
-    before(0, 0, 1, True, 0, 1, None, 0, ())
+    try:
+        before(0, 0, 1, True, 0, 1, None, 0, ())
+    finally:
+        # the walk's functions refer to one another: break their cycles (see
+        # position.paused_collector), also when the budget runs out
+        del fits, numbers, spend, emit_skeleton, emit_concrete, before, inside, tail, concrete_walk
     for j, (skeletons, concrete) in found.items():
         found[j] = ([(skeleton.keys(), members) for skeleton, members in skeletons.items()], concrete)
     if whole:
