@@ -75,3 +75,18 @@ def test_aimed_wild_sides_of_long_stretches(seed):
         found = of_values(aiming(full, plain, rest).aimed(pattern, values), values)
         assert found == of_values(every, values), (tiles, blanks, pattern)
         assert found or not any(value in every for value in values)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
+       blanks=st.integers(1, 2), seed=st.integers(0, 1000))
+def test_wild_walk_for_some_targets_keeps_their_sides_only(pattern, tiles, blanks, seed):
+    """A wildcard walk told its targets keeps exactly the sides of those values (what the whole
+    walk finds for them), and no other side."""
+    full, plain, rest = hands(tuple(tiles), blanks)
+    every = wild_sides(pattern, full, plain, rest)
+    targets = value_keys(every, random.Random(seed), 3)
+    kept = every_table({}, wild_walk(pattern, full, plain, rest, targets=targets), False)
+    assert set(kept) <= targets
+    assert of_values(kept, targets) == of_values(every, targets)

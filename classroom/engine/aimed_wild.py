@@ -125,12 +125,11 @@ class WildAiming:
         """Add the sides holding a blank of the target values to `out`."""
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
-        whole = self.terms(pattern)
-        for key in targets:
-            by_used = whole.get(key)
-            if by_used:
-                for used, fills in by_used.items():
-                    add(out, key, used, fills, False)
+        # the side as one term: walked for these targets only (never kept whole)
+        whole = self._table(wild_walk(pattern, hand, plain, rest, operations=TIMES_DIVIDE, targets=targets))
+        for key, sides in whole.items():
+            for used, fills in sides.items():
+                add(out, key, used, fills, False)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]

@@ -13,12 +13,13 @@ from typing import Iterator
 from classroom.engine.aimed import Aiming
 from classroom.engine.aimed_wild import WildAiming
 from classroom.engine.sides import PackedHand, filling
-from classroom.engine.wildcard import expanded, wild_walk
+from classroom.engine.wildcard import OverBudget, expanded, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS
 
 
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
+WILD_LISTED = 100_000  # sides holding a blank that one long stretch may keep whole (some 150 MB)
 
 
 class SideTables:
@@ -84,9 +85,15 @@ class SideTables:
         from `wild`. Only a hand with a + or − of its own aims them: without, a side is mostly
         one term (the blank may be its one + or −), which aiming would walk whole anyway, and
         then some."""
+        targets = set(targets)
         if pattern in self._wild or empty_squares(pattern) < AIM_FROM or not self._aims_wild:
-            skeletons, concrete = self.wild(pattern)
-            targets = set(targets)
+            try:
+                skeletons, concrete = self.wild(pattern, budget=None if empty_squares(pattern) < AIM_FROM
+                                                else WILD_LISTED)
+            except OverBudget:
+                # too many to keep: walked again, keeping the sides of the targets only
+                skeletons, concrete = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand,
+                                                targets=targets)
             found: dict = {}
             for value, by_used in concrete.items():
                 if value in targets:
@@ -108,11 +115,12 @@ class SideTables:
         if self._aiming.held + (self._wild_aiming.held if self._wild_aiming else 0) > CACHED_SIDES:
             self._new_aiming()
 
-    def wild(self, pattern: tuple) -> tuple[list, dict]:
-        """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk)."""
+    def wild(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
+        """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk);
+        with a `budget`, OverBudget is raised past that many sides."""
         found = self._wild.get(pattern)
         if found is None:
-            found = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand)
+            found = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget)
             sides = sum(len(members) for _, members in found[0]) + listed(found[1])
             found = self._keep(self._wild, pattern, found, sides)
         return found

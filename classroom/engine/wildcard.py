@@ -197,7 +197,7 @@ class OverBudget(Exception):
 
 def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
               counting: bool = False, stops: tuple[bool, ...] | None = None,
-              budget: int | None = None, operations: tuple = OPERATIONS):
+              budget: int | None = None, operations: tuple = OPERATIONS, targets: set | None = None):
     """Return the sides filling the whole pattern that hold at least one blank, as
     (skeletons: [(((value key, blank's symbol), ...), [(packed tiles used, fills with HOLE,
     position of HOLE)])], concrete: value -> packed tiles used -> [fills]) — concrete for the sides whose first blank
@@ -209,7 +209,9 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
     With `stops`, one pass serves every end: the result is then end j -> that pair for the
     sides filling pattern[:j + 1], for every j where stops[j] allows a side to end. With a
     `budget`, OverBudget is raised once more sides than that are found. Numbers are joined by
-    the `operations` only (all four by default; × and ÷ alone give the terms)."""
+    the `operations` only (all four by default; × and ÷ alone give the terms). With `targets`
+    (when listing), only the sides of those values are kept: a skeleton keeps the keys among
+    them, and one with none is dropped with its members, so memory follows what is kept."""
     n = len(pattern)
     whole = stops is None
     if whole:
@@ -245,8 +247,16 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
             if left[0] < 0:
                 raise OverBudget
 
+    aimed_keys: dict = {}  # skeleton -> its keys among the targets
+
     def emit_skeleton(j, skeleton, used, fills, hole):
         spend()
+        if targets is not None:
+            keys = aimed_keys.get(skeleton)
+            if keys is None:
+                keys = aimed_keys[skeleton] = tuple(kv for kv in skeleton.keys() if kv[0] in targets)
+            if not keys:
+                return
         at = found.get(j)
         if at is None:
             at = found[j] = ({}, {})
@@ -263,11 +273,14 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
 
     def emit_concrete(j, value, _, used, fills):
         spend()
+        v_n, v_d = value
+        key = v_n if v_d == 1 else (v_n, v_d)
+        if targets is not None and key not in targets:
+            return
         at = found.get(j)
         if at is None:
             at = found[j] = ({}, {})
-        v_n, v_d = value
-        by_used = at[1].setdefault(v_n if v_d == 1 else (v_n, v_d), {})
+        by_used = at[1].setdefault(key, {})
         if counting:
             by_used[used] = by_used.get(used, 0) + 1
         else:
@@ -391,7 +404,8 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
         # position.paused_collector), also when the budget runs out
         del fits, numbers, spend, emit_skeleton, emit_concrete, before, inside, tail, concrete_walk
     for j, (skeletons, concrete) in found.items():
-        found[j] = ([(skeleton.keys(), members) for skeleton, members in skeletons.items()], concrete)
+        found[j] = ([(aimed_keys[skeleton] if targets is not None else skeleton.keys(), members)
+                     for skeleton, members in skeletons.items()], concrete)
     if whole:
         return found.get(n - 1, ([], {}))
     return found
