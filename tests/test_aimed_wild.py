@@ -16,8 +16,7 @@ from hypothesis import given, settings, strategies as st
 from classroom.engine.aimed import Aiming
 from classroom.engine.aimed_wild import WildAiming
 from classroom.engine.sides import PackedHand
-from classroom.engine.tables import every_table
-from classroom.engine.wildcard import wild_walk
+from classroom.engine.wildcard import expanded, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS
 from tests.test_aimed import of_values, value_keys
 from tests.test_wildcard import CELL, REAL_TILES, TILES
@@ -31,9 +30,19 @@ def hands(tiles: tuple, blanks: int) -> tuple:
     return full, plain, rest
 
 
+def written(wild: tuple) -> dict:
+    """Return one table of the sides a wildcard walk's skeletons and concrete table stand for."""
+    skeletons, concrete = wild
+    table = {value: {used: list(fills) for used, fills in by_used.items()}
+             for value, by_used in concrete.items()}
+    for key, used, fills in expanded(skeletons, False):
+        table.setdefault(key, {}).setdefault(used, []).extend(fills)
+    return table
+
+
 def wild_sides(pattern: tuple, full, plain, rest) -> dict:
     """Return the table of every side holding a blank (the wildcard walk, written out)."""
-    return every_table({}, wild_walk(pattern, full, plain, rest), False)
+    return written(wild_walk(pattern, full, plain, rest))
 
 
 def aiming(full, plain, rest) -> WildAiming:
@@ -87,6 +96,6 @@ def test_wild_walk_for_some_targets_keeps_their_sides_only(pattern, tiles, blank
     full, plain, rest = hands(tuple(tiles), blanks)
     every = wild_sides(pattern, full, plain, rest)
     targets = value_keys(every, random.Random(seed), 3)
-    kept = every_table({}, wild_walk(pattern, full, plain, rest, targets=targets), False)
+    kept = written(wild_walk(pattern, full, plain, rest, targets=targets))
     assert set(kept) <= targets
     assert of_values(kept, targets) == of_values(every, targets)

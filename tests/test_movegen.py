@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from classroom.engine import tables
 from classroom.engine.board import Board
 from classroom.games import draw, simulate
 from classroom.engine.position import Position, all_plays, best_plays, count_plays, top_plays
@@ -111,6 +112,26 @@ def test_top_agrees_with_all_for_larger_hands(seed):
     game = simulate(TILES, rng, plays=6, hand_size=5)
     hand, _ = draw(tuple(t for t in game.bag if t != "?"), 7, rng)
     everything = all_plays(game.board, hand, TILES)
+    assert top_plays(game.board, hand, TILES, 10) == everything[:10]
+    assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]
+    assert count_plays(game.board, hand, TILES) == len(everything)
+
+
+@pytest.mark.parametrize("seed,blanks", [(2, 1), (5, 1), (3, 2), (6, 2)])
+def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, monkeypatch):
+    """Hands of seven tiles (one blank) or six (two) with a + or − on a mid-game board: long sides are
+    aimed (with and without a blank, listing and counting): every play is the one listing
+    every side whole finds, and top-N, best and the count agree with sorting them."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=6, hand_size=5)
+    bag = tuple(t for t in game.bag if t not in ("?", "+", "-"))
+    hand, _ = draw(bag, 6 - 2 * (blanks - 1) - blanks, rng)
+    hand = tuple(hand) + (rng.choice(("+", "-")),) + ("?",) * blanks
+    everything = all_plays(game.board, hand, TILES)
+    # the reference: every side listed whole, nothing aimed (the path the brute force checks)
+    monkeypatch.setattr(tables, "AIM_FROM", 100)
+    assert as_keys(everything) == as_keys(all_plays(game.board, hand, TILES))
+    monkeypatch.undo()
     assert top_plays(game.board, hand, TILES, 10) == everything[:10]
     assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]
     assert count_plays(game.board, hand, TILES) == len(everything)

@@ -9,6 +9,8 @@ one way (like Macondo's board / movegen / equity packages):
 - `wildcard`: the blank as a wildcard: sides holding a blank, never 31 copies of the hand.
 - `aimed`: the sides of a long stretch whose value is one of a few targets (the short side's),
   found by prefix, last + or −, last term, never listing every side.
+- `aimed_wild`: the same for the sides holding a blank (the blank in the prefix, as the last
+  + or −, or in the last term).
 - `tables`: a position's side tables (cached, bounded) and their joins by value.
 - `counting`: how many plays a position holds, without building one, within a limit of work.
 - `position`: one Position (board + hand + tile set) analysed once and asked for its best

@@ -19,9 +19,9 @@ are far fewer than the whole sides they would make.
 
 from __future__ import annotations
 
-from classroom.engine.aimed import Aiming, _meetings, add, join, may_hold, pair
+from classroom.engine.aimed import Aiming, OverLimit, _meetings, add, join, may_hold, pair
 from classroom.engine.sides import PackedHand, _operations
-from classroom.engine.wildcard import blank_operations_of, wild_walk
+from classroom.engine.wildcard import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
 
 
@@ -57,12 +57,16 @@ class WildAiming:
     """The wild prefix and wild term tables of one hand, cached by pattern, and the aimed tables
     of sides holding a blank built from them and from the prefixes and terms without the blank
     (`plain`, whose prefixes stop wherever a blank could be + or −, and `rest`: see wild_walk).
-    `held` counts the sides held in the caches."""
+    `held` counts the sides held in the caches. With `counting`, every list of tiles is how many
+    there are instead (`plain` and `rest` count too), and a walk past `budget` sides raises
+    OverLimit."""
 
-    def __init__(self, hand: PackedHand, plain: Aiming, rest: Aiming):
+    def __init__(self, hand: PackedHand, plain: Aiming, rest: Aiming, counting: bool = False):
         self.hand = hand
         self.plain = plain
         self.rest = rest
+        self.counting = counting
+        self.budget: int | None = None  # sides the walks may still take (counting)
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
@@ -77,7 +81,7 @@ class WildAiming:
         found = self._prefixes.get(pattern)
         if found is None:
             stops = tuple(may_hold(cell, PLUS_MINUS, self.rest_signs) for cell in pattern[1:])
-            walked = wild_walk(pattern[:-1], self.hand, self.plain.hand, self.rest.hand, stops=stops)
+            walked = self._walk(pattern[:-1], stops=stops)
             found = self._prefixes[pattern] = {end: self._table(wild) for end, wild in walked.items()}
         return found
 
@@ -85,16 +89,36 @@ class WildAiming:
         """Return the table of the terms (× and ÷ only) holding a blank that fill the pattern."""
         found = self._terms.get(pattern)
         if found is None:
-            wild = wild_walk(pattern, self.hand, self.plain.hand, self.rest.hand,
-                             operations=TIMES_DIVIDE)
-            found = self._terms[pattern] = self._table(wild)
+            found = self._terms[pattern] = self._table(self._walk(pattern, operations=TIMES_DIVIDE))
         return found
+
+    def _walk(self, pattern: tuple, **how):
+        """Return a wild walk of the pattern (see wild_walk); past the budget, OverLimit."""
+        try:
+            return wild_walk(pattern, self.hand, self.plain.hand, self.rest.hand, self.counting,
+                             budget=self.budget, **how)
+        except OverBudget:
+            raise OverLimit from None
+
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board (all None)."""
+        for cache in (self._prefixes, self._terms, self._aimed):
+            for pattern in [p for p in cache if any(cell is not None for cell in p)]:
+                del cache[pattern]
 
     def _table(self, wild: tuple) -> dict:
         """Return one table (value -> WildSides) of the sides that a wild walk's skeletons and
         concrete table stand for."""
         skeletons, concrete = wild
         table: dict = {}
+        if self.counting:
+            for value, by_used in concrete.items():
+                for used, many in by_used.items():
+                    add(table, value, used, many, True)
+            for key, used, many in expanded(skeletons, True):
+                add(table, key, used, many, True)
+            self.held += sum(len(by_used) for by_used in table.values())
+            return table
         for value, by_used in concrete.items():
             table[value] = WildSides(by_used)
         for keys, members in skeletons:
@@ -116,9 +140,9 @@ class WildAiming:
             if not covered:
                 self._aimed[pattern] = (covered, out)
             covered |= targets
-            before = _size(out)
+            before = self._size(out)
             self._aim(pattern, targets, out)
-            self.held += len(targets) + _size(out) - before
+            self.held += len(targets) + self._size(out) - before
         return out
 
     def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
@@ -126,10 +150,11 @@ class WildAiming:
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
         # the side as one term: walked for these targets only (never kept whole)
-        whole = self._table(wild_walk(pattern, hand, plain, rest, operations=TIMES_DIVIDE, targets=targets))
+        counting = self.counting
+        whole = self._table(self._walk(pattern, operations=TIMES_DIVIDE, targets=targets))
         for key, sides in whole.items():
             for used, fills in sides.items():
-                add(out, key, used, fills, False)
+                add(out, key, used, fills, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
@@ -153,9 +178,10 @@ class WildAiming:
                 for symbol, unit, fill in ops:
                     for v_key, p_by_used, t_by_used in _meetings(prefixes, terms, targets, goals,
                                                                     symbol == "+", False):
-                        join(out, hand, v_key, p_by_used, unit, fill, t_by_used, False)
+                        join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
 
-
-def _size(table: dict) -> int:
-    """Return how many sides a table lists."""
-    return sum(len(fills) for by_used in table.values() for fills in by_used.values())
+    def _size(self, table: dict) -> int:
+        """Return how many sides a table lists (its entries, when counting)."""
+        if self.counting:
+            return sum(len(by_used) for by_used in table.values())
+        return sum(len(fills) for by_used in table.values() for fills in by_used.values())

@@ -38,12 +38,12 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from classroom.engine.board import Board, Placement
-from classroom.engine.counting import AimedCounting, Counting
+from classroom.engine.counting import Counting
 from classroom.engine.lines import GroupWindows, Window, duplicate_single, groups
 from classroom.engine.plays import ALL_NINE_BONUS, Play
 from classroom.engine.sides import PackedHand
 from classroom.engine.signed import reads_signed
-from classroom.engine.tables import SideTables, empty_squares, pairs, wild_pairs
+from classroom.engine.tables import SideTables, empty_squares
 from classroom.errors import ClassroomError
 from classroom.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet
@@ -117,45 +117,20 @@ class Position:
         # referring back to it (no cycle: a Position is freed as soon as it is dropped)
         self.windows = GroupWindows(self.packed)
         self._listing = SideTables(self.packed, plain, rest)
-        if self.packed.blanks:
-            self._counting = Counting(self.groups, self.windows, self.packed, plain, rest)
-        else:
-            self._counting = AimedCounting(self.groups, self.windows, self.packed)
+        self._counting = Counting(self.groups, self.windows, SideTables(self.packed, plain, rest, True))
 
     def _sides(self, window: Window) -> Iterator[tuple]:
-        """Yield (left fills, right fills) pairs of the window, each play once: the side with
-        fewer empty squares is listed whole and the other aimed at its values, with no blank on
-        either side, a blank on the short side (the long side any), or a blank on the long side
-        only."""
-        tables = self._listing
+        """Yield (left fills, right fills) pairs of the window, each play once (see
+        SideTables.joined: the side with fewer empty squares is listed whole, the other aimed)."""
         group = window.group
         line, e = group.line, group.equal
         left = tuple(line.allowed[window.start:e])
         right = tuple(line.allowed[e + 1:window.end + 1])
-        flip = empty_squares(left) > empty_squares(right)
-        short, long = (right, left) if flip else (left, right)
-        for fills, other in self._short_long(short, long):
-            yield (other, fills) if flip else (fills, other)
-
-    def _short_long(self, short: tuple, long: tuple) -> Iterator[tuple]:
-        """Yield (short side's fills, long side's fills) pairs of equal value (see _sides)."""
-        tables = self._listing
-        hand = self.packed
-        plain = tables.plain(short)
-        if plain:
-            yield from pairs(hand, plain, tables.plain_aimed(long, plain.keys()))
-        if not hand.blanks:
-            return
-        wild = tables.wild(short)
-        skeletons, concrete = wild
-        values = {key for keys, _ in skeletons for key, _ in keys}
-        values.update(concrete)
-        if values:
-            yield from wild_pairs(hand, wild, tables.plain_aimed(long, values), False)
-            if hand.blanks > 1:
-                yield from wild_pairs(hand, wild, tables.wild_aimed(long, values), False)
-        if plain:
-            yield from pairs(hand, plain, tables.wild_aimed(long, plain.keys()))
+        if empty_squares(left) <= empty_squares(right):
+            yield from self._listing.joined(left, right)
+        else:
+            for fills, other in self._listing.joined(right, left):
+                yield other, fills
 
     def _window_plays(self, window: Window) -> Iterator[Candidate]:
         """Yield every legal play of one window with its score."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from classroom.engine.aimed import Aiming
+from classroom.engine.aimed import Aiming, OverLimit
 from classroom.engine.aimed_wild import WildAiming
 from classroom.engine.sides import PackedHand, filling
 from classroom.engine.wildcard import OverBudget, expanded, wild_walk
@@ -19,6 +19,7 @@ from classroom.symbols import BLANK, PLUS_MINUS
 
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
+WILD_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
 WILD_LISTED = 100_000  # sides holding a blank that one long stretch may keep whole (some 150 MB)
 
 
@@ -26,12 +27,20 @@ class SideTables:
     """The side tables of one position, cached by pattern: the sides without a blank (`plain`),
     the sides with one (`wild`: skeletons and a table of concrete sides), and the sides of a long
     stretch aimed at a few values, without a blank (`plain_aimed`) or with one (`wild_aimed`).
-    Past CACHED_SIDES sides a cache starts afresh, so memory stays bounded."""
+    `joined` pairs the sides of a window's two sides.
 
-    def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand):
+    Listing, past CACHED_SIDES sides a cache starts afresh, so memory stays bounded. With
+    `counting`, every list of tiles is how many there are instead, and the tables built (and
+    the aimed joins' look-ups) are work: past `limit`, OverLimit is raised; `keep_open` drops
+    what other lines will not meet again."""
+
+    def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand, counting: bool = False):
         self.hand = hand
         self.plain_hand = plain
         self.rest_hand = rest
+        self.counting = counting
+        self.limit: int | None = None  # work past which a count gives up (counting)
+        self._work = 0  # work of the tables built outside the aimed ones (counting)
         self._plain: dict = {}
         self._wild: dict = {}
         self._sides = 0  # sides held in the caches
@@ -41,16 +50,69 @@ class SideTables:
     def _new_aiming(self) -> None:
         """Start the aimed tables afresh (when sides with a blank are aimed, plain prefixes stop
         wherever the blank could be + or −, for the wild sides joined to them)."""
-        hand, plain, rest = self.hand, self.plain_hand, self.rest_hand
-        self._aiming = Aiming(plain, signs=PLUS_MINUS if self._aims_wild else None)
+        hand, plain, rest, counting = self.hand, self.plain_hand, self.rest_hand, self.counting
+        self._aiming = Aiming(plain, counting, signs=PLUS_MINUS if self._aims_wild else None)
         self._wild_aiming = None
         if self._aims_wild:
             self._wild_aiming = WildAiming(hand, self._aiming,
-                                           self._aiming if rest is plain else Aiming(rest))
+                                           self._aiming if rest is plain else Aiming(rest, counting),
+                                           counting)
+
+    def joined(self, short: tuple, long: tuple) -> Iterator[tuple]:
+        """Yield (short side's fills, long side's fills) for the sides of equal value that the
+        hand can pay for together (lists of tiles, or how many when counting), each pair of
+        sides once: the short side is listed whole and the long one aimed at its values, with no
+        blank on either side, a blank on the short side (the long side any), or a blank on the
+        long side only."""
+        hand, counting = self.hand, self.counting
+        plain = self.plain(short)
+        if plain:
+            yield from pairs(hand, plain, self.plain_aimed(long, plain.keys()))
+        if not hand.blanks:
+            return
+        wild = self.wild(short)
+        skeletons, concrete = wild
+        values = {key for keys, _ in skeletons for key, _ in keys}
+        values.update(concrete)
+        if values:
+            yield from wild_pairs(hand, wild, self.plain_aimed(long, values), counting)
+            if hand.blanks > 1:
+                yield from wild_pairs(hand, wild, self.wild_aimed(long, values), counting)
+        if plain:
+            yield from pairs(hand, plain, self.wild_aimed(long, plain.keys()))
+
+    def work(self) -> int:
+        """Return the work done so far (counting): tables built and aimed look-ups, a side
+        holding a blank weighing WILD_WEIGHT."""
+        work = self._work + self._aiming.held
+        return work + WILD_WEIGHT * self._wild_aiming.held if self._wild_aiming else work
+
+    def _spend(self, work: int) -> None:
+        """Count work (counting); raise OverLimit past the limit."""
+        self._work += work
+        if self.limit is not None and self.work() > self.limit:
+            raise OverLimit
+
+    def _budget(self) -> int | None:
+        """Return the sides a wild walk may still take (counting within a limit), else None."""
+        return None if self.limit is None else max(0, self.limit - self.work()) // WILD_WEIGHT
+
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board (all None), the only
+        ones that lines other than the one counted meet again."""
+        for cache in (self._plain, self._wild):
+            for pattern in [p for p in cache if any(cell is not None for cell in p)]:
+                del cache[pattern]
+        self._aiming.keep_open()
+        if self._wild_aiming:
+            self._wild_aiming.keep_open()
 
     def _keep(self, cache: dict, pattern: tuple, found, sides: int):
-        """Return `found` after caching it, the caches emptied first when they would grow too big."""
-        if self._sides + sides > CACHED_SIDES:
+        """Return `found` after caching it, the caches emptied first when they would grow too big
+        (listing; counting spends the sides as work, and `keep_open` bounds memory)."""
+        if self.counting:
+            self._spend(sides)
+        elif self._sides + sides > CACHED_SIDES:
             self._plain.clear()
             self._wild.clear()
             self._sides = 0
@@ -62,8 +124,8 @@ class SideTables:
         """Return value -> packed tiles used -> [tiles] for the sides without a blank."""
         found = self._plain.get(pattern)
         if found is None:
-            found = filling(pattern, self.plain_hand)
-            found = self._keep(self._plain, pattern, found, listed(found))
+            found = filling(pattern, self.plain_hand, self.counting)
+            found = self._keep(self._plain, pattern, found, size(found, self.counting))
         return found
 
     def plain_aimed(self, pattern: tuple, targets) -> dict:
@@ -78,6 +140,18 @@ class SideTables:
         self._check_aiming()
         return self._aiming.aimed(pattern, targets)
 
+    def _check_aiming(self) -> None:
+        """Listing, start the aimed tables afresh once they hold more than CACHED_SIDES sides;
+        counting, keep them (`keep_open` bounds memory) and pass on what the limit leaves."""
+        if self.counting:
+            if self.limit is not None:
+                self._aiming.limit = self.limit - self.work() + self._aiming.held
+                if self._wild_aiming:
+                    self._wild_aiming.budget = self._budget()
+            return
+        if self._aiming.held + (self._wild_aiming.held if self._wild_aiming else 0) > CACHED_SIDES:
+            self._new_aiming()
+
     def wild_aimed(self, pattern: tuple, targets) -> dict:
         """Return value -> packed tiles used -> [tiles, the blank's symbol written] for the sides
         holding a blank whose value is one of the targets (and maybe others): aimed (see
@@ -87,43 +161,57 @@ class SideTables:
         then some."""
         targets = set(targets)
         if pattern in self._wild or empty_squares(pattern) < AIM_FROM or not self._aims_wild:
-            try:
-                skeletons, concrete = self.wild(pattern, budget=None if empty_squares(pattern) < AIM_FROM
-                                                else WILD_LISTED)
-            except OverBudget:
-                # too many to keep: walked again, keeping the sides of the targets only
-                skeletons, concrete = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand,
-                                                targets=targets)
-            found: dict = {}
-            for value, by_used in concrete.items():
-                if value in targets:
-                    found[value] = {used: list(fills) for used, fills in by_used.items()}
-            for key, used, fills in expanded([(tuple((k, s) for k, s in keys if k in targets), members)
-                                              for keys, members in skeletons], False):
-                into = found.setdefault(key, {})
-                got = into.get(used)
-                if got is None:
-                    into[used] = fills
-                else:
-                    got.extend(fills)
-            return found
+            return self._wild_of(pattern, targets)
         self._check_aiming()
         return self._wild_aiming.aimed(pattern, targets)
 
-    def _check_aiming(self) -> None:
-        """Start the aimed tables afresh once they hold more than CACHED_SIDES sides."""
-        if self._aiming.held + (self._wild_aiming.held if self._wild_aiming else 0) > CACHED_SIDES:
-            self._new_aiming()
+    def _wild_of(self, pattern: tuple, targets: set) -> dict:
+        """Return the table of the sides holding a blank of the target values, from `wild`; a
+        long stretch with more such sides than WILD_LISTED is walked again for those values."""
+        counting = self.counting
+        try:
+            skeletons, concrete = self.wild(pattern, None if empty_squares(pattern) < AIM_FROM
+                                            else WILD_LISTED)
+        except OverBudget:
+            # too many to keep: walked again, keeping the sides of the targets only
+            skeletons, concrete = self._wild_walk(pattern, targets=targets)
+        found: dict = {}
+        for value, by_used in concrete.items():
+            if value in targets:
+                found[value] = dict(by_used) if counting else {u: list(f) for u, f in by_used.items()}
+        for key, used, fills in expanded([(tuple((k, s) for k, s in keys if k in targets), members)
+                                          for keys, members in skeletons], counting):
+            into = found.setdefault(key, {})
+            got = into.get(used)
+            if got is None:
+                into[used] = fills
+            elif counting:
+                into[used] = got + fills
+            else:
+                got.extend(fills)
+        return found
 
     def wild(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
         """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk);
         with a `budget`, OverBudget is raised past that many sides."""
         found = self._wild.get(pattern)
         if found is None:
-            found = wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget)
-            sides = sum(len(members) for _, members in found[0]) + listed(found[1])
-            found = self._keep(self._wild, pattern, found, sides)
+            found = self._wild_walk(pattern, budget)
+            sides = sum(len(members) for _, members in found[0]) + size(found[1], self.counting)
+            found = self._keep(self._wild, pattern, found, WILD_WEIGHT * sides if self.counting else sides)
         return found
+
+    def _wild_walk(self, pattern: tuple, budget: int | None = None, targets: set | None = None):
+        """Return a wild walk of the pattern; counting, its sides are work within the limit."""
+        left = self._budget()
+        if left is None or (budget is not None and budget < left):
+            return wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, self.counting,
+                             budget=budget, targets=targets)
+        try:
+            return wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, self.counting,
+                             budget=left, targets=targets)
+        except OverBudget:
+            raise OverLimit from None
 
 
 def empty_squares(pattern: tuple) -> int:
@@ -131,36 +219,12 @@ def empty_squares(pattern: tuple) -> int:
     return sum(1 for cell in pattern if type(cell) is not str)
 
 
-def listed(table: dict) -> int:
-    """Return how many sides a listing table (value -> used -> [tiles]) holds."""
+def size(table: dict, counting: bool) -> int:
+    """Return how many sides a listing table (value -> used -> [tiles]) holds, or how many
+    entries a counted one has."""
+    if counting:
+        return sum(len(by_used) for by_used in table.values())
     return sum(len(fills) for by_used in table.values() for fills in by_used.values())
-
-
-def every_table(plain: dict, wild: tuple, counting: bool) -> dict:
-    """Return one table of every side: those without a blank and those a wild entry stands for."""
-    found: dict = {}
-    for table in (plain, wild[1]):
-        for value, by_used in table.items():
-            into = found.setdefault(value, {})
-            for used, fills in by_used.items():
-                into[used] = into.get(used, 0 if counting else []) + fills
-    for key, used, fills in expanded(wild[0], counting):
-        into = found.setdefault(key, {})
-        into[used] = into.get(used, 0 if counting else []) + fills
-    return found
-
-
-def summed(tables: list[dict]) -> dict:
-    """Return one counted table holding the sum of the tables."""
-    if len(tables) == 1:
-        return tables[0]
-    found: dict = {}
-    for table in tables:
-        for value, by_used in table.items():
-            into = found.setdefault(value, {})
-            for used, many in by_used.items():
-                into[used] = into.get(used, 0) + many
-    return found
 
 
 def pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:
