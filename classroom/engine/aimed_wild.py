@@ -149,12 +149,18 @@ class WildAiming:
         """Add the sides holding a blank of the target values to `out`."""
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
-        # the side as one term: walked for these targets only (never kept whole)
+        # the side as one term: kept whole with one blank; with more (the others tried as each
+        # symbol, many more sides), walked for these targets only
         counting = self.counting
-        whole = self._table(self._walk(pattern, operations=TIMES_DIVIDE, targets=targets))
-        for key, sides in whole.items():
-            for used, fills in sides.items():
-                add(out, key, used, fills, counting)
+        if hand.blanks > 1:
+            whole = self._table(self._walk(pattern, operations=TIMES_DIVIDE, targets=targets))
+        else:
+            whole = self.terms(pattern)
+        for key in targets:
+            sides = whole.get(key)
+            if sides:
+                for used, fills in sides.items():
+                    add(out, key, used, fills, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
