@@ -7,8 +7,10 @@ and exit status 2, never a traceback.
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Optional
 
@@ -16,18 +18,13 @@ import typer
 
 from classroom.engine.board import check_tiles, read_board
 from classroom.boardless import check as check_written, solve as solve_hand
-from classroom.classsets import (
-    Layout, boardless_set, checked_title, default_workers, own_situation_set, run_seed, situations_set,
-)
 from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
 from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.grading import grade_class, summarize
 from classroom.hands import DIFFICULTIES
 from classroom.judging import judge_contest
 from classroom.library import Targets, default_folder, grading_targets, student_files
-from classroom.output import choose_folder, prepare_folder, write_atomically, write_worksheet
 from classroom.progress import Progress
-from classroom.render.results_pdf import render_results
 from classroom.reports import (
     class_data, class_lines, class_rows, contest_data, contest_lines, contest_rows, csv_text,
     grade_data, grade_lines,
@@ -264,6 +261,8 @@ def write_set(worksheet, out: Optional[Path], templates: Optional[Path], force: 
     """Write a class set to a folder no earlier run uses (or --out; replaced only with --force)
     and say where it went."""
     default = default or Path("output") / f"{worksheet.kind}-{worksheet.seed}"
+    from classroom.output import choose_folder, write_worksheet
+
     folder, note = choose_folder(out, default, force)
     paths = write_worksheet(worksheet, folder, templates)
     if note:
@@ -317,6 +316,8 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     rules = DIFFICULTIES[difficulty.lower()].rules(
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
+    from classroom.classsets import Layout, boardless_set, checked_title, default_workers, run_seed
+
     rules.check(tileset)
     names = roster_names(roster, count)
     count = len(names) or count or 5
@@ -345,6 +346,10 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
+    from classroom.classsets import (
+        Layout, checked_title, default_workers, own_situation_set, run_seed, situations_set,
+    )
+
     tileset = load_tileset(level, tiles)
     layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
                     checked_url(check_url))
@@ -422,6 +427,8 @@ def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pd
     judged = judge_contest([(None if targets.single else student, read_text(path, "the plays"))
                             for path, student, _ in targets.files],
                            record.grid, f"{record.manifest} ({sheet})", held, tileset)
+    from classroom.render.results_pdf import render_results
+
     page = render_results(sheet, held, judged, size, templates) if pdf is not None else None
     if csv_out is not None:
         write_csv(csv_out, contest_rows(judged))
@@ -444,6 +451,8 @@ def write_csv(path: Path, rows: list[list[object]]) -> None:
 
 def write_file(path: Path, data: bytes) -> None:
     """Write one report file atomically into its (existing) folder and say where it went."""
+    from classroom.output import prepare_folder, write_atomically
+
     write_atomically(prepare_folder(path.parent) / path.name, data)
     typer.echo(f"wrote {path}", err=True)
 
@@ -454,12 +463,23 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
           out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder).")) -> None:
     """Start the local web page: make sheets, find them again, grade, and a check page for students."""
+    from classroom.classsets import default_workers
     from classroom.web.server import serve as run_server
 
     run_server(host, port, open_page, out if out is not None else default_folder(), default_workers())
 
 
+# Commands that only print: they start without the PDF, class-set and output parts, which take
+# a third of a second to import. Every other command imports them before the memory cap is set
+# (a late import under a tight cap would fail inside a C extension, not as a MemoryError).
+PRINTING_ONLY = frozenset({"tiles", "solve", "check", "best"})
+
+
 def main() -> None:
     """Run the command line, with the memory cap and signal handling of a real process."""
+    words = [word for word in sys.argv[1:] if not word.startswith("-")]
+    if not words or words[0] not in PRINTING_ONLY:
+        for module in ("classroom.classsets", "classroom.output", "classroom.render.results_pdf"):
+            importlib.import_module(module)
     guard_process()
     app(prog_name="classroom")
