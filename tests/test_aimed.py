@@ -12,8 +12,9 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from classroom.engine import aimed
 from classroom.engine.aimed import Aiming
-from classroom.engine.sides import PackedHand, walk
+from classroom.engine.sides import PackedHand, count_walk, walk
 from classroom.symbols import BLANK
 from classroom.tilesets import load_level
 from tests.test_wildcard import CELL, REAL_TILES, TILES, listed
@@ -86,3 +87,25 @@ def test_aimed_sides_with_negative_and_exponent_tiles(seed):
         values = value_keys(every, rng, 6) | {-1, -12, (-5, 2)}
         found = of_values(Aiming(hand).aimed(pattern, values), values)
         assert found == of_values(every, values), (tiles, pattern)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_aimed_terms_split_at_their_last_times_or_divide(seed, monkeypatch):
+    """Whole terms split at their last × or ÷ (from a few empty squares on, to reach short
+    stretches too): hands rich in × and ÷, with 0 and fractions, give the listed sides."""
+    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1 + seed % 3)
+    rng = random.Random(seed)
+    for _ in range(8):
+        tiles = rng.sample(["×", "÷", "×", "÷", "+", "-"], 3) + rng.sample(REAL_TILES, 5)
+        hand = PackedHand(tuple(tiles), TILES)
+        pattern = tuple(rng.choice((None, None, None, None, "0", "×", "3/4", "2")) for _ in range(rng.randint(3, 7)))
+        every = every_side(pattern, hand)
+        values = value_keys(every, rng, 6) | {0}
+        for counting in (False, True):
+            found = Aiming(hand, counting).aimed(pattern, values)
+            if counting:
+                reference = count_walk(pattern, (False,) * (len(pattern) - 1) + (True,), hand).get(len(pattern) - 1, {})
+                assert {v: by for v, by in found.items() if v in values} == \
+                    {v: by for v, by in reference.items() if v in values}, (tiles, pattern)
+            else:
+                assert of_values(found, values) == of_values(every, values), (tiles, pattern)

@@ -13,9 +13,10 @@ sum before the last + or −, and the last running sum is the target itself.
 
 from __future__ import annotations
 
-from classroom.engine.sides import _FRACTION, PackedHand, _operations, _reduced, count_walk, filling, walk
+from classroom.engine.sides import _FRACTION, PackedHand, _numbers, _operations, _reduced, count_walk, filling, walk
 from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 
+TERM_AIM_FROM = 5  # a whole term of this many empty squares or more is split at its last × or ÷
 ONE_NUMBER_FROM = 4  # a term of this many empty squares or more that holds one Number is never listed
 MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
 
@@ -120,6 +121,8 @@ class Aiming:
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
+        self._term_prefixes_of: dict = {}  # pattern -> end -> table of the terms filling it so far
+        self._numbers_of: dict = {}  # pattern -> table of the Numbers filling it
         self.held = 0  # sides held in the caches (and, when counting, other work done)
         self.limit: int | None = None  # work past which OverLimit is raised
         # where a prefix may end: before a + or − of the hand's (or of `signs`: a wildcard
@@ -152,6 +155,65 @@ class Aiming:
             self._terms[pattern] = found
         return found
 
+    def _whole_terms(self, pattern: tuple, targets: set) -> dict:
+        """Return a table holding the terms filling the whole pattern whose value is one of the
+        targets (and maybe others). A long term is split at its last × or ÷: a term prefix
+        (one walk with a stop at every end), the × or ÷, and its last Number, joined by value,
+        so the terms of other values are never listed; a short one, or one the hand can write
+        only as a Number, is `terms`."""
+        hand = self.hand
+        if (pattern in self._terms or hand.blank_symbols or hand.signed or not self.joins
+                or sum(1 for cell in pattern if type(cell) is not str) < TERM_AIM_FROM):
+            return self.terms(pattern)
+        counting = self.counting
+        out: dict = {}
+        one = OneNumber(pattern, hand, counting)
+        for key in targets:
+            by_used = one.get(key)
+            if by_used:
+                for used, fills in by_used.items():
+                    add(out, key, used, fills, counting)
+        goals = [pair(key) for key in targets]
+        for end, prefix in self._term_prefixes(pattern[:-1]).items():
+            k = end + 1  # the last × or ÷ stands here
+            numbers = self._last_numbers(pattern[k + 1:])
+            if not numbers:
+                continue
+            ops = _operations(pattern[k], hand, TIMES_DIVIDE)
+            if counting:
+                self.spend(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
+            for symbol, unit, fill in ops:
+                for v_key, p_by_used, n_by_used in _products(prefix, numbers, targets, goals, symbol == "×"):
+                    join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
+        return out
+
+    def _term_prefixes(self, pattern: tuple) -> dict:
+        """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
+        ends followed by a cell that can hold × or ÷."""
+        found = self._term_prefixes_of.get(pattern)
+        if found is None:
+            stops = tuple(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in pattern[1:]) + (False,)
+            found = self._term_prefixes_of[pattern] = (count_walk if self.counting else walk)(
+                pattern, stops, self.hand, TIMES_DIVIDE)
+            self.spend(sum(self._size(table) for table in found.values()))
+        return found
+
+    def _last_numbers(self, pattern: tuple) -> dict:
+        """Return the table of the Numbers that fill the whole pattern."""
+        found = self._numbers_of.get(pattern)
+        if found is None:
+            found = {}
+            last = len(pattern) - 1
+            for j, by_used in _numbers(pattern, self.hand):
+                if j != last:
+                    continue
+                for used, items in by_used:
+                    for n, d, fills in items:
+                        add(found, key_of(n, d), used, 1 if self.counting else [fills], self.counting)
+            self._numbers_of[pattern] = found
+            self.spend(self._size(found))
+        return found
+
     def aimed(self, pattern: tuple, targets) -> dict:
         """Return value -> packed tiles used -> [tiles] for the sides filling the whole pattern
         whose value is one of the targets (what `walk` lists for them, in another order), and
@@ -170,7 +232,7 @@ class Aiming:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one searched meet again."""
-        for cache in (self._prefixes, self._terms, self._aimed):
+        for cache in (self._prefixes, self._terms, self._aimed, self._term_prefixes_of, self._numbers_of):
             for pattern in [p for p in cache if any(cell is not None for cell in p)]:
                 del cache[pattern]
 
@@ -192,7 +254,7 @@ class Aiming:
         n = len(pattern)
         counting = self.counting
 
-        whole = self.terms(pattern)
+        whole = self._whole_terms(pattern, targets)
         for key in targets:
             by_used = whole.get(key)
             if by_used:
@@ -243,6 +305,39 @@ def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tup
             if not (used + offset) & high:
                 add(out, key, used, p_fills * t_fills if counting else
                     [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
+
+
+def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
+    """Yield (target, prefix entries, Number entries) for every term prefix value p and last
+    Number N with p × N (or p ÷ N) a target: prefixes and Numbers are looped over and the value
+    looked up when there are fewer prefixes than targets; else targets and Numbers, and the
+    prefix looked up (a × by 0 then meets every prefix of target 0)."""
+    last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
+    if len(prefixes) <= len(goals):
+        for p_key, p_by_used in prefixes.items():
+            p_n, p_d = pair(p_key)
+            for (n_n, n_d), n_by_used in last:
+                if times:
+                    v_key = key_of(p_n * n_n, p_d * n_d)
+                elif n_n == 0:
+                    continue
+                else:
+                    v_key = key_of(p_n * n_d, p_d * n_n)
+                if v_key in targets:
+                    yield v_key, p_by_used, n_by_used
+        return
+    for v_n, v_d in goals:
+        v_key = v_n if v_d == 1 else (v_n, v_d)
+        for (n_n, n_d), n_by_used in last:
+            if n_n == 0:
+                if times and v_n == 0:
+                    for p_by_used in prefixes.values():
+                        yield v_key, p_by_used, n_by_used
+                continue
+            # p × N = v: p = v / N; p ÷ N = v: p = v × N
+            p_by_used = prefixes.get(key_of(v_n * n_d, v_d * n_n) if times else key_of(v_n * n_n, v_d * n_d))
+            if p_by_used is not None:
+                yield v_key, p_by_used, n_by_used
 
 
 def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):
