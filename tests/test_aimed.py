@@ -96,9 +96,12 @@ def test_aimed_terms_split_at_their_last_times_or_divide(seed, monkeypatch):
     monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1 + seed % 3)
     rng = random.Random(seed)
     for _ in range(8):
-        tiles = rng.sample(["×", "÷", "×", "÷", "+", "-"], 3) + rng.sample(REAL_TILES, 5)
+        if seed % 2:
+            tiles = rng.sample(["×", "÷", "×", "÷", "+", "-"], 3) + rng.sample(REAL_TILES, 5)
+        else:  # one × or ÷: a term is two Numbers, either written from its value when long
+            tiles = [rng.choice("×÷"), rng.choice("+-")] + rng.sample(REAL_TILES + ("0", "1", "1"), 6)
         hand = PackedHand(tuple(tiles), TILES)
-        pattern = tuple(rng.choice((None, None, None, None, "0", "×", "3/4", "2")) for _ in range(rng.randint(3, 7)))
+        pattern = tuple(rng.choice((None, None, None, None, "0", "×", "3/4", "2")) for _ in range(rng.randint(3, 8)))
         every = every_side(pattern, hand)
         values = value_keys(every, rng, 6) | {0}
         for counting in (False, True):
@@ -109,3 +112,19 @@ def test_aimed_terms_split_at_their_last_times_or_divide(seed, monkeypatch):
                     {v: by for v, by in reference.items() if v in values}, (tiles, pattern)
             else:
                 assert of_values(found, values) == of_values(every, values), (tiles, pattern)
+
+
+@pytest.mark.parametrize("tiles, pattern", [
+    (("÷", "0", "+"), ("0", None, None)),  # 0 ÷ 0 is no side
+    (("×", "1", "2", "3", "4", "5", "-"), (None,) * 6 + ("0",)),  # every a × 0 (a long)
+    (("×", "0", "1", "2", "3", "4", "5"), (None,) * 7),  # 0 × b, a × 0, a × b
+    (("÷", "0", "1", "2", "3", "4", "5"), (None,) * 7),  # 0 ÷ b, a ÷ b
+])
+def test_aimed_terms_with_a_zero(tiles, pattern, monkeypatch):
+    """A Number 0 on either side of the one × or ÷: the aimed terms of value 0 (and others)
+    are the listed ones."""
+    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1)
+    hand = PackedHand(tiles, TILES)
+    every = every_side(pattern, hand)
+    values = set(every) | {0, 1, 6}
+    assert of_values(Aiming(hand).aimed(pattern, values), values) == of_values(every, values)

@@ -129,6 +129,8 @@ class Aiming:
         # blank's, whose sides classroom.engine.aimed_wild joins to these prefixes)
         self.signs = signs or tuple(s for s in PLUS_MINUS if s in hand.kinds or s in hand.blank_symbols)
         self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
+        self._one_join = not hand.blank_symbols and sum(
+            c for kind, c in zip(hand.kinds, hand.counts) if kind in TIMES_DIVIDE) == 1
 
     def prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the sides filling pattern[:end + 1], for the ends followed by
@@ -174,6 +176,21 @@ class Aiming:
                 for used, fills in by_used.items():
                     add(out, key, used, fills, counting)
         goals = [pair(key) for key in targets]
+        if self._one_join and not any(type(cell) is str and cell in TIMES_DIVIDE for cell in pattern):
+            # one × or ÷ in the hand and none on the board: a term is Number × Number (or ÷),
+            # each side of it one Number, written from its value when long
+            for k in range(1, len(pattern) - 1):
+                ops = _operations(pattern[k], hand, TIMES_DIVIDE)
+                if not ops:
+                    continue
+                first, last = self._numbers_or_one(pattern[:k]), self._numbers_or_one(pattern[k + 1:])
+                if not first or not last:
+                    continue
+                for symbol, unit, fill in ops:
+                    for v_key, a_by_used, b_by_used in self._number_products(
+                            pattern[:k], first, pattern[k + 1:], last, goals, symbol == "×"):
+                        join(out, hand, v_key, a_by_used, unit, fill, b_by_used, counting)
+            return out
         for end, prefix in self._term_prefixes(pattern[:-1]).items():
             k = end + 1  # the last × or ÷ stands here
             numbers = self._last_numbers(pattern[k + 1:])
@@ -186,6 +203,60 @@ class Aiming:
                 for v_key, p_by_used, n_by_used in _products(prefix, numbers, targets, goals, symbol == "×"):
                     join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
         return out
+
+    def _numbers_or_one(self, pattern: tuple):
+        """Return the table of the Numbers filling the pattern, or a OneNumber to look them up
+        by value when the pattern is long."""
+        if sum(1 for cell in pattern if type(cell) is not str) >= ONE_NUMBER_FROM:
+            return OneNumber(pattern, self.hand, self.counting)
+        return self._last_numbers(pattern)
+
+    def _number_products(self, first_pattern: tuple, first, last_pattern: tuple, last, goals: list,
+                         times: bool):
+        """Yield (target, first Number's entries, last Number's entries) for every a × b (or
+        a ÷ b) that is a target, a filling the first pattern and b the last one. The side with
+        fewer cells is listed and the other looked up (a 0, which only a one-cell Number can be,
+        meets every Number of the other side, listed for it)."""
+        if isinstance(first, OneNumber) and isinstance(last, OneNumber):
+            if len(first_pattern) <= len(last_pattern):
+                first = self._last_numbers(first_pattern)
+            else:
+                last = self._last_numbers(last_pattern)
+        listed_first = not isinstance(first, OneNumber) and (
+            isinstance(last, OneNumber) or len(first) <= len(last))
+        for v_n, v_d in goals:
+            v_key = v_n if v_d == 1 else (v_n, v_d)
+            if listed_first:
+                for a_key, a_by_used in first.items():
+                    a_n, a_d = pair(a_key)
+                    if a_n == 0:
+                        if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
+                            for b_key, b_by_used in self._last_numbers(last_pattern).items():
+                                if times or b_key != 0:
+                                    yield v_key, a_by_used, b_by_used
+                        continue
+                    if times:
+                        b_key = key_of(v_n * a_d, v_d * a_n)  # b = v / a
+                    elif v_n == 0:
+                        continue
+                    else:
+                        b_key = key_of(a_n * v_d, a_d * v_n)  # b = a / v
+                    b_by_used = last.get(b_key)
+                    if b_by_used:
+                        yield v_key, a_by_used, b_by_used
+            else:
+                for b_key, b_by_used in last.items():
+                    b_n, b_d = pair(b_key)
+                    if b_n == 0:
+                        if times and v_n == 0:  # a × 0: every a
+                            for a_by_used in self._last_numbers(first_pattern).values():
+                                yield v_key, a_by_used, b_by_used
+                        continue
+                    # a × b = v: a = v / b; a ÷ b = v: a = v × b
+                    a_key = key_of(v_n * b_d, v_d * b_n) if times else key_of(v_n * b_n, v_d * b_d)
+                    a_by_used = first.get(a_key)
+                    if a_by_used:
+                        yield v_key, a_by_used, b_by_used
 
     def _term_prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
