@@ -9,6 +9,10 @@ v + T. The prefixes of every length come from one walk with a stop at every end,
 terms from short walks that allow × and ÷ only; a side is built only when its prefix and term
 values meet a target. Never below zero holds exactly: the prefix's own walk checks every running
 sum before the last + or −, and the last running sum is the target itself.
+
+A side that is one long term is split the same way, at its last × or ÷: a term prefix and the
+last Number, met by product or quotient (with one × or ÷ in the hand, two Numbers, the longer
+written from its value by OneNumber).
 """
 
 from __future__ import annotations
