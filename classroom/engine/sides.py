@@ -155,7 +155,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
 
     if n:
         search(0, 0, 1, True, 0, 1, None, 0, ())
-    del search  # the closure refers to itself: break the cycle (see position.paused_collector)
+    search = None  # the closure refers to itself: break the cycle (see position.paused_collector)
     return out
 
 
@@ -314,7 +314,7 @@ def _numbers(cells: tuple, hand: PackedHand) -> tuple:
 
     if not hand.signed:
         extend(0, 0, 0, 1, 0, ())
-    del extend  # break the closure's cycle
+    extend = None  # break the closure's cycle
     found = tuple((j, tuple((used, tuple(items)) for used, items in by_end[j].items()))
                   for j in range(len(cells)) if by_end[j])
     hand.number_cache[cells] = found

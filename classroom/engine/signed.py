@@ -57,5 +57,5 @@ def signed_numbers(options: list, offset: int, high: int) -> list[dict]:
                 record(k, now, sign * (whole * q + p), q, placed)
 
     extend(0, 1, 0, 0, ())
-    del extend  # break the closure's cycle
+    extend = None  # break the closure's cycle
     return by_end

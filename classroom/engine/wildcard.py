@@ -132,7 +132,7 @@ def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
                 extend(k + 1, whole_now, scale_now, count + 1, now, fills + fill, at, wild, first)
 
     extend(0, 0, 0, 0, 0, (), None, None, False)
-    del extend  # break the closure's cycle
+    extend = None  # break the closure's cycle
     found = hand.hole_cache[cells] = tuple(groups)
     return found
 
@@ -402,7 +402,7 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
     finally:
         # the walk's functions refer to one another: break their cycles (see
         # position.paused_collector), also when the budget runs out
-        del fits, numbers, spend, emit_skeleton, emit_concrete, before, inside, tail, concrete_walk
+        fits = numbers = spend = emit_skeleton = emit_concrete = before = inside = tail = concrete_walk = None
     for j, (skeletons, concrete) in found.items():
         found[j] = ([(aimed_keys[skeleton] if targets is not None else skeleton.keys(), members)
                      for skeleton, members in skeletons.items()], concrete)
