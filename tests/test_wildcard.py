@@ -14,9 +14,8 @@ from hypothesis import given, settings, strategies as st
 
 from classroom.engine.board import Board
 from classroom.engine.position import Position
-from classroom.engine.tables import expanded
 from classroom.engine.sides import PackedHand, count_walk, cross_allowed, walk
-from classroom.engine.wildcard import wild_walk
+from classroom.engine.wildcard import expanded, wild_walk
 from classroom.symbols import ALL_SYMBOLS, BLANK, EQUAL
 from classroom.tilesets import load_level
 from tests.positions import position

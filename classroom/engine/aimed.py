@@ -17,7 +17,9 @@ written from its value by OneNumber).
 
 from __future__ import annotations
 
-from classroom.engine.sides import _FRACTION, PackedHand, _numbers, _operations, _reduced, count_walk, filling, walk
+from classroom.engine.sides import (
+    _FRACTION, PackedHand, _numbers, _operations, _reduced, count_walk, empty_squares, filling, walk,
+)
 from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 
 TERM_AIM_FROM = 5  # a whole term of this many empty squares or more is split at its last × or ÷
@@ -152,7 +154,7 @@ class Aiming:
         only) filling the whole pattern."""
         found = self._terms.get(pattern)
         if found is None:
-            if (self.hand.blank_symbols or self.hand.signed or sum(1 for cell in pattern if type(cell) is not str) < ONE_NUMBER_FROM
+            if (self.hand.blank_symbols or self.hand.signed or empty_squares(pattern) < ONE_NUMBER_FROM
                     or any(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in pattern[1:-1])):
                 found = filling(pattern, self.hand, self.counting, TIMES_DIVIDE)
                 self.spend(self._size(found))
@@ -169,7 +171,7 @@ class Aiming:
         only as a Number, is `terms`."""
         hand = self.hand
         if (pattern in self._terms or hand.blank_symbols or hand.signed or not self.joins
-                or sum(1 for cell in pattern if type(cell) is not str) < TERM_AIM_FROM):
+                or empty_squares(pattern) < TERM_AIM_FROM):
             return self.terms(pattern)
         counting = self.counting
         out: dict = {}
@@ -211,7 +213,7 @@ class Aiming:
     def _numbers_or_one(self, pattern: tuple):
         """Return the table of the Numbers filling the pattern, or a OneNumber to look them up
         by value when the pattern is long."""
-        if sum(1 for cell in pattern if type(cell) is not str) >= ONE_NUMBER_FROM:
+        if empty_squares(pattern) >= ONE_NUMBER_FROM:
             return OneNumber(pattern, self.hand, self.counting)
         return self._last_numbers(pattern)
 
@@ -226,41 +228,28 @@ class Aiming:
                 first = self._last_numbers(first_pattern)
             else:
                 last = self._last_numbers(last_pattern)
-        listed_first = not isinstance(first, OneNumber) and (
-            isinstance(last, OneNumber) or len(first) <= len(last))
+        if isinstance(first, OneNumber) or not isinstance(last, OneNumber) and len(first) > len(last):
+            yield from _first_looked_up(first, lambda: self._last_numbers(first_pattern), last, goals, times)
+            return
         for v_n, v_d in goals:
             v_key = v_n if v_d == 1 else (v_n, v_d)
-            if listed_first:
-                for a_key, a_by_used in first.items():
-                    a_n, a_d = pair(a_key)
-                    if a_n == 0:
-                        if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
-                            for b_key, b_by_used in self._last_numbers(last_pattern).items():
-                                if times or b_key != 0:
-                                    yield v_key, a_by_used, b_by_used
-                        continue
-                    if times:
-                        b_key = key_of(v_n * a_d, v_d * a_n)  # b = v / a
-                    elif v_n == 0:
-                        continue
-                    else:
-                        b_key = key_of(a_n * v_d, a_d * v_n)  # b = a / v
-                    b_by_used = last.get(b_key)
-                    if b_by_used:
-                        yield v_key, a_by_used, b_by_used
-            else:
-                for b_key, b_by_used in last.items():
-                    b_n, b_d = pair(b_key)
-                    if b_n == 0:
-                        if times and v_n == 0:  # a × 0: every a
-                            for a_by_used in self._last_numbers(first_pattern).values():
+            for a_key, a_by_used in first.items():
+                a_n, a_d = pair(a_key)
+                if a_n == 0:
+                    if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
+                        for b_key, b_by_used in self._last_numbers(last_pattern).items():
+                            if times or b_key != 0:
                                 yield v_key, a_by_used, b_by_used
-                        continue
-                    # a × b = v: a = v / b; a ÷ b = v: a = v × b
-                    a_key = key_of(v_n * b_d, v_d * b_n) if times else key_of(v_n * b_n, v_d * b_d)
-                    a_by_used = first.get(a_key)
-                    if a_by_used:
-                        yield v_key, a_by_used, b_by_used
+                    continue
+                if times:
+                    b_key = key_of(v_n * a_d, v_d * a_n)  # b = v / a
+                elif v_n == 0:
+                    continue
+                else:
+                    b_key = key_of(a_n * v_d, a_d * v_n)  # b = a / v
+                b_by_used = last.get(b_key)
+                if b_by_used:
+                    yield v_key, a_by_used, b_by_used
 
     def _term_prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
@@ -293,23 +282,14 @@ class Aiming:
         """Return value -> packed tiles used -> [tiles] for the sides filling the whole pattern
         whose value is one of the targets (what `walk` lists for them, in another order), and
         maybe sides of other values asked for before."""
-        covered, out = self._aimed.get(pattern) or (set(), {})
-        targets = set(targets) - covered
-        if targets:
-            if not covered:
-                self._aimed[pattern] = (covered, out)
-            covered |= targets
-            before = self._size(out)
-            self._aim(pattern, targets, out)
-            self.spend(len(targets) + self._size(out) - before)
+        out, work = grown(self._aimed, pattern, targets, self._aim, self.counting)
+        self.spend(work)
         return out
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one searched meet again."""
-        for cache in (self._prefixes, self._terms, self._aimed, self._term_prefixes_of, self._numbers_of):
-            for pattern in [p for p in cache if any(cell is not None for cell in p)]:
-                del cache[pattern]
+        forget_closed(self._prefixes, self._terms, self._aimed, self._term_prefixes_of, self._numbers_of)
 
     def spend(self, work: int) -> None:
         """Count work done (or sides held); raise OverLimit past the limit."""
@@ -319,9 +299,7 @@ class Aiming:
 
     def _size(self, table: dict) -> int:
         """Return the sides a table lists (its entries, when counting)."""
-        if self.counting:
-            return sum(len(by_used) for by_used in table.values())
-        return sum(len(fills) for by_used in table.values() for fills in by_used.values())
+        return table_size(table, self.counting)
 
     def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
         """Add the sides of the target values to `out`."""
@@ -351,6 +329,37 @@ class Aiming:
                 for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+",
                                                                 hand.negatives):
                     join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
+
+
+def table_size(table: dict, counting: bool) -> int:
+    """Return how many sides a table (value -> packed tiles used -> [tiles]) lists, or how
+    many entries it has when counting."""
+    if counting:
+        return sum(len(by_used) for by_used in table.values())
+    return sum(len(fills) for by_used in table.values() for fills in by_used.values())
+
+
+def forget_closed(*caches: dict) -> None:
+    """Drop from pattern-keyed caches every pattern but stretches of open board (all None)."""
+    for cache in caches:
+        for pattern in [p for p in cache if any(cell is not None for cell in p)]:
+            del cache[pattern]
+
+
+def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[dict, int]:
+    """Return the aimed table cached for the pattern, grown by aim(pattern, new targets, table)
+    for the targets it does not cover yet, and the work that took (those targets and the sides
+    added)."""
+    covered, out = cache.get(pattern) or (set(), {})
+    targets = set(targets) - covered
+    if not targets:
+        return out, 0
+    if not covered:
+        cache[pattern] = (covered, out)
+    covered |= targets
+    before = table_size(out, counting)
+    aim(pattern, targets, out)
+    return out, len(targets) + table_size(out, counting) - before
 
 
 def add(out: dict, key, used: int, fills, counting: bool) -> None:
@@ -387,8 +396,8 @@ def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: b
     Number N with p × N (or p ÷ N) a target: prefixes and Numbers are looped over and the value
     looked up when there are fewer prefixes than targets; else targets and Numbers, and the
     prefix looked up (a × by 0 then meets every prefix of target 0)."""
-    last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
     if len(prefixes) <= len(goals):
+        last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
         for p_key, p_by_used in prefixes.items():
             p_n, p_d = pair(p_key)
             for (n_n, n_d), n_by_used in last:
@@ -400,19 +409,28 @@ def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: b
                     v_key = key_of(p_n * n_d, p_d * n_n)
                 if v_key in targets:
                     yield v_key, p_by_used, n_by_used
-        return
+    else:
+        yield from _first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
+
+
+def _first_looked_up(first, every_first, last: dict, goals: list, times: bool):
+    """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
+    target: the targets and the last Numbers b are looped over and a looked up in `first` (a
+    table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
+    them all."""
+    numbers = [(pair(b_key), b_by_used) for b_key, b_by_used in last.items()]
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
-        for (n_n, n_d), n_by_used in last:
-            if n_n == 0:
+        for (b_n, b_d), b_by_used in numbers:
+            if b_n == 0:
                 if times and v_n == 0:
-                    for p_by_used in prefixes.values():
-                        yield v_key, p_by_used, n_by_used
+                    for a_by_used in every_first().values():
+                        yield v_key, a_by_used, b_by_used
                 continue
-            # p × N = v: p = v / N; p ÷ N = v: p = v × N
-            p_by_used = prefixes.get(key_of(v_n * n_d, v_d * n_n) if times else key_of(v_n * n_n, v_d * n_d))
-            if p_by_used is not None:
-                yield v_key, p_by_used, n_by_used
+            # a × b = v: a = v / b; a ÷ b = v: a = v × b
+            a_by_used = first.get(key_of(v_n * b_d, v_d * b_n) if times else key_of(v_n * b_n, v_d * b_d))
+            if a_by_used:
+                yield v_key, a_by_used, b_by_used
 
 
 def _meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):

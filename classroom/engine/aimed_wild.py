@@ -19,7 +19,9 @@ are far fewer than the whole sides they would make.
 
 from __future__ import annotations
 
-from classroom.engine.aimed import Aiming, OverLimit, _meetings, add, join, may_hold, pair
+from classroom.engine.aimed import (
+    Aiming, OverLimit, _meetings, add, forget_closed, grown, join, may_hold, pair, table_size,
+)
 from classroom.engine.sides import PackedHand, _operations
 from classroom.engine.wildcard import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -102,9 +104,7 @@ class WildAiming:
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
-        for cache in (self._prefixes, self._terms, self._aimed):
-            for pattern in [p for p in cache if any(cell is not None for cell in p)]:
-                del cache[pattern]
+        forget_closed(self._prefixes, self._terms, self._aimed)
 
     def _table(self, wild: tuple) -> dict:
         """Return one table (value -> WildSides) of the sides that a wild walk's skeletons and
@@ -112,12 +112,8 @@ class WildAiming:
         skeletons, concrete = wild
         table: dict = {}
         if self.counting:
-            for value, by_used in concrete.items():
-                for used, many in by_used.items():
-                    add(table, value, used, many, True)
-            for key, used, many in expanded(skeletons, True):
-                add(table, key, used, many, True)
-            self.held += sum(len(by_used) for by_used in table.values())
+            table = wild_table(wild, True)
+            self.held += table_size(table, True)
             return table
         for value, by_used in concrete.items():
             table[value] = WildSides(by_used)
@@ -134,15 +130,8 @@ class WildAiming:
         """Return value -> packed tiles used -> [tiles] for the sides holding a blank that fill
         the whole pattern and whose value is one of the targets (what the wildcard's sides stand
         for, with the blank's symbol written), and maybe sides of other values asked for before."""
-        covered, out = self._aimed.get(pattern) or (set(), {})
-        targets = set(targets) - covered
-        if targets:
-            if not covered:
-                self._aimed[pattern] = (covered, out)
-            covered |= targets
-            before = self._size(out)
-            self._aim(pattern, targets, out)
-            self.held += len(targets) + self._size(out) - before
+        out, work = grown(self._aimed, pattern, targets, self._aim, self.counting)
+        self.held += work
         return out
 
     def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
@@ -186,8 +175,19 @@ class WildAiming:
                                                                     symbol == "+", False):
                         join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
 
-    def _size(self, table: dict) -> int:
-        """Return how many sides a table lists (its entries, when counting)."""
-        if self.counting:
-            return sum(len(by_used) for by_used in table.values())
-        return sum(len(fills) for by_used in table.values() for fills in by_used.values())
+
+def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:
+    """Return one table (value -> packed tiles used -> [tiles, the blank's symbol written], or
+    how many when counting) of the sides a wild walk's skeletons and concrete table stand for;
+    with `targets`, of those values only."""
+    skeletons, concrete = wild
+    table: dict = {}
+    for value, by_used in concrete.items():
+        if targets is None or value in targets:
+            for used, fills in by_used.items():
+                add(table, value, used, fills, counting)
+    if targets is not None:
+        skeletons = [(tuple(kv for kv in keys if kv[0] in targets), members) for keys, members in skeletons]
+    for key, used, fills in expanded(skeletons, counting):
+        add(table, key, used, fills, counting)
+    return table

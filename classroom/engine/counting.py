@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from classroom.engine.aimed import OverLimit
 from classroom.engine.lines import duplicate_single
-from classroom.engine.tables import SideTables, empty_squares
+from classroom.engine.sides import empty_squares
+from classroom.engine.tables import SideTables
 
 COUNT_LIMIT = 2_000_000  # work a count may take: some seconds on a laptop
 

@@ -43,7 +43,8 @@ from classroom.engine.lines import GroupWindows, Window, duplicate_single, group
 from classroom.engine.plays import ALL_NINE_BONUS, Play
 from classroom.engine.sides import PackedHand
 from classroom.engine.signed import reads_signed
-from classroom.engine.tables import SideTables, empty_squares
+from classroom.engine.sides import empty_squares
+from classroom.engine.tables import SideTables
 from classroom.errors import ClassroomError
 from classroom.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.tilesets import TileSet

@@ -75,6 +75,11 @@ class PackedHand:
         return not (used + self.offset) & self.high
 
 
+def empty_squares(pattern: tuple) -> int:
+    """Return how many squares of the pattern are empty (filled from the hand)."""
+    return sum(1 for cell in pattern if type(cell) is not str)
+
+
 def filling(pattern: tuple, hand: PackedHand, counting: bool = False,
             operations: tuple = OPERATIONS) -> dict:
     """Return value -> packed tiles used -> [tiles] (how many, when counting) for the sides

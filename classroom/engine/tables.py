@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from classroom.engine.aimed import Aiming, OverLimit
-from classroom.engine.aimed_wild import WildAiming
-from classroom.engine.sides import PackedHand, filling
-from classroom.engine.wildcard import OverBudget, expanded, wild_walk
+from classroom.engine.aimed import Aiming, OverLimit, forget_closed, table_size
+from classroom.engine.aimed_wild import WildAiming, wild_table
+from classroom.engine.sides import PackedHand, empty_squares, filling
+from classroom.engine.wildcard import OverBudget, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS
 
 
@@ -100,9 +100,7 @@ class SideTables:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one counted meet again."""
-        for cache in (self._plain, self._wild):
-            for pattern in [p for p in cache if any(cell is not None for cell in p)]:
-                del cache[pattern]
+        forget_closed(self._plain, self._wild)
         self._aiming.keep_open()
         if self._wild_aiming:
             self._wild_aiming.keep_open()
@@ -125,7 +123,7 @@ class SideTables:
         found = self._plain.get(pattern)
         if found is None:
             found = filling(pattern, self.plain_hand, self.counting)
-            found = self._keep(self._plain, pattern, found, size(found, self.counting))
+            found = self._keep(self._plain, pattern, found, table_size(found, self.counting))
         return found
 
     def plain_aimed(self, pattern: tuple, targets) -> dict:
@@ -168,28 +166,12 @@ class SideTables:
     def _wild_of(self, pattern: tuple, targets: set) -> dict:
         """Return the table of the sides holding a blank of the target values, from `wild`; a
         long stretch with more such sides than WILD_LISTED is walked again for those values."""
-        counting = self.counting
         try:
-            skeletons, concrete = self.wild(pattern, None if empty_squares(pattern) < AIM_FROM
-                                            else WILD_LISTED)
+            wild = self.wild(pattern, None if empty_squares(pattern) < AIM_FROM else WILD_LISTED)
         except OverBudget:
             # too many to keep: walked again, keeping the sides of the targets only
-            skeletons, concrete = self._wild_walk(pattern, targets=targets)
-        found: dict = {}
-        for value, by_used in concrete.items():
-            if value in targets:
-                found[value] = dict(by_used) if counting else {u: list(f) for u, f in by_used.items()}
-        for key, used, fills in expanded([(tuple((k, s) for k, s in keys if k in targets), members)
-                                          for keys, members in skeletons], counting):
-            into = found.setdefault(key, {})
-            got = into.get(used)
-            if got is None:
-                into[used] = fills
-            elif counting:
-                into[used] = got + fills
-            else:
-                got.extend(fills)
-        return found
+            wild = self._wild_walk(pattern, targets=targets)
+        return wild_table(wild, self.counting, targets)
 
     def wild(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
         """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk);
@@ -197,7 +179,7 @@ class SideTables:
         found = self._wild.get(pattern)
         if found is None:
             found = self._wild_walk(pattern, budget)
-            sides = sum(len(members) for _, members in found[0]) + size(found[1], self.counting)
+            sides = sum(len(members) for _, members in found[0]) + table_size(found[1], self.counting)
             found = self._keep(self._wild, pattern, found, WILD_WEIGHT * sides if self.counting else sides)
         return found
 
@@ -212,19 +194,6 @@ class SideTables:
                              budget=left, targets=targets)
         except OverBudget:
             raise OverLimit from None
-
-
-def empty_squares(pattern: tuple) -> int:
-    """Return how many squares of the pattern are empty (filled from the hand)."""
-    return sum(1 for cell in pattern if type(cell) is not str)
-
-
-def size(table: dict, counting: bool) -> int:
-    """Return how many sides a listing table (value -> used -> [tiles]) holds, or how many
-    entries a counted one has."""
-    if counting:
-        return sum(len(by_used) for by_used in table.values())
-    return sum(len(fills) for by_used in table.values() for fills in by_used.values())
 
 
 def pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:
