@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from classroom.engine.aimed import OverLimit
 from classroom.engine.lines import duplicate_single
-from classroom.engine.sides import empty_squares
 from classroom.engine.tables import SideTables
 
 COUNT_LIMIT = 2_000_000  # work a count may take: some seconds on a laptop
@@ -48,18 +47,12 @@ class Counting:
         total = 0
         searched = None
         for group in self.groups:
-            line, e = group.line, group.equal
+            line = group.line
             if line is not searched:
                 # Tables are large; only stretches of open board meet again on other lines.
                 searched = line
                 tables.keep_open()
             for window in self.windows(group):
-                if duplicate_single(window):
-                    continue
-                left = tuple(line.allowed[window.start:e])
-                right = tuple(line.allowed[e + 1:window.end + 1])
-                if empty_squares(left) <= empty_squares(right):
-                    total += sum(a * b for a, b in tables.joined(left, right))
-                else:
-                    total += sum(a * b for a, b in tables.joined(right, left))
+                if not duplicate_single(window):
+                    total += sum(a * b for a, b in tables.window_pairs(window))
         return total

@@ -43,7 +43,6 @@ from classroom.engine.lines import GroupWindows, Window, duplicate_single, group
 from classroom.engine.plays import ALL_NINE_BONUS, Play
 from classroom.engine.sides import PackedHand
 from classroom.engine.signed import reads_signed
-from classroom.engine.sides import empty_squares
 from classroom.engine.tables import SideTables
 from classroom.errors import ClassroomError
 from classroom.symbols import BLANK, EQUAL, MAX_HAND, Hand
@@ -120,19 +119,6 @@ class Position:
         self._listing = SideTables(self.packed, plain, rest)
         self._counting = Counting(self.groups, self.windows, SideTables(self.packed, plain, rest, True))
 
-    def _sides(self, window: Window) -> Iterator[tuple]:
-        """Yield (left fills, right fills) pairs of the window, each play once (see
-        SideTables.joined: the side with fewer empty squares is listed whole, the other aimed)."""
-        group = window.group
-        line, e = group.line, group.equal
-        left = tuple(line.allowed[window.start:e])
-        right = tuple(line.allowed[e + 1:window.end + 1])
-        if empty_squares(left) <= empty_squares(right):
-            yield from self._listing.joined(left, right)
-        else:
-            for fills, other in self._listing.joined(right, left):
-                yield other, fills
-
     def _window_plays(self, window: Window) -> Iterator[Candidate]:
         """Yield every legal play of one window with its score."""
         if duplicate_single(window):
@@ -175,7 +161,7 @@ class Position:
 
         left_memo: dict = {}
         right_memo: dict = {}
-        for left_fills, right_fills in self._sides(window):
+        for left_fills, right_fills in self._listing.window_pairs(window):
             for fills_left in left_fills:
                 points_left, cross_left, placements_left = parts(left_empty, fills_left, left_memo)
                 for fills_right in right_fills:

@@ -12,6 +12,7 @@ from typing import Iterator
 
 from classroom.engine.aimed import Aiming, OverLimit, forget_closed, table_size
 from classroom.engine.aimed_wild import WildAiming, wild_table
+from classroom.engine.lines import Window
 from classroom.engine.sides import PackedHand, empty_squares, filling
 from classroom.engine.wildcard import OverBudget, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS
@@ -57,6 +58,20 @@ class SideTables:
             self._wild_aiming = WildAiming(hand, self._aiming,
                                            self._aiming if rest is plain else Aiming(rest, counting),
                                            counting)
+
+    def window_pairs(self, window: Window) -> Iterator[tuple]:
+        """Yield (left fills, right fills) of every play of the window (lists of tiles, or how
+        many when counting), each play once: see `joined`, the side with fewer empty squares
+        short."""
+        group = window.group
+        line, e = group.line, group.equal
+        left = tuple(line.allowed[window.start:e])
+        right = tuple(line.allowed[e + 1:window.end + 1])
+        if empty_squares(left) <= empty_squares(right):
+            yield from self.joined(left, right)
+        else:
+            for fills, other in self.joined(right, left):
+                yield other, fills
 
     def joined(self, short: tuple, long: tuple) -> Iterator[tuple]:
         """Yield (short side's fills, long side's fills) for the sides of equal value that the
