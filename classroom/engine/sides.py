@@ -123,22 +123,33 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
                 if (now + offset) & high:
                     continue
                 for value_n, value_d, number_fills in items:
-                    term = _term(times, term_n, term_d, value_n, value_d)
-                    if term is None:
+                    # the term with this Number joined in (inlined _term: the hottest loop)
+                    if times is None:
+                        t_n, t_d = value_n, value_d
+                    elif times == "×":
+                        t_n, t_d = term_n * value_n, term_d * value_d
+                    elif value_n == 0:
                         continue
-                    t_n, t_d = term
+                    elif value_n < 0:  # a negative Number (RULES §11): the denominator stays positive
+                        t_n, t_d = -term_n * value_d, -term_d * value_n
+                    else:
+                        t_n, t_d = term_n * value_d, term_d * value_n
                     got = fills + number_fills if number_fills else fills
-                    if stop:
-                        v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                        if v_n >= 0 or signed:
-                            v_n, v_d = _reduced(v_n, total_d * t_d)
-                            key = v_n if v_d == 1 else (v_n, v_d)
-                            at = out.get(j)
-                            if at is None:
-                                at = out[j] = {}
-                            by = at.get(key)
-                            if by is None:
-                                by = at[key] = {}
+                    v_n = total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
+                    if stop and (v_n >= 0 or signed):
+                        v_d = total_d * t_d
+                        if v_d == 1:
+                            key = v_n
+                        else:
+                            g = gcd(v_n, v_d)
+                            key = v_n // g if g == v_d else (v_n // g, v_d // g)
+                        at = out.get(j)
+                        if at is None:
+                            at = out[j] = {}
+                        by = at.get(key)
+                        if by is None:
+                            at[key] = {now: [got]}
+                        else:
                             found = by.get(now)
                             if found is None:
                                 by[now] = [got]
@@ -151,11 +162,8 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
                         next_fills = got + fill if fill else got
                         if symbol == "×" or symbol == "÷":
                             search(j + 2, total_n, total_d, plus, t_n, t_d, symbol, after, next_fills)
-                        else:
-                            s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                            if s_n < 0 and not signed:
-                                continue
-                            search(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after,
+                        elif v_n >= 0 or signed:
+                            search(j + 2, v_n, total_d * t_d, symbol == "+", 0, 1, None, after,
                                    next_fills)
 
     if n:
@@ -195,58 +203,70 @@ def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
     signed = hand.negatives
     out: dict = {}
     # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
-    states: list[dict] = [{} for _ in range(n)]
+    states: list = [{} for _ in range(n)]
     if n:
         states[0][0, 1, True, 0, 1, None, 0] = 1
+    operations = [_operations(cell, hand, operations) for cell in pattern]
     for i in range(n):
-        if not states[i]:
+        here_states = states[i]
+        states[i] = None
+        if not here_states:
             continue
         here = _numbers(pattern[i:], hand)
-        for (total_n, total_d, plus, term_n, term_d, times, used), count in states[i].items():
+        for (total_n, total_d, plus, term_n, term_d, times, used), count in here_states.items():
             for length, by_used in here:
                 j = i + length
                 stop = stops[j]
-                more = j + 2 < n
-                if not stop and not more:
+                ops = operations[j + 1] if j + 2 < n else ()
+                if not stop and not ops:
                     continue
-                ops = _operations(pattern[j + 1], hand, operations) if more else ()
                 table = out.setdefault(j, {}) if stop else None
+                following = states[j + 2] if ops else None
                 for number_used, items in by_used:
                     now = used + number_used
                     if (now + offset) & high:
                         continue
                     for value_n, value_d, _ in items:
-                        term = _term(times, term_n, term_d, value_n, value_d)
-                        if term is None:
+                        # the term with this Number joined in, and the sum with the term: the
+                        # arithmetic of _term, _sum_numerator and _reduced, inlined (the hottest loop)
+                        if times is None:
+                            t_n, t_d = value_n, value_d
+                        elif times == "×":
+                            t_n, t_d = term_n * value_n, term_d * value_d
+                        elif value_n == 0:
                             continue
-                        t_n, t_d = term
-                        if stop:
-                            v_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                            if v_n >= 0 or signed:
-                                v_n, v_d = _reduced(v_n, total_d * t_d)
-                                key = v_n if v_d == 1 else (v_n, v_d)
-                                by = table.get(key)
-                                if by is None:
-                                    by = table[key] = {}
+                        elif value_n < 0:  # a negative Number (RULES §11)
+                            t_n, t_d = -term_n * value_d, -term_d * value_n
+                        else:
+                            t_n, t_d = term_n * value_d, term_d * value_n
+                        s_n = total_n * t_d + t_n * total_d if plus else total_n * t_d - t_n * total_d
+                        s_d = total_d * t_d
+                        if s_d != 1:
+                            g = gcd(s_n, s_d)
+                            s_n, s_d = s_n // g, s_d // g
+                        if stop and (s_n >= 0 or signed):
+                            key = s_n if s_d == 1 else (s_n, s_d)
+                            by = table.get(key)
+                            if by is None:
+                                table[key] = {now: count}
+                            else:
                                 by[now] = by.get(now, 0) + count
-                        if not ops:
+                        if following is None:
                             continue
-                        following = states[j + 2]
+                        reduced = None  # the term reduced, once for × and ÷
                         for symbol, unit, _ in ops:
                             after = now + unit
                             if unit and (after + offset) & high:
                                 continue
                             if symbol == "×" or symbol == "÷":
-                                r_n, r_d = _reduced(t_n, t_d)
-                                state = (total_n, total_d, plus, r_n, r_d, symbol, after)
+                                if reduced is None:
+                                    reduced = _reduced(t_n, t_d)
+                                state = (total_n, total_d, plus, reduced[0], reduced[1], symbol, after)
+                            elif s_n < 0 and not signed:
+                                continue
                             else:
-                                s_n = _sum_numerator(plus, total_n, total_d, t_n, t_d)
-                                if s_n < 0 and not signed:
-                                    continue
-                                s_n, s_d = _reduced(s_n, total_d * t_d)
                                 state = (s_n, s_d, symbol == "+", 0, 1, None, after)
                             following[state] = following.get(state, 0) + count
-        states[i] = {}
     return out
 
 
