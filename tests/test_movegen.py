@@ -159,3 +159,26 @@ def test_position_leaves_no_reference_cycles(seed):
         gc.set_debug(0)
         gc.garbage.clear()
     assert gc.isenabled()
+
+
+def test_a_cycle_alive_during_a_search_is_still_collected_after_the_next():
+    """A search ends by moving what is alive to the collector's oldest generation
+    (paused_collector), frozen for a moment: a reference cycle made elsewhere, alive during a
+    search and dropped after, is still collected."""
+    import gc
+    import weakref
+
+    class Node:
+        pass
+
+    board, hand = situation(0)
+    gc.collect()
+    cycle = Node()
+    cycle.me = cycle
+    alive = weakref.ref(cycle)
+    Position(board, hand, TILES).best()
+    del cycle
+    Position(board, hand, TILES).best()
+    gc.collect()
+    assert alive() is None
+    assert gc.isenabled()

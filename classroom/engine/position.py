@@ -54,14 +54,21 @@ def paused_collector():
     """Pause Python's cyclic garbage collector for a search. A search makes millions of small
     tuples and lists, and the collector would go through them again and again (a third of the
     time); the engine makes no reference cycles (its recursive walks break theirs), so memory is
-    freed as before, by reference counting."""
+    freed as before, by reference counting.
+
+    When the search ends, what is alive moves straight to the oldest generation (frozen while
+    the collector is enabled again, then thawed): else the collector's next young run would go
+    through every table the search kept, once more (some 20 ms of a 0.25 s best play). Nothing
+    stays frozen: a cycle made elsewhere is collected at the collector's next full run."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
+            gc.freeze()
             gc.enable()
+            gc.unfreeze()
 
 
 @dataclass(frozen=True)
