@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 from classroom.engine.board import Board
 from classroom.engine.position import Position
 from classroom.engine.sides import PackedHand, count_walk, cross_allowed, walk
-from classroom.engine.wildcard import expanded, wild_walk
+from classroom.engine.wildcard import Skeleton, expanded, wild_walk
 from classroom.symbols import ALL_SYMBOLS, BLANK, EQUAL
 from classroom.tilesets import load_level
 from tests.positions import position
@@ -29,6 +29,22 @@ CELL = st.one_of(
     st.sampled_from("123456789").map(lambda digit: cross_allowed((digit,), ())),
     st.sampled_from("+×").map(lambda op: cross_allowed((), (op, "2"))),
 )
+
+
+PAIR = st.fractions(min_value=-40, max_value=40, max_denominator=12).map(lambda f: (f.numerator, f.denominator))
+X = st.fractions(min_value=0, max_value=99, max_denominator=6).map(lambda f: (f.numerator, f.denominator))
+
+
+@settings(max_examples=300, deadline=None)
+@given(sigma=PAIR, sign=st.sampled_from((1, -1)), kappa=PAIR, divides=st.booleans(), floor=PAIR,
+       xs=st.lists(X, max_size=8))
+def test_skeleton_keys_are_its_values_of_x(sigma, sign, kappa, divides, floor, xs):
+    """A skeleton's keys are value(X) for every choice of X that has one, in X's order."""
+    values = tuple((n, d, f"s{i}") for i, (n, d) in enumerate(xs))
+    skeleton = Skeleton(sigma, sign, kappa, divides, floor, values)
+    expected = tuple((skeleton.value(n, d), symbol) for n, d, symbol in values
+                     if skeleton.value(n, d) is not None)
+    assert skeleton.keys() == expected
 
 
 def listed(table: dict) -> list:

@@ -44,6 +44,7 @@ class SideTables:
         self._work = 0  # work of the tables built outside the aimed ones (counting)
         self._plain: dict = {}
         self._wild: dict = {}
+        self._wild_over: set = set()  # patterns with more sides holding a blank than WILD_LISTED
         self._sides = 0  # sides held in the caches
         self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
         self._new_aiming()
@@ -91,10 +92,14 @@ class SideTables:
         values.update(concrete)
         if values:
             yield from wild_pairs(hand, wild, self.plain_aimed(long, values), counting)
-            if hand.blanks > 1:
-                yield from wild_pairs(hand, wild, self.wild_aimed(long, values), counting)
+        # the long side's sides holding a blank, aimed once at every value they meet (a long
+        # stretch's may be walked again for its targets: once, not once per join)
+        targets = set(plain) | values if hand.blanks > 1 else set(plain)
+        long_wild = self.wild_aimed(long, targets) if targets else {}
+        if values and hand.blanks > 1:
+            yield from wild_pairs(hand, wild, long_wild, counting)
         if plain:
-            yield from pairs(hand, plain, self.wild_aimed(long, plain.keys()))
+            yield from pairs(hand, plain, long_wild)
 
     def work(self) -> int:
         """Return the work done so far (counting): tables built and aimed look-ups, a side
@@ -181,9 +186,13 @@ class SideTables:
     def _wild_of(self, pattern: tuple, targets: set) -> dict:
         """Return the table of the sides holding a blank of the target values, from `wild`; a
         long stretch with more such sides than WILD_LISTED is walked again for those values."""
-        try:
-            wild = self.wild(pattern, None if empty_squares(pattern) < AIM_FROM else WILD_LISTED)
-        except OverBudget:
+        wild = None
+        if pattern not in self._wild_over:
+            try:
+                wild = self.wild(pattern, None if empty_squares(pattern) < AIM_FROM else WILD_LISTED)
+            except OverBudget:
+                self._wild_over.add(pattern)  # never tried whole again
+        if wild is None:
             # too many to keep: walked again, keeping the sides of the targets only
             wild = self._wild_walk(pattern, targets=targets)
         return wild_table(wild, self.counting, targets)

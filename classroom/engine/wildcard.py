@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import gcd
 from typing import Iterator
 
 from classroom.engine.sides import (
@@ -45,9 +46,32 @@ class Skeleton:
     values: tuple[tuple[int, int, str], ...]
 
     def keys(self) -> tuple:
-        """Return (value key, symbol) for every choice of X that gives the side a value."""
-        return tuple((key, symbol) for x_n, x_d, symbol in self.values
-                     for key in (self.value(x_n, x_d),) if key is not None)
+        """Return (value key, symbol) for every choice of X that gives the side a value: `value`
+        for each of X's choices, inlined (a walk with two blanks asks millions of skeletons)."""
+        k_n, k_d = self.kappa
+        f_n, f_d = self.floor
+        s_n, s_d = self.sigma
+        divides, negative = self.divides, self.sign < 0
+        found = []
+        for x_n, x_d, symbol in self.values:
+            if divides:
+                if x_n == 0:
+                    continue
+                t_n, t_d = k_n * x_d, k_d * x_n
+                if t_d < 0:
+                    t_n, t_d = -t_n, -t_d
+            else:
+                t_n, t_d = k_n * x_n, k_d * x_d
+            if negative:
+                t_n = -t_n
+            if f_n * t_d + t_n * f_d < 0:
+                continue
+            v_n, v_d = s_n * t_d + t_n * s_d, s_d * t_d
+            if v_d != 1:
+                g = gcd(v_n, v_d)
+                v_n, v_d = v_n // g, v_d // g
+            found.append((v_n if v_d == 1 else (v_n, v_d), symbol))
+        return tuple(found)
 
     def value(self, x_n: int, x_d: int):
         """Return the side's value key with X = x_n/x_d (an int when whole, else a reduced
