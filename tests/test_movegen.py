@@ -137,6 +137,26 @@ def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, mo
     assert count_plays(game.board, hand, TILES) == len(everything)
 
 
+@pytest.mark.parametrize("seed", (3, 7))
+def test_stretches_walked_again_for_their_targets_find_every_play(seed, monkeypatch):
+    """Six-tile hands with two blanks and no + or − of their own on a mid-game board: a long
+    stretch with more sides holding a blank than WILD_LISTED (here 1,000) is walked again for
+    each window's values; the plays, top-N, best and the count are those of walking every
+    stretch whole."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=6, hand_size=5)
+    bag = tuple(t for t in game.bag if t not in ("?", "+", "-"))
+    hand, _ = draw(bag, 4, rng)
+    hand = tuple(hand) + ("?", "?")
+    monkeypatch.setattr(tables, "WILD_LISTED", 10 ** 9)
+    everything = all_plays(game.board, hand, TILES)
+    monkeypatch.setattr(tables, "WILD_LISTED", 1000)
+    assert as_keys(all_plays(game.board, hand, TILES)) == as_keys(everything)
+    assert top_plays(game.board, hand, TILES, 10) == everything[:10]
+    assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]
+    assert count_plays(game.board, hand, TILES) == len(everything)
+
+
 @pytest.mark.parametrize("seed", (0, 3, 5, 10))
 def test_position_leaves_no_reference_cycles(seed):
     """A search runs with the cyclic garbage collector paused, so it must make no reference

@@ -21,7 +21,7 @@ from classroom.symbols import BLANK, PLUS_MINUS
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
 WILD_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
-WILD_LISTED = 100_000  # sides holding a blank that one long stretch may keep whole (some 150 MB)
+WILD_LISTED = 10_000  # sides holding a blank that one long stretch may keep whole (some 15 MB)
 
 
 class SideTables:
