@@ -8,6 +8,7 @@ split into those without a blank (walked with the blanks set aside) and those wi
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -39,12 +40,20 @@ X = st.fractions(min_value=0, max_value=99, max_denominator=6).map(lambda f: (f.
 @given(sigma=PAIR, sign=st.sampled_from((1, -1)), kappa=PAIR, divides=st.booleans(), floor=PAIR,
        xs=st.lists(X, max_size=8))
 def test_skeleton_keys_are_its_values_of_x(sigma, sign, kappa, divides, floor, xs):
-    """A skeleton's keys are value(X) for every choice of X that has one, in X's order."""
+    """A skeleton's keys are σ + s·κ·X (or σ + s·κ/X) for every choice of X, in X's order,
+    but X = 0 dividing and an X that takes floor + s·T(X) below zero (worked in Fractions)."""
     values = tuple((n, d, f"s{i}") for i, (n, d) in enumerate(xs))
-    skeleton = Skeleton(sigma, sign, kappa, divides, floor, values)
-    expected = tuple((skeleton.value(n, d), symbol) for n, d, symbol in values
-                     if skeleton.value(n, d) is not None)
-    assert skeleton.keys() == expected
+    expected = []
+    for n, d, symbol in values:
+        x = Fraction(n, d)
+        if divides and x == 0:
+            continue
+        t = sign * Fraction(*kappa) * (1 / x if divides else x)
+        if Fraction(*floor) + t < 0:
+            continue
+        v = Fraction(*sigma) + t
+        expected.append((v.numerator if v.denominator == 1 else (v.numerator, v.denominator), symbol))
+    assert Skeleton(sigma, sign, kappa, divides, floor, values).keys() == tuple(expected)
 
 
 def listed(table: dict) -> list:

@@ -46,8 +46,9 @@ class Skeleton:
     values: tuple[tuple[int, int, str], ...]
 
     def keys(self) -> tuple:
-        """Return (value key, symbol) for every choice of X that gives the side a value: `value`
-        for each of X's choices, inlined (a walk with two blanks asks millions of skeletons)."""
+        """Return (value key, symbol) for every choice of X that gives the side a value (an int
+        when whole, else a reduced pair): none when X is 0 and divides, or when floor + s·T(X)
+        goes below zero. One tight loop, as a walk with two blanks asks millions of skeletons."""
         k_n, k_d = self.kappa
         f_n, f_d = self.floor
         s_n, s_d = self.sigma
@@ -72,27 +73,6 @@ class Skeleton:
                 v_n, v_d = v_n // g, v_d // g
             found.append((v_n if v_d == 1 else (v_n, v_d), symbol))
         return tuple(found)
-
-    def value(self, x_n: int, x_d: int):
-        """Return the side's value key with X = x_n/x_d (an int when whole, else a reduced
-        pair), or None when that X breaks a rule (division by zero, below zero)."""
-        k_n, k_d = self.kappa
-        if self.divides:
-            if x_n == 0:
-                return None
-            t_n, t_d = k_n * x_d, k_d * x_n
-            if t_d < 0:
-                t_n, t_d = -t_n, -t_d
-        else:
-            t_n, t_d = k_n * x_n, k_d * x_d
-        if self.sign < 0:
-            t_n = -t_n
-        f_n, f_d = self.floor
-        if f_n * t_d + t_n * f_d < 0:
-            return None
-        s_n, s_d = self.sigma
-        v_n, v_d = _reduced(s_n * t_d + t_n * s_d, s_d * t_d)
-        return v_n if v_d == 1 else (v_n, v_d)
 
 
 def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand) -> tuple:
