@@ -16,8 +16,9 @@ from hypothesis import given, settings, strategies as st
 from classroom.engine.board import Board
 from classroom.engine.position import Position
 from classroom.engine.sides import PackedHand, count_walk, cross_allowed, walk
-from classroom.engine.wildcard import Skeleton, expanded, wild_walk
-from classroom.symbols import ALL_SYMBOLS, BLANK, EQUAL
+from classroom.engine.wild_count import wild_count_walk
+from classroom.engine.wildcard import OverBudget, Skeleton, expanded, wild_walk
+from classroom.symbols import ALL_SYMBOLS, BLANK, EQUAL, OPERATIONS, TIMES_DIVIDE
 from classroom.tilesets import load_level
 from tests.positions import position
 from tests.reference_board import reference_plays
@@ -103,16 +104,16 @@ def test_wildcard_sides_with_many_operations(seed):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_wildcard_counts_agree_with_listing(seed):
-    """Counting the wildcard's sides gives as many as it lists, on longer stretches."""
+    """Counting the sides holding a blank gives as many as the wildcard lists, on longer stretches."""
     rng = random.Random(seed)
     hand = tuple(rng.sample(REAL_TILES, 5)) + (BLANK,)
     pattern = (None, None, "3", None, None, None)
     full = PackedHand(hand, TILES)
     plain = PackedHand(hand[:-1], TILES)
     listed_sides = wild_walk(pattern, full, plain, plain)
-    counted = wild_walk(pattern, full, plain, plain, counting=True)
-    assert sum(m for _, _, m in expanded(counted[0], True)) + \
-        sum(c for by in counted[1].values() for c in by.values()) == \
+    counts = wild_count_walk(pattern, full, plain, plain)
+    assert sum(m for _, _, m in expanded(counts[0], True)) + \
+        sum(c for by in counts[1].values() for c in by.values()) == \
         sum(1 for _ in expanded(listed_sides[0], False)) + \
         sum(len(f) for by in listed_sides[1].values() for f in by.values())
     stops = (False,) * (len(pattern) - 1) + (True,)
@@ -154,3 +155,82 @@ def test_blank_in_hand_and_on_board_agree_with_brute_force(hand):
     assert found == reference_plays(BLANK_ON_BOARD, hand, TILES)
     assert Position(BLANK_ON_BOARD, hand, TILES).count() == len(plays)
     assert Position(Board(), hand, TILES).count() == len(Position(Board(), hand, TILES).all())
+
+
+def holding_a_blank(pattern: tuple, hand: tuple, stops: tuple, operations: tuple) -> dict:
+    """Return end -> (value, packed tiles used) -> how many sides hold a blank, the slow, plain
+    way: the sides of the whole hand (every blank tried as each of its symbols) less the sides
+    of the hand with its blanks set aside."""
+    full = PackedHand(hand, TILES)
+    plain = PackedHand(tuple(t for t in hand if t != BLANK), TILES)
+    every = count_walk(pattern, stops, full, operations)
+    without = count_walk(pattern, stops, plain, operations)
+    found = {}
+    for j, table in every.items():
+        counts = {(key, used): many for key, by_used in table.items() for used, many in by_used.items()}
+        for key, by_used in without.get(j, {}).items():
+            for used, many in by_used.items():
+                counts[key, used] -= many
+        found[j] = {k: many for k, many in counts.items() if many}
+    return {j: counts for j, counts in found.items() if counts}
+
+
+def counted(wild: tuple) -> dict:
+    """Return (value, packed tiles used) -> how many, from a counting wild walk's pair."""
+    counts: dict = {}
+    for key, used, many in expanded(wild[0], True):
+        counts[key, used] = counts.get((key, used), 0) + many
+    for key, by_used in wild[1].items():
+        for used, many in by_used.items():
+            counts[key, used] = counts.get((key, used), 0) + many
+    return {k: many for k, many in counts.items() if many}
+
+
+@settings(max_examples=250, deadline=None)
+@given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
+       blanks=st.integers(1, 2), data=st.data())
+def test_counted_sides_holding_a_blank_are_the_sides_of_every_blank_symbol(pattern, tiles, blanks, data):
+    """The dynamic programme that counts the sides holding a blank (wild_count) finds, at every
+    end, as many sides of each value and tiles used as trying every symbol for the blanks does;
+    with targets, those values only; and past its budget it says so."""
+    hand = tuple(tiles) + (BLANK,) * blanks
+    stops = tuple(data.draw(st.lists(st.booleans(), min_size=len(pattern), max_size=len(pattern))))
+    operations = data.draw(st.sampled_from((OPERATIONS, TIMES_DIVIDE)))
+    full = PackedHand(hand, TILES)
+    plain = PackedHand(tuple(t for t in hand if t != BLANK), TILES)
+    less = list(hand)
+    less.remove(BLANK)
+    rest = PackedHand(tuple(less), TILES)
+    expected = holding_a_blank(pattern, hand, stops, operations)
+    found = wild_count_walk(pattern, full, plain, rest, stops=stops, operations=operations)
+    assert {j: counts for j, wild in found.items() if (counts := counted(wild))} == expected
+    whole = (False,) * (len(pattern) - 1) + (True,)
+    targets = set(data.draw(st.lists(st.integers(0, 40), max_size=6))) | {(1, 2)}
+    aimed = counted(wild_count_walk(pattern, full, plain, rest, operations=operations, targets=targets))
+    every = holding_a_blank(pattern, hand, whole, operations).get(len(pattern) - 1, {})
+    assert aimed == {(key, used): many for (key, used), many in every.items() if key in targets}
+    if expected:
+        with pytest.raises(OverBudget):
+            wild_count_walk(pattern, full, plain, rest, stops=stops, operations=operations, budget=0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_counted_sides_holding_a_blank_on_longer_stretches(seed):
+    """Longer stretches and hands rich in − and ÷ (where running sums go below zero and
+    Numbers divide): the dynamic programme's counts are the slow way's, end by end."""
+    rng = random.Random(seed)
+    cells = [None] * 6 + ["3", "5/2", "÷", "-", "×", "0", cross_allowed(("4",), ()),
+                          cross_allowed((), ("+", "2"))]
+    for _ in range(40):
+        tiles = rng.sample(REAL_TILES, rng.randint(2, 6)) + rng.sample(["-", "-", "+", "×", "÷"], rng.randint(1, 3))
+        hand = tuple(tiles) + (BLANK,) * rng.choice((1, 1, 2))
+        pattern = tuple(rng.choice(cells) for _ in range(rng.randint(3, 7)))
+        stops = tuple(rng.random() < 0.5 for _ in pattern)
+        full = PackedHand(hand, TILES)
+        plain = PackedHand(tuple(t for t in hand if t != BLANK), TILES)
+        less = list(hand)
+        less.remove(BLANK)
+        found = wild_count_walk(pattern, full, plain, PackedHand(tuple(less), TILES), stops=stops)
+        assert {j: counts for j, wild in found.items() if (counts := counted(wild))} == \
+            holding_a_blank(pattern, hand, stops, OPERATIONS), (hand, pattern, stops)

@@ -7,6 +7,7 @@ one way (like Macondo's board / movegen / equity packages):
 - `lines`: the lines of a board with their cross-checks, and the groups and windows of a line.
 - `signed`: Numbers that a negative tile starts or an exponent tile ends (the Advanced set).
 - `wildcard`: the blank as a wildcard: sides holding a blank, never 31 copies of the hand.
+- `wild_count`: how many sides hold a blank, by a dynamic programme over merged states.
 - `aimed`: the sides of a long stretch whose value is one of a few targets (the short side's),
   found by prefix, last + or −, last term, never listing every side.
 - `aimed_wild`: the same for the sides holding a blank (the blank in the prefix, as the last

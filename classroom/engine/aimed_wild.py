@@ -23,6 +23,7 @@ from classroom.engine.aimed import (
     Aiming, OverLimit, _meetings, add, forget_closed, grown, join, may_hold, pair, table_size,
 )
 from classroom.engine.sides import PackedHand, _operations
+from classroom.engine.wild_count import wild_count_walk
 from classroom.engine.wildcard import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
 
@@ -97,8 +98,8 @@ class WildAiming:
     def _walk(self, pattern: tuple, **how):
         """Return a wild walk of the pattern (see wild_walk); past the budget, OverLimit."""
         try:
-            return wild_walk(pattern, self.hand, self.plain.hand, self.rest.hand, self.counting,
-                             budget=self.budget, **how)
+            walked = wild_count_walk if self.counting else wild_walk
+            return walked(pattern, self.hand, self.plain.hand, self.rest.hand, budget=self.budget, **how)
         except OverBudget:
             raise OverLimit from None
 

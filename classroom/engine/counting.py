@@ -4,8 +4,9 @@ with fewer empty squares is counted whole and the other side's sides of those va
 with how many sides there are in place of their tiles. Only stretches of open board are kept
 from one line to the next.
 
-A count has a limit of work: the entries of the counted tables built, the sides a wildcard walk
-takes and the value look-ups of the aimed joins (see aimed.MEETING_WEIGHT). It is a measure that
+A count has a limit of work: the entries of the counted tables built, the Numbers tried by the
+counting walk of the sides holding a blank (classroom.engine.wild_count) and the value look-ups
+of the aimed joins (see aimed.MEETING_WEIGHT). It is a measure that
 does not depend on the machine, so a seed still decides.
 """
 

@@ -14,6 +14,7 @@ from classroom.engine.aimed import Aiming, OverLimit, forget_closed, table_size
 from classroom.engine.aimed_wild import WildAiming, wild_table
 from classroom.engine.lines import Window
 from classroom.engine.sides import PackedHand, empty_squares, filling
+from classroom.engine.wild_count import wild_count_walk
 from classroom.engine.wildcard import OverBudget, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS
 
@@ -114,7 +115,7 @@ class SideTables:
             raise OverLimit
 
     def _budget(self) -> int | None:
-        """Return the sides a wild walk may still take (counting within a limit), else None."""
+        """Return the work a wild walk may still take (counting within a limit), else None."""
         return None if self.limit is None else max(0, self.limit - self.work()) // WILD_WEIGHT
 
     def keep_open(self) -> None:
@@ -208,14 +209,14 @@ class SideTables:
         return found
 
     def _wild_walk(self, pattern: tuple, budget: int | None = None, targets: set | None = None):
-        """Return a wild walk of the pattern; counting, its sides are work within the limit."""
+        """Return a wild walk of the pattern (counting, classroom.engine.wild_count's, whose work
+        counts within the limit)."""
         left = self._budget()
+        walked = wild_count_walk if self.counting else wild_walk
         if left is None or (budget is not None and budget < left):
-            return wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, self.counting,
-                             budget=budget, targets=targets)
+            return walked(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget, targets=targets)
         try:
-            return wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, self.counting,
-                             budget=left, targets=targets)
+            return walked(pattern, self.hand, self.plain_hand, self.rest_hand, budget=left, targets=targets)
         except OverBudget:
             raise OverLimit from None
 

@@ -200,12 +200,12 @@ class OverBudget(Exception):
 
 
 def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
-              counting: bool = False, stops: tuple[bool, ...] | None = None,
+              stops: tuple[bool, ...] | None = None,
               budget: int | None = None, operations: tuple = OPERATIONS, targets: set | None = None):
     """Return the sides filling the whole pattern that hold at least one blank, as
     (skeletons: [(((value key, blank's symbol), ...), [(packed tiles used, fills with HOLE,
     position of HOLE)])], concrete: value -> packed tiles used -> [fills]) — concrete for the sides whose first blank
-    is an operation. When counting, the lists are replaced by how many there are.
+    is an operation. (Counting them is classroom.engine.wild_count's dynamic programme.)
 
     `plain` is the hand with its blanks set aside, for the part before the first blank, and
     `rest` the hand less one blank, for the part after it (all three packed alike).
@@ -266,11 +266,7 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
             at = found[j] = ({}, {})
         skeletons = at[0]
         members = skeletons.get(skeleton)
-        if counting:
-            if members is None:
-                members = skeletons[skeleton] = {}
-            members[used] = members.get(used, 0) + 1
-        elif members is None:
+        if members is None:
             skeletons[skeleton] = [(used, fills, hole)]
         else:
             members.append((used, fills, hole))
@@ -284,11 +280,7 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
         at = found.get(j)
         if at is None:
             at = found[j] = ({}, {})
-        by_used = at[1].setdefault(key, {})
-        if counting:
-            by_used[used] = by_used.get(used, 0) + 1
-        else:
-            by_used.setdefault(used, []).append(fills)
+        at[1].setdefault(key, {}).setdefault(used, []).append(fills)
 
     def before(i, total_n, total_d, plus, term_n, term_d, times, used, fills):
         # no blank yet; a Number starts at i
