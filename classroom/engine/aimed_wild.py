@@ -61,15 +61,17 @@ class WildAiming:
     of sides holding a blank built from them and from the prefixes and terms without the blank
     (`plain`, whose prefixes stop wherever a blank could be + or −, and `rest`: see wild_walk).
     `held` counts the sides held in the caches. With `counting`, every list of tiles is how many
-    there are instead (`plain` and `rest` count too), and a walk past `budget` sides raises
-    OverLimit."""
+    there are instead (`plain` and `rest` count too), the walks' work is added to `walked`,
+    and a walk past `budget` raises OverLimit."""
 
-    def __init__(self, hand: PackedHand, plain: Aiming, rest: Aiming, counting: bool = False):
+    def __init__(self, hand: PackedHand, plain: Aiming, rest: Aiming, counting: bool = False,
+                 walked: list | None = None):
         self.hand = hand
         self.plain = plain
         self.rest = rest
         self.counting = counting
-        self.budget: int | None = None  # sides the walks may still take (counting)
+        self.budget: int | None = None  # work the counting walks may still do
+        self.walked = walked  # a one-item list the counting walks add their work to
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
@@ -98,8 +100,10 @@ class WildAiming:
     def _walk(self, pattern: tuple, **how):
         """Return a wild walk of the pattern (see wild_walk); past the budget, OverLimit."""
         try:
-            walked = wild_count_walk if self.counting else wild_walk
-            return walked(pattern, self.hand, self.plain.hand, self.rest.hand, budget=self.budget, **how)
+            if self.counting:
+                return wild_count_walk(pattern, self.hand, self.plain.hand, self.rest.hand,
+                                       budget=self.budget, work=self.walked, **how)
+            return wild_walk(pattern, self.hand, self.plain.hand, self.rest.hand, budget=self.budget, **how)
         except OverBudget:
             raise OverLimit from None
 

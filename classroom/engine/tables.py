@@ -47,6 +47,7 @@ class SideTables:
         self._wild: dict = {}
         self._wild_over: set = set()  # patterns with more sides holding a blank than WILD_LISTED
         self._sides = 0  # sides held in the caches
+        self._walked = [0]  # the work of the counting walks of sides holding a blank (wild_count)
         self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
         self._new_aiming()
 
@@ -59,7 +60,7 @@ class SideTables:
         if self._aims_wild:
             self._wild_aiming = WildAiming(hand, self._aiming,
                                            self._aiming if rest is plain else Aiming(rest, counting),
-                                           counting)
+                                           counting, self._walked)
 
     def window_pairs(self, window: Window) -> Iterator[tuple]:
         """Yield (left fills, right fills) of every play of the window (lists of tiles, or how
@@ -104,8 +105,9 @@ class SideTables:
 
     def work(self) -> int:
         """Return the work done so far (counting): tables built and aimed look-ups, a side
-        holding a blank weighing WILD_WEIGHT."""
-        work = self._work + self._aiming.held
+        holding a blank weighing WILD_WEIGHT, and the Numbers the counting walks of the sides
+        holding a blank tried (classroom.engine.wild_count)."""
+        work = self._work + self._aiming.held + self._walked[0]
         return work + WILD_WEIGHT * self._wild_aiming.held if self._wild_aiming else work
 
     def _spend(self, work: int) -> None:
@@ -115,8 +117,8 @@ class SideTables:
             raise OverLimit
 
     def _budget(self) -> int | None:
-        """Return the work a wild walk may still take (counting within a limit), else None."""
-        return None if self.limit is None else max(0, self.limit - self.work()) // WILD_WEIGHT
+        """Return the work a counting wild walk may still do (within a limit), else None."""
+        return None if self.limit is None else max(0, self.limit - self.work())
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
@@ -211,12 +213,15 @@ class SideTables:
     def _wild_walk(self, pattern: tuple, budget: int | None = None, targets: set | None = None):
         """Return a wild walk of the pattern (counting, classroom.engine.wild_count's, whose work
         counts within the limit)."""
+        if not self.counting:
+            return wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget, targets=targets)
         left = self._budget()
-        walked = wild_count_walk if self.counting else wild_walk
         if left is None or (budget is not None and budget < left):
-            return walked(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget, targets=targets)
+            return wild_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget,
+                                   targets=targets, work=self._walked)
         try:
-            return walked(pattern, self.hand, self.plain_hand, self.rest_hand, budget=left, targets=targets)
+            return wild_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=left,
+                                   targets=targets, work=self._walked)
         except OverBudget:
             raise OverLimit from None
 

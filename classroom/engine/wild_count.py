@@ -29,12 +29,13 @@ from classroom.symbols import OPERATIONS
 
 def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
                     stops: tuple[bool, ...] | None = None, budget: int | None = None,
-                    operations: tuple = OPERATIONS, targets: set | None = None):
+                    operations: tuple = OPERATIONS, targets: set | None = None, work: list | None = None):
     """Return ([], value -> packed tiles used -> how many) for the sides filling the whole
     pattern that hold at least one blank (the arguments as for `wildcard.wild_walk`, whose
     sides these are, counted); with `stops`, end j -> that pair for every j where stops[j]
-    allows a side to end. With `targets`, only those values are kept. With a `budget`,
-    OverBudget is raised once the Numbers tried from the states continued pass it."""
+    allows a side to end. With `targets`, only those values are kept. The walk's work is the
+    Numbers tried from the states it continues: added to `work` (a one-item list) as it goes,
+    and past a `budget`, OverBudget is raised."""
     n = len(pattern)
     whole = stops is None
     if whole:
@@ -71,8 +72,11 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
     def spend(states, numbers):
         # the work of continuing the states: each of them tries every Number here
         nonlocal left
+        cost = len(states) * (1 + sum(len(items) for _, by_used in numbers for _, items in by_used))
+        if work is not None:
+            work[0] += cost
         if left is not None:
-            left -= len(states) * (1 + sum(len(items) for _, by_used in numbers for _, items in by_used))
+            left -= cost
             if left < 0:
                 raise OverBudget
 
