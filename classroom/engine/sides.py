@@ -192,20 +192,25 @@ def _sum_numerator(plus, total_n, total_d, t_n, t_d):
 
 
 def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
-               operations: tuple = OPERATIONS) -> dict[int, dict]:
+               operations: tuple = OPERATIONS, states: list | None = None, spend=None) -> dict[int, dict]:
     """Return, for every position j where stops[j] allows a side to end, value -> packed tiles
     used -> how many legal expressions fill pattern[:j + 1] from the hand, joined by the
     `operations` only (what `walk` finds, counted, not listed). A dynamic programme over the Number boundaries: expressions that
     reach the same position, sum, term and tiles used are merged, so each is continued once,
-    and one pass serves every end."""
+    and one pass serves every end.
+
+    `states` (taken over) gives, position by position, the states to go on from, as
+    (total_n, total_d, plus, term_n, term_d, times, used) -> how many, a Number next, fractions
+    reduced (by default the empty side at 0: see wild_count, which starts it after a blank);
+    `spend(states, Numbers)` is told of the work before each position's states go on."""
     n = len(pattern)
     offset, high = hand.offset, hand.high
     signed = hand.negatives
     out: dict = {}
-    # states[i]: (total_n, total_d, plus, term_n, term_d, times, used) -> count, a Number next
-    states: list = [{} for _ in range(n)]
-    if n:
-        states[0][0, 1, True, 0, 1, None, 0] = 1
+    if states is None:
+        states = [{} for _ in range(n)]
+        if n:
+            states[0][0, 1, True, 0, 1, None, 0] = 1
     operations = [_operations(cell, hand, operations) for cell in pattern]
     for i in range(n):
         here_states = states[i]
@@ -213,6 +218,8 @@ def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
         if not here_states:
             continue
         here = _numbers(pattern[i:], hand)
+        if spend is not None:
+            spend(here_states, here)
         for (total_n, total_d, plus, term_n, term_d, times, used), count in here_states.items():
             for length, by_used in here:
                 j = i + length

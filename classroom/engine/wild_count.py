@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced
+from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced, count_walk
 from classroom.engine.wildcard import OverBudget, _hole_numbers, blank_operations_of
 from classroom.symbols import OPERATIONS
 
@@ -43,6 +43,7 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
     if not n:
         return ([], {}) if whole else {}
     offset, high = hand.offset, hand.high
+    blank = hand.unit[-1]  # the packed tile of a blank
     plain_operations = [_operations(cell, plain, operations) for cell in pattern]
     blank_operations = [blank_operations_of(cell, hand, operations) for cell in pattern]
     rest_operations = [_operations(cell, rest, operations) for cell in pattern]
@@ -62,7 +63,7 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
 
     # before[i]: (total, plus, term, times, used) -> how many, no blank yet, a Number at i
     # inside[j]: (sigma, plus, kappa, divides, values, used) -> how many, the wildcard's term to j
-    # after[i]: (total, plus, term, times, used) -> how many, every value concrete, a Number at i
+    # after[i]: the states of count_walk (flat, every value concrete), a Number at i
     before: list = [{} for _ in range(n)]
     inside: list = [{} for _ in range(n)]
     after: list = [{} for _ in range(n)]
@@ -115,6 +116,8 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
                                         if s[0] < 0:
                                             continue
                                         state = (s, symbol == "+", (0, 1), None, later)
+                                    if table is after:
+                                        state = _flat(state, blank)
                                     following[state] = following.get(state, 0) + count
                 for length, number_used, _, _, values in holes:
                     now = used + number_used
@@ -168,50 +171,29 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
                         if (now + offset) & high:
                             continue
                         following = after[p + 2]
-                        state = (closed, symbol == "+", (0, 1), None, now)
+                        state = (closed[0], closed[1], symbol == "+", 0, 1, None, now - blank)
                         following[state] = following.get(state, 0) + count
-        states = after[p]
-        after[p] = None
-        if states:
-            numbers = _numbers(pattern[p:], rest)
-            spend(states, numbers)
-            for (total, plus, term, times, used), count in states.items():
-                for length, by_used in numbers:
-                    j = p + length
-                    stop, more = stops[j], j + 2 < n
-                    if not stop and not more:
-                        continue
-                    following = after[j + 2] if more else None
-                    for number_used, items in by_used:
-                        now = used + number_used
-                        if (now + offset) & high:
-                            continue
-                        for value_n, value_d, _ in items:
-                            t = _joined(times, term, value_n, value_d)
-                            if t is None:
-                                continue
-                            closed = _plus(plus, total, t)
-                            shut = closed[0] < 0  # no side ends, and no + or − follows
-                            if stop and not shut:
-                                concrete_at(j, closed, now, count)
-                            if not more:
-                                continue
-                            for symbol, unit, _ in rest_operations[j + 1]:
-                                later = now + unit
-                                if (later + offset) & high:
-                                    continue
-                                if symbol == "×" or symbol == "÷":
-                                    state = (total, plus, t, symbol, later)
-                                elif shut:
-                                    continue
-                                else:
-                                    state = (closed, symbol == "+", (0, 1), None, later)
-                                following[state] = following.get(state, 0) + count
-    for j, concrete in found.items():
-        found[j] = ([], concrete)
+    # after the first blank every value is concrete: count_walk goes on with the hand less that
+    # blank (the tiles used so far less it too, as `rest` pays for the rest of the side)
+    counted = count_walk(pattern, stops, rest, operations, after, spend)
+    for j, table in counted.items():
+        at = found.setdefault(j, {})
+        for key, by_used in table.items():
+            if targets is None or key in targets:
+                into = at.setdefault(key, {})
+                for used, many in by_used.items():
+                    into[used + blank] = into.get(used + blank, 0) + many
+    found = {j: ([], concrete) for j, concrete in found.items() if concrete}
     if whole:
         return found.get(n - 1, ([], {}))
     return found
+
+
+def _flat(state: tuple, blank: int) -> tuple:
+    """Return a state (total, plus, term, times, used) as count_walk keeps it, the first blank
+    (its packed tile) taken out of the tiles used."""
+    (total_n, total_d), plus, (term_n, term_d), times, used = state
+    return total_n, total_d, plus, term_n, term_d, times, used - blank
 
 
 def _joined(times, term: tuple, value_n: int, value_d: int):
