@@ -35,7 +35,7 @@ def written(wild: tuple) -> dict:
     skeletons, concrete = wild
     table = {value: {used: list(fills) for used, fills in by_used.items()}
              for value, by_used in concrete.items()}
-    for key, used, fills in expanded(skeletons, False):
+    for key, used, fills in expanded(skeletons):
         table.setdefault(key, {}).setdefault(used, []).extend(fills)
     return table
 

@@ -74,7 +74,7 @@ def split_sides(pattern: tuple, hand: tuple) -> tuple[list, list]:
     every = listed(walk(pattern, stops, full).get(len(pattern) - 1, {}))
     without = listed(walk(pattern, stops, plain).get(len(pattern) - 1, {}))
     skeletons, concrete = wild_walk(pattern, full, plain, rest)
-    wild = [(repr(key), used, fills[0]) for key, used, fills in expanded(skeletons, False)]
+    wild = [(repr(key), used, fills[0]) for key, used, fills in expanded(skeletons)]
     wild += [(repr(v), u, f) for v, by in concrete.items() for u, fills in by.items() for f in fills]
     return every, sorted(without + wild)
 
@@ -112,9 +112,9 @@ def test_wildcard_counts_agree_with_listing(seed):
     plain = PackedHand(hand[:-1], TILES)
     listed_sides = wild_walk(pattern, full, plain, plain)
     counts = wild_count_walk(pattern, full, plain, plain)
-    assert sum(m for _, _, m in expanded(counts[0], True)) + \
-        sum(c for by in counts[1].values() for c in by.values()) == \
-        sum(1 for _ in expanded(listed_sides[0], False)) + \
+    assert counts[0] == []  # counted, every side holding a blank is concrete
+    assert sum(c for by in counts[1].values() for c in by.values()) == \
+        sum(1 for _ in expanded(listed_sides[0])) + \
         sum(len(f) for by in listed_sides[1].values() for f in by.values())
     stops = (False,) * (len(pattern) - 1) + (True,)
     everything = count_walk(pattern, stops, full).get(len(pattern) - 1, {})
@@ -176,10 +176,10 @@ def holding_a_blank(pattern: tuple, hand: tuple, stops: tuple, operations: tuple
 
 
 def counted(wild: tuple) -> dict:
-    """Return (value, packed tiles used) -> how many, from a counting wild walk's pair."""
+    """Return (value, packed tiles used) -> how many, from a counting wild walk's pair (whose
+    sides holding a blank are all concrete)."""
+    assert wild[0] == []
     counts: dict = {}
-    for key, used, many in expanded(wild[0], True):
-        counts[key, used] = counts.get((key, used), 0) + many
     for key, by_used in wild[1].items():
         for used, many in by_used.items():
             counts[key, used] = counts.get((key, used), 0) + many

@@ -193,6 +193,6 @@ def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:
                 add(table, value, used, fills, counting)
     if targets is not None:
         skeletons = [(tuple(kv for kv in keys if kv[0] in targets), members) for keys, members in skeletons]
-    for key, used, fills in expanded(skeletons, counting):
+    for key, used, fills in expanded(skeletons):  # none when counting (see wild_count)
         add(table, key, used, fills, counting)
     return table

@@ -82,7 +82,7 @@ class SideTables:
         sides once: the short side is listed whole and the long one aimed at its values, with no
         blank on either side, a blank on the short side (the long side any), or a blank on the
         long side only."""
-        hand, counting = self.hand, self.counting
+        hand = self.hand
         plain = self.plain(short)
         if plain:
             yield from pairs(hand, plain, self.plain_aimed(long, plain.keys()))
@@ -93,13 +93,13 @@ class SideTables:
         values = {key for keys, _ in skeletons for key, _ in keys}
         values.update(concrete)
         if values:
-            yield from wild_pairs(hand, wild, self.plain_aimed(long, values), counting)
+            yield from wild_pairs(hand, wild, self.plain_aimed(long, values))
         # the long side's sides holding a blank, aimed once at every value they meet (a long
         # stretch's may be walked again for its targets: once, not once per join)
         targets = set(plain) | values if hand.blanks > 1 else set(plain)
         long_wild = self.wild_aimed(long, targets) if targets else {}
         if values and hand.blanks > 1:
-            yield from wild_pairs(hand, wild, long_wild, counting)
+            yield from wild_pairs(hand, wild, long_wild)
         if plain:
             yield from pairs(hand, plain, long_wild)
 
@@ -242,22 +242,17 @@ def pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:
                     yield (large_fills, small_fills) if swap else (small_fills, large_fills)
 
 
-def wild_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict, counting: bool) -> Iterator[tuple]:
+def wild_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict) -> Iterator[tuple]:
     """Yield (wild side's fills, table fills) for every side holding a blank and side of the
     table with the same value that the hand can pay for together; when counting, how many of
-    each. Each skeleton's few values of X are tried once for all the sides sharing it."""
+    each (a count's sides holding a blank are all concrete: see wild_count). Each skeleton's few
+    values of X are tried once for all the sides sharing it."""
     offset, high = hand.offset, hand.high
     skeletons, concrete = wild
     for keys, members in skeletons:
         for key, symbol in keys:
             by_used = table.get(key)
             if by_used is None:
-                continue
-            if counting:
-                for used, many in members.items():
-                    for used_other, other in by_used.items():
-                        if not (used + used_other + offset) & high:
-                            yield many, other
                 continue
             tile = BLANK + symbol
             for used, fills, hole in members:

@@ -182,17 +182,13 @@ def blank_operations_of(cell, hand: PackedHand, kinds: tuple) -> tuple:
     return tuple(o for o in _operations(cell, hand, kinds) if o[1] == hand.unit[-1])
 
 
-def expanded(skeletons: list, counting: bool) -> Iterator[tuple]:
-    """Yield (value, used, [tiles] or how many) for every side the skeletons stand for."""
+def expanded(skeletons: list) -> Iterator[tuple]:
+    """Yield (value, used, [tiles]) for every side the skeletons stand for."""
     for keys, members in skeletons:
         for key, symbol in keys:
-            if counting:
-                for used, many in members.items():
-                    yield key, used, many
-            else:
-                tile = BLANK + symbol
-                for used, fills, hole in members:
-                    yield key, used, [fills[:hole] + (tile,) + fills[hole + 1:]]
+            tile = BLANK + symbol
+            for used, fills, hole in members:
+                yield key, used, [fills[:hole] + (tile,) + fills[hole + 1:]]
 
 
 class OverBudget(Exception):
