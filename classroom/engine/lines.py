@@ -9,6 +9,10 @@ windows of a line that the search goes through.
   is a group with one start and one end: every empty square between is covered, so the tiles
   placed, the E multipliers and the cross strings are fixed and a play's score is linear in
   its tiles' symbol scores. The hand's best tiles on the heaviest squares bound the window.
+- A window is kept only if its shape can be filled: each side reads Number (operation
+  Number)*, so its empty squares take numbers and operations in few possible mixes, and the
+  hand must hold that many of each (a blank being either). Most windows of a hand rich in
+  operations, or of a long open stretch, fail this before a side is walked.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 from classroom.engine.board import CENTRE, SIZE, Board, Direction, Square, premium
 from classroom.engine.plays import ALL_NINE_BONUS
 from classroom.engine.sides import PackedHand, cross_allowed
-from classroom.symbols import EQUAL, MAX_HAND
+from classroom.symbols import EQUAL, MAX_HAND, OPERATIONS
 from classroom.tilesets import TileSet
 
 
@@ -168,7 +172,68 @@ class Window:
     bound: int  # no play of the window scores more
 
 
-def windows(group: Group, hand: PackedHand) -> list[Window]:
+class Mixes:
+    """How many operations the empty squares of a side can hold, given its shape, and whether
+    the hand can pay for a window's mix of numbers and operations.
+
+    Every side the search finds (sides.walk) reads Number (operation Number)*: it starts and
+    ends with a number symbol and no two operations touch. An empty square can take a number
+    or an operation when its cross-check allows one the hand holds (its blank's symbols
+    included). So the operations placed on a side are one of a few counts, and a window that
+    places k tiles, o of them operations, needs o operations and k − o numbers from the hand,
+    blanks making up what is short. A necessary condition only: the window may still have no
+    play."""
+
+    def __init__(self, hand: PackedHand):
+        blank_symbols = set(hand.blank_symbols)
+        kinds = set(hand.kinds)
+        self.operation_symbols = frozenset(s for s in kinds | blank_symbols if s in OPERATIONS)
+        self.number_symbols = frozenset(s for s in kinds | blank_symbols if s not in OPERATIONS)
+        self.operations = sum(c for k, c in zip(hand.kinds, hand.counts) if k in OPERATIONS)
+        self.numbers = sum(c for k, c in zip(hand.kinds, hand.counts) if k not in OPERATIONS)
+        self.blanks = hand.size - self.operations - self.numbers
+
+    def of_sides(self, line: Line, e: int, step: int, far: int) -> dict[int, frozenset[int]]:
+        """Return, for each far end j of a side beside position e (step −1: the left side,
+        read from the = outwards, as the shape reads the same both ways; +1: the right side) up
+        to `far`, the counts of operations its empty squares can hold."""
+        found: dict[int, frozenset[int]] = {}
+        number: set[int] = set()  # counts of the fills so far that end with a number
+        operation: set[int] = set()  # ... that end with an operation
+        start = True
+        for j in range(e + step, far + step, step):
+            cell = line.allowed[j]
+            if type(cell) is str:
+                if cell in OPERATIONS:
+                    number, operation = set(), number
+                elif start:
+                    number, operation = {0}, set()
+                else:
+                    number, operation = number | operation, set()
+            else:
+                as_number = cell is None and bool(self.number_symbols) or \
+                    cell is not None and not cell.isdisjoint(self.number_symbols)
+                as_operation = cell is None and bool(self.operation_symbols) or \
+                    cell is not None and not cell.isdisjoint(self.operation_symbols)
+                after_number = ({0} if start else number | operation) if as_number else set()
+                number, operation = after_number, {o + 1 for o in number} if as_operation else set()
+            start = False
+            found[j] = frozenset(number)
+        return found
+
+    def paid(self, left: frozenset[int], right: frozenset[int], placed: int) -> bool:
+        """Return whether the hand can place `placed` tiles with the operations of one of the
+        left side's counts and one of the right side's."""
+        for o_left in left:
+            for o_right in right:
+                operations = o_left + o_right
+                short = max(0, operations - self.operations) + max(0, placed - operations - self.numbers)
+                if short <= self.blanks:
+                    return True
+        return False
+
+
+def windows(group: Group, hand: PackedHand, mixes: Mixes) -> list[Window]:
     """Return the group's windows that can hold a play, each with its score bound.
 
     A play's score is linear in its tiles' symbol scores, with a weight per square that the
@@ -179,6 +244,8 @@ def windows(group: Group, hand: PackedHand) -> list[Window]:
     sf, ef = line.symbol_factor, line.equation_factor
     equal_placed = fixed[e] is None
     best = hand.best_scores
+    left_mixes = mixes.of_sides(line, e, -1, min(group.starts))
+    right_mixes = mixes.of_sides(line, e, +1, max(group.ends))
     found = []
     for a in group.starts:
         left = [j for j in range(a, e) if fixed[j] is None]
@@ -188,6 +255,8 @@ def windows(group: Group, hand: PackedHand) -> list[Window]:
             if placed > hand.size or placed + equal_placed == 0:
                 continue
             if not any(anchor[a:b + 1]):
+                continue
+            if not mixes.paid(left_mixes[a], right_mixes[b], placed):
                 continue
             mult = ef[e] if equal_placed else 1
             for j in empties:
@@ -215,12 +284,13 @@ class GroupWindows:
 
     def __init__(self, hand: PackedHand):
         self.hand = hand
+        self.mixes = Mixes(hand)
         self._found: dict = {}
 
     def __call__(self, group: Group) -> list[Window]:
         found = self._found.get(id(group))
         if found is None:
-            found = self._found[id(group)] = windows(group, self.hand)
+            found = self._found[id(group)] = windows(group, self.hand, self.mixes)
         return found
 
 
