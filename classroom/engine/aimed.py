@@ -17,6 +17,8 @@ written from its value by OneNumber).
 
 from __future__ import annotations
 
+from math import gcd
+
 from classroom.engine.sides import (
     _FRACTION, PackedHand, _numbers, _operations, _reduced, count_walk, empty_squares, filling, walk,
 )
@@ -37,9 +39,14 @@ def pair(key) -> tuple[int, int]:
 
 
 def key_of(numerator: int, denominator: int):
-    """Return the value key of numerator / denominator."""
-    n, d = _reduced(numerator, denominator)
-    return n if d == 1 else (n, d)
+    """Return the value key of numerator / denominator (_reduced, inlined: the joins make
+    millions of keys)."""
+    if denominator == 1:
+        return numerator
+    g = gcd(numerator, denominator)
+    if g == denominator:
+        return numerator // g
+    return numerator // g, denominator // g
 
 
 def may_hold(cell, kinds: tuple, held: tuple) -> bool:
@@ -61,6 +68,11 @@ class OneNumber:
         self.hand = hand
         self.counting = counting
         self._found: dict = {}
+        # a Number of m cells is below 10^m, and from 10^(m − 2) on when m > 1 (m − 1 digits
+        # before a fraction tile at least): values outside are never written
+        m = len(pattern)
+        self._below = 10 ** m
+        self._from = 10 ** (m - 2) if m > 1 else 0
         last = pattern[-1]
         self._fractions = [(symbol, p, q) for symbol, (p, q) in _FRACTION.items()
                            if (last == symbol if type(last) is str else
@@ -75,9 +87,13 @@ class OneNumber:
     def get(self, key):
         """Return packed tiles used -> [tiles] (how many, when counting) for the Numbers of the
         value that fill the pattern, or None."""
-        if key not in self._found:
-            self._found[key] = self._written(key) or None
-        return self._found[key]
+        found = self._found.get(key, False)
+        if found is False:
+            n, d = pair(key)
+            if n < 0 or n >= d * self._below or n < d * self._from:
+                return None
+            found = self._found[key] = self._written(key) or None
+        return found
 
     def _written(self, key) -> dict:
         n, d = pair(key)
