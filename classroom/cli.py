@@ -12,29 +12,21 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from classroom.engine.board import check_tiles, read_board
-from classroom.boardless import check as check_written, solve as solve_hand
 from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
 from classroom.errors import ClassroomError, excerpt, read_text
-from classroom.grading import grade_class, summarize
 from classroom.hands import DIFFICULTIES
-from classroom.judging import judge_contest
-from classroom.library import Targets, default_folder, grading_targets, student_files
-from classroom.progress import Progress
-from classroom.reports import (
-    class_data, class_lines, class_rows, contest_data, contest_lines, contest_rows, csv_text,
-    grade_data, grade_lines,
-)
-from classroom.roster import read_roster
-from classroom.situations import FEATURES, SituationRules
+from classroom.situation_rules import FEATURES, SituationRules
 from classroom.symbols import BLANK, display, parse_written, write
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.words import plural
-from classroom.worksheet import KEYS
+
+if TYPE_CHECKING:  # the grading parts are imported by the commands that use them
+    from classroom.library import Targets
 
 app = typer.Typer(
     cls=PeopleGroup,
@@ -100,6 +92,8 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
           top: Optional[int] = typer.Option(None, "--top", min=1, help="Show only the N best."),
           json_out: bool = JsonOption) -> None:
     """List every equation a hand allows, with scores, best first."""
+    from classroom.boardless import solve as solve_hand
+
     tileset = load_tileset(level, tiles)
     held = tileset.read_hand(hand)
     solution = solve_hand(held, tileset)
@@ -134,6 +128,8 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
           level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
+    from classroom.boardless import check as check_written
+
     tileset = load_tileset(level, tiles)
     held = tileset.read_hand(hand) if hand is not None else None
     verdict = check_written(parse_written(equation, negatives=tileset.rules.negatives), tileset, held)
@@ -247,6 +243,8 @@ def checked_url(value: Optional[str]) -> Optional[str]:
 
 def key_kind(value: str) -> str:
     """Return a checked --key value."""
+    from classroom.worksheet import KEYS
+
     if value.lower() not in KEYS:
         raise ClassroomError(f"--key is full, summary or none, not {value!r}")
     return value.lower()
@@ -278,6 +276,8 @@ def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...
     """Return the roster's names (none without --roster); a --count must agree with them."""
     if roster is None:
         return ()
+    from classroom.roster import read_roster
+
     names = read_roster(roster)
     if count is not None and count != len(names):
         raise ClassroomError(f"--count {count} but the roster {roster} has {len(names)} names; "
@@ -287,6 +287,8 @@ def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...
 
 def with_progress(count: int, label: str, make):
     """Return make(progress) with progress on stderr (see classroom.progress)."""
+    from classroom.progress import Progress
+
     with Progress(count, label) as progress:
         return make(progress)
 
@@ -389,6 +391,8 @@ def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equ
     (a student's name or a worksheet id)."""
     if json_out and csv_out == Path("-"):
         raise ClassroomError("choose --json or --csv - for the screen, not both")
+    from classroom.library import grading_targets, student_files
+
     targets = grading_targets(student_files(files), hand, worksheet, manifests, level, tiles)
     if pdf is not None and not targets.contest:
         raise ClassroomError("--pdf prints a contest's results; give a situation's id with --worksheet")
@@ -400,6 +404,9 @@ def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equ
 
 def report_grades(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> None:
     """Grade every list and print one list's marks, or the class table and summary."""
+    from classroom.grading import grade_class, summarize
+    from classroom.reports import class_data, class_lines, class_rows, grade_data, grade_lines
+
     students, keys = grade_class([(student, sheet, read_text(path, "the list"))
                                   for path, student, sheet in targets.files], targets.sheets)
     if csv_out is not None:
@@ -422,6 +429,9 @@ def report_grades(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> 
 def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pdf: Optional[Path],
                    size: str, templates: Optional[Path]) -> None:
     """Judge every play of a contest and print the ranked results (text, JSON, CSV, PDF)."""
+    from classroom.judging import judge_contest
+    from classroom.reports import contest_data, contest_lines, contest_rows
+
     (sheet, record), = targets.records.items()
     held, tileset = targets.sheets[sheet]
     judged = judge_contest([(None if targets.single else student, read_text(path, "the plays"))
@@ -442,6 +452,8 @@ def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pd
 
 def write_csv(path: Path, rows: list[list[object]]) -> None:
     """Write a table as CSV to a file (atomically), or to the screen for '-'."""
+    from classroom.reports import csv_text
+
     text = csv_text(rows)
     if path == Path("-"):
         typer.echo(text, nl=False)
@@ -464,6 +476,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder).")) -> None:
     """Start the local web page: make sheets, find them again, grade, and a check page for students."""
     from classroom.classsets import default_workers
+    from classroom.library import default_folder
     from classroom.web.server import serve as run_server
 
     run_server(host, port, open_page, out if out is not None else default_folder(), default_workers())
