@@ -181,6 +181,29 @@ def test_position_leaves_no_reference_cycles(seed):
     assert gc.isenabled()
 
 
+def test_a_dropped_position_leaves_no_memory_behind():
+    """Nothing a search builds outlives its Position (no cache of a module's grows with the
+    positions searched): a long-lived process (classroom serve, a class set's workers) goes back
+    to where it was. Blanks are the case to watch: the wildcard's Numbers are many."""
+    import gc
+    import sys
+
+    rng = random.Random(4)
+    game = simulate(TILES, rng, plays=6, hand_size=5)
+    bag = tuple(t for t in game.bag if t != "?")
+    first = tuple(draw(bag, 4, rng)[0]) + ("?", "?")
+    Position(game.board, first, TILES).best()  # the first search fills the caches meant to stay
+    hand = tuple(draw(bag, 4, rng)[0]) + ("?", "?")
+    gc.collect()
+    before = sys.getallocatedblocks()
+    analysed = Position(game.board, hand, TILES)
+    analysed.best()
+    analysed.count()
+    del analysed
+    gc.collect()
+    assert sys.getallocatedblocks() - before < 2_000, sys.getallocatedblocks() - before
+
+
 def test_a_cycle_alive_during_a_search_is_still_collected_after_the_next():
     """A search ends by moving what is alive to the collector's oldest generation
     (paused_collector), frozen for a moment: a reference cycle made elsewhere, alive during a

@@ -68,6 +68,8 @@ class PackedHand:
         self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
         self.number_cache: dict = {}  # cells -> the Numbers that fill them (see _numbers)
         self.hole_cache: dict = {}  # cells -> the Numbers holding the wildcard blank (wildcard.py)
+        self.hole_values: dict = {}  # X's choices in those Numbers (wildcard.py): kept with the hand,
+        # not in a cache of the module's, which would hold them after the search (hundreds of MB)
         self.number_tiles = sum(1 for t in hand if t not in OPERATIONS)  # blanks included
 
     def fits(self, used: int) -> bool:

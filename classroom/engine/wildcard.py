@@ -19,7 +19,6 @@ is. Sides without a blank come from `sides.walk` with the hand's blanks set asid
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from math import gcd
 from typing import Iterator
 
@@ -86,6 +85,7 @@ def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
         return found
     offset, high = hand.offset, hand.high
     blank_unit = hand.unit[-1]
+    choices = hand.hole_values  # X's choices, made once per hand and shared by its Numbers
     options = []  # per cell: (tiles before the wildcard, tiles after it, the wildcard's symbols)
     for cell in cells:
         if type(cell) is str:
@@ -108,7 +108,10 @@ def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
             # the wildcard goes here (not after a leading zero): as the last symbol it may be any of its symbols
             now = used + blank_unit
             if not (now + offset) & high:
-                values = _last_values(whole, count == 0, symbols)
+                key = (whole, count == 0, symbols)
+                values = choices.get(key)
+                if values is None:
+                    values = choices[key] = _last_values(*key)
                 mark = len(fills)
                 if values:
                     groups.append((k, now, fills + (HOLE,), mark, values))
@@ -127,9 +130,12 @@ def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
                 continue
             if digit is not None:
                 whole_now, scale_now = whole * 10 + digit, scale * 10
-                values = _inner_values(whole_now, scale_now, first, symbol, wild)
+                key = (whole_now, scale_now, first, symbol, wild)
             else:
-                values = _inner_values(whole, scale, first, symbol, wild)
+                key = (whole, scale, first, symbol, wild)
+            values = choices.get(key)
+            if values is None:
+                values = choices[key] = _inner_values(*key)
             if values:
                 groups.append((k, now, fills + fill, at, values))
             if digit is not None:
@@ -141,7 +147,6 @@ def _hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
     return found
 
 
-@lru_cache(maxsize=None)
 def _last_values(prefix: int, alone: bool, symbols: tuple) -> tuple:
     """Return X's choices when the wildcard ends the Number after the digits `prefix` (none
     when `alone`): any digit, or a fraction tile making a mixed number."""
@@ -156,7 +161,6 @@ def _last_values(prefix: int, alone: bool, symbols: tuple) -> tuple:
     return tuple(found)
 
 
-@lru_cache(maxsize=None)
 def _inner_values(whole: int, scale: int, first: bool, last: str, digits: tuple) -> tuple:
     """Return X's choices when the wildcard is a digit inside a Number that the tile `last`
     ends: the whole part is whole + scale·d (d the wildcard's digit; not 0 when it comes first),
