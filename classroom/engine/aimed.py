@@ -20,7 +20,7 @@ from __future__ import annotations
 from math import gcd
 
 from classroom.engine.sides import (
-    _FRACTION, PackedHand, _numbers, _operations, _reduced, count_walk, empty_squares, filling, walk,
+    _FRACTION, PackedHand, _numbers, _operations, count_walk, empty_squares, filling, walk,
 )
 from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 
@@ -39,7 +39,7 @@ def pair(key) -> tuple[int, int]:
 
 
 def key_of(numerator: int, denominator: int):
-    """Return the value key of numerator / denominator (_reduced, inlined: the joins make
+    """Return the value key of numerator / denominator (sides._reduced, inlined: the joins make
     millions of keys)."""
     if denominator == 1:
         return numerator
