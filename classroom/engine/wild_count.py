@@ -20,9 +20,8 @@ states, and a `budget` bounds it (the Numbers tried from each state continued).
 
 from __future__ import annotations
 
-from math import gcd
-
-from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced, count_walk
+from classroom.engine.aimed import add
+from classroom.engine.sides import PackedHand, _numbers, _operations, _reduced, _sum_numerator, count_walk
 from classroom.engine.wildcard import OverBudget, _hole_numbers, blank_operations_of
 from classroom.symbols import OPERATIONS
 
@@ -49,17 +48,9 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
     rest_operations = [_operations(cell, rest, operations) for cell in pattern]
     found: dict = {}  # end -> value -> packed tiles used -> how many
 
-    def concrete_at(j, value, used, count):
-        key = value[0] if value[1] == 1 else value
+    def concrete_at(j, key, used, count):
         if targets is None or key in targets:
-            at = found.get(j)
-            if at is None:
-                at = found[j] = {}
-            by_used = at.get(key)
-            if by_used is None:
-                at[key] = {used: count}
-            else:
-                by_used[used] = by_used.get(used, 0) + count
+            add(found.setdefault(j, {}), key, used, count, True)
 
     # before[i]: (total, plus, term, times, used) -> how many, no blank yet, a Number at i
     # inside[j]: (sigma, plus, kappa, divides, values, used) -> how many, the wildcard's term to j
@@ -165,7 +156,7 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
                     if closed[0] < 0:
                         continue  # never below zero
                     if stop:
-                        concrete_at(p, closed, used, count)
+                        concrete_at(p, closed[0] if closed[1] == 1 else closed, used, count)
                     for symbol, unit in closing:
                         now = used + unit
                         if (now + offset) & high:
@@ -177,12 +168,9 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
     # blank (the tiles used so far less it too, as `rest` pays for the rest of the side)
     counted = count_walk(pattern, stops, rest, operations, after, spend)
     for j, table in counted.items():
-        at = found.setdefault(j, {})
         for key, by_used in table.items():
-            if targets is None or key in targets:
-                into = at.setdefault(key, {})
-                for used, many in by_used.items():
-                    into[used + blank] = into.get(used + blank, 0) + many
+            for used, many in by_used.items():
+                concrete_at(j, key, used + blank, many)
     found = {j: ([], concrete) for j, concrete in found.items() if concrete}
     if whole:
         return found.get(n - 1, ([], {}))
@@ -198,7 +186,8 @@ def _flat(state: tuple, blank: int) -> tuple:
 
 def _joined(times, term: tuple, value_n: int, value_d: int):
     """Return the term (reduced) with the next Number joined in: the Number itself at the term's
-    start (times None), multiplied or divided in; None for a division by zero."""
+    start (times None), multiplied or divided in; None for a division by zero (sides._term and
+    _reduced on pairs, written out: the walk's hottest call)."""
     if times is None:
         return _reduced(value_n, value_d)
     if times == "×":
@@ -210,9 +199,4 @@ def _joined(times, term: tuple, value_n: int, value_d: int):
 
 def _plus(plus: bool, total: tuple, term: tuple) -> tuple:
     """Return total + term (or total − term), reduced."""
-    n = total[0] * term[1] + term[0] * total[1] if plus else total[0] * term[1] - term[0] * total[1]
-    d = total[1] * term[1]
-    if d == 1:
-        return n, 1
-    g = gcd(n, d)
-    return n // g, d // g
+    return _reduced(_sum_numerator(plus, total[0], total[1], term[0], term[1]), total[1] * term[1])
