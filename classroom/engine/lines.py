@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from classroom.engine.board import CENTRE, SIZE, Board, Direction, Square, premium
 from classroom.engine.plays import ALL_NINE_BONUS
-from classroom.engine.sides import PackedHand, cross_allowed
+from classroom.engine.sides import PackedHand, _choices, cross_allowed
 from classroom.symbols import EQUAL, MAX_HAND, OPERATIONS
 from classroom.tilesets import TileSet
 
@@ -185,10 +185,7 @@ class Mixes:
     play."""
 
     def __init__(self, hand: PackedHand):
-        blank_symbols = set(hand.blank_symbols)
-        kinds = set(hand.kinds)
-        self.operation_symbols = frozenset(s for s in kinds | blank_symbols if s in OPERATIONS)
-        self.number_symbols = frozenset(s for s in kinds | blank_symbols if s not in OPERATIONS)
+        self.hand = hand
         self.operations = sum(c for k, c in zip(hand.kinds, hand.counts) if k in OPERATIONS)
         self.numbers = sum(c for k, c in zip(hand.kinds, hand.counts) if k not in OPERATIONS)
         self.blanks = hand.size - self.operations - self.numbers
@@ -211,10 +208,8 @@ class Mixes:
                 else:
                     number, operation = number | operation, set()
             else:
-                as_number = cell is None and bool(self.number_symbols) or \
-                    cell is not None and not cell.isdisjoint(self.number_symbols)
-                as_operation = cell is None and bool(self.operation_symbols) or \
-                    cell is not None and not cell.isdisjoint(self.operation_symbols)
+                as_number = bool(_choices(cell, self.hand, self.hand.number_symbols))
+                as_operation = bool(_choices(cell, self.hand, OPERATIONS))
                 after_number = ({0} if start else number | operation) if as_number else set()
                 number, operation = after_number, {o + 1 for o in number} if as_operation else set()
             start = False
