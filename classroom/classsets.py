@@ -24,7 +24,8 @@ from classroom import __version__
 from classroom.engine.board import Board
 from classroom.errors import ClassroomError, excerpt
 from classroom.hands import HandRules, find_hand
-from classroom.situations import SituationRules, find_situation, own_situation, situation_item
+from classroom.situation_rules import SituationRules
+from classroom.situations import find_situation, own_situation, situation_item
 from classroom.symbols import Hand
 from classroom.tilesets import LEVELS, TileSet
 from classroom.worksheet import Worksheet, boardless_item, item_id

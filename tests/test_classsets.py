@@ -16,7 +16,8 @@ from classroom.hands import HandRules
 from classroom.engine.position import all_plays
 from classroom.output import write_worksheet
 from classroom.engine.plays import score, why_illegal
-from classroom.situations import SituationRules, find_situation, has_feature
+from classroom.situation_rules import SituationRules
+from classroom.situations import find_situation, has_feature
 from classroom.tilesets import load_level
 
 ORIGINAL = load_level("original")

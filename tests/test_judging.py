@@ -17,7 +17,7 @@ from classroom.engine.board import Direction, parse_board
 from classroom.errors import ClassroomError
 from classroom.judging import judge, parse_play
 from classroom.output import write_worksheet
-from classroom.situations import SituationRules
+from classroom.situation_rules import SituationRules
 from classroom.symbols import parse_hand
 from classroom.tilesets import load_level
 

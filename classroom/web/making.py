@@ -21,7 +21,7 @@ from classroom.errors import ClassroomError
 from classroom.hands import DIFFICULTIES
 from classroom.output import choose_folder, write_worksheet
 from classroom.roster import parse_roster
-from classroom.situations import SituationRules
+from classroom.situation_rules import SituationRules
 from classroom.symbols import MAX_HAND
 from classroom.tilesets import LEVELS, load_tileset
 from classroom.worksheet import KEYS
