@@ -105,6 +105,24 @@ def test_count_agrees_with_all(seed):
     assert count_plays(board, hand, TILES) == len(all_plays(board, hand, TILES))
 
 
+@pytest.mark.parametrize("seed", (0, 2, 3))
+def test_a_count_given_up_can_be_asked_for_again(seed):
+    """A count that gave up part way within a limit (None) leaves nothing half-built behind:
+    asked again without a limit, the same Position counts every play. Nine tiles on a mid-game
+    board, so that long stretches are aimed."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=6, hand_size=5)
+    hand, _ = draw(tuple(t for t in game.bag if t != "?"), 9, rng)
+    whole = Position(game.board, hand, TILES)
+    number = whole.count()
+    work = whole._counting.tables.work()  # the work a whole count takes
+    assert number > 0 and whole._counting.tables._aiming.held > 0  # some sides were aimed
+    for part in (work // 4, work // 2, 3 * work // 4):
+        analysed = Position(game.board, hand, TILES)
+        assert analysed.count(limit=part) is None
+        assert analysed.count() == number
+
+
 @pytest.mark.parametrize("seed", [1, 4, 7])
 def test_top_agrees_with_all_for_larger_hands(seed):
     """With seven tiles on a mid-game board, top-N and best agree with sorting every play."""

@@ -37,8 +37,10 @@ class Counting:
             try:
                 self._count = self._windows_count()
             except OverLimit:
+                # the tables were left part-built (an aimed table's targets are marked covered
+                # before its sides are in): a count asked for again starts afresh
                 self._over = True
-                self.tables.keep_open()
+                self.tables = self.tables.afresh()
                 return None
         return self._count
 

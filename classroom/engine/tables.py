@@ -62,6 +62,10 @@ class SideTables:
                                            self._aiming if rest is plain else Aiming(rest, counting),
                                            counting, self._walked)
 
+    def afresh(self) -> "SideTables":
+        """Return new, empty side tables for the same hands."""
+        return SideTables(self.hand, self.plain_hand, self.rest_hand, self.counting)
+
     def window_pairs(self, window: Window) -> Iterator[tuple]:
         """Yield (left fills, right fills) of every play of the window (lists of tiles, or how
         many when counting), each play once: see `joined`, the side with fewer empty squares
