@@ -128,3 +128,52 @@ def test_aimed_terms_with_a_zero(tiles, pattern, monkeypatch):
     every = every_side(pattern, hand)
     values = set(every) | {0, 1, 6}
     assert of_values(Aiming(hand).aimed(pattern, values), values) == of_values(every, values)
+
+
+@pytest.mark.parametrize("aim_from, most", [(1, 10 ** 6), (2, 40), (3, 400)])
+@pytest.mark.parametrize("seed", range(10))
+def test_prefixes_aimed_in_turn(aim_from, most, seed, monkeypatch):
+    """Prefixes and term prefixes aimed in turn at the values they need (always, or while few),
+    a × 0 meeting every term prefix, and the cache grown by more targets: listing and counting
+    give the sides of walking every side whole."""
+    monkeypatch.setattr(aimed, "PREFIX_AIM_FROM", aim_from)
+    monkeypatch.setattr(aimed, "PREFIX_TARGETS", most)
+    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1 + seed % 2)
+    rng = random.Random(seed)
+    for _ in range(6):
+        tiles = rng.sample(["+", "-", "+", "×", "÷", "×", "÷"], 3 + seed % 2) + rng.sample(
+            REAL_TILES + ("0", "0", "1"), 5)
+        hand = PackedHand(tuple(tiles), TILES)
+        pattern = tuple(rng.choice((None, None, None, None, None, "0", "+", "×", "2", "1/2"))
+                        for _ in range(rng.randint(4, 8)))
+        every = every_side(pattern, hand)
+        counted = count_walk(pattern, (False,) * (len(pattern) - 1) + (True,), hand).get(len(pattern) - 1, {})
+        first = value_keys(every, rng, 2) | {0}
+        more = value_keys(every, rng, 8) | first
+        for counting in (False, True):
+            aiming = Aiming(hand, counting)
+            for values in (first, more):
+                found = aiming.aimed(pattern, values)
+                if counting:
+                    assert {v: by for v, by in found.items() if v in values} == \
+                        {v: by for v, by in counted.items() if v in values}, (tiles, pattern)
+                else:
+                    assert of_values(found, values) == of_values(every, values), (tiles, pattern)
+
+
+@pytest.mark.parametrize("tiles, pattern", [
+    (("÷", "×", "0", "0", "5", "3"), (None,) * 5),  # 5 ÷ 0 × 0 is no side; 0 ÷ 5 × 0 is
+    (("÷", "×", "×", "0", "0", "1", "2", "3"), (None,) * 7),
+    (("×", "0", "4", "2", "1/2", "+"), (None, "÷", None, None, None)),  # 4 ÷ 2 × 0, 4 ÷ 1/2 × 0
+])
+def test_term_prefixes_times_zero_counted_by_tiles(tiles, pattern, monkeypatch):
+    """Counting, a × 0 of target 0 meets every term prefix whatever its value (counted by tiles
+    used alone), but never one dividing by 0: the counts of walking every side."""
+    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1)
+    monkeypatch.setattr(aimed, "PREFIX_AIM_FROM", 1)
+    hand = PackedHand(tiles, TILES)
+    counted = count_walk(pattern, (False,) * (len(pattern) - 1) + (True,), hand).get(len(pattern) - 1, {})
+    assert counted.get(0)
+    values = {0, 1, 2, 6}
+    found = Aiming(hand, True).aimed(pattern, values)
+    assert {v: by for v, by in found.items() if v in values} == {v: by for v, by in counted.items() if v in values}

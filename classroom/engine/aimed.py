@@ -5,14 +5,16 @@ When one side of an = is short, its table has a few values, and only the long si
 those values can make a play. A side is a prefix (a whole side itself), then its last + or −,
 then its last term (Numbers joined by × and ÷ only); or it is one term. So a side of value v
 ending with `+ T` has a prefix of value v − T, and one ending with `− T` a prefix of value
-v + T. The prefixes of every length come from one walk with a stop at every end, and the last
-terms from short walks that allow × and ÷ only; a side is built only when its prefix and term
-values meet a target. Never below zero holds exactly: the prefix's own walk checks every running
-sum before the last + or −, and the last running sum is the target itself.
+v + T. The last terms come from short walks that allow × and ÷ only. The prefix before a late
++ or − is aimed in turn at the values it needs (the targets ∓ the last terms' values) while
+they are few; the earlier ones come from one walk with a stop at every end. A side is built
+only when its prefix and term values meet a target. Never below zero holds exactly: the
+prefix, a side itself, has every running sum checked, and the last running sum is the target.
 
-A side that is one long term is split the same way, at its last × or ÷: a term prefix and the
-last Number, met by product or quotient (with one × or ÷ in the hand, two Numbers, the longer
-written from its value by OneNumber).
+A side that is one long term is split the same way, at its last × or ÷: a term prefix (aimed
+in turn, or walked) and the last Number, met by product or quotient. A × 0 of target 0 meets
+every term prefix: counting, they are counted by tiles used alone. With one × or ÷ in the
+hand, a term is two Numbers, the longer written from its value by OneNumber.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 
 TERM_AIM_FROM = 5  # a whole term of this many empty squares or more is split at its last × or ÷
 ONE_NUMBER_FROM = 4  # a term of this many empty squares or more that holds one Number is never listed
+PREFIX_AIM_FROM = 5  # a prefix of this many empty squares or more may itself be aimed,
+PREFIX_TARGETS = 200  # when it needs at most this many values (targets × last terms)
 MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
 
 
@@ -144,6 +148,8 @@ class Aiming:
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
         self._term_prefixes_of: dict = {}  # pattern -> end -> table of the terms filling it so far
+        self._aimed_terms: dict = {}  # pattern -> (targets covered, their terms)
+        self._term_uses_of: dict = {}  # pattern -> packed tiles used -> how many terms fill it
         self._numbers_of: dict = {}  # pattern -> table of the Numbers filling it
         self.held = 0  # sides held in the caches (and, when counting, other work done)
         self.limit: int | None = None  # work past which OverLimit is raised
@@ -181,16 +187,23 @@ class Aiming:
 
     def _whole_terms(self, pattern: tuple, targets: set) -> dict:
         """Return a table holding the terms filling the whole pattern whose value is one of the
-        targets (and maybe others). A long term is split at its last × or ÷: a term prefix
-        (one walk with a stop at every end), the × or ÷, and its last Number, joined by value,
-        so the terms of other values are never listed; a short one, or one the hand can write
-        only as a Number, is `terms`."""
+        targets (and maybe others): a long term aimed (`_aim_terms`, cached and grown like the
+        aimed sides), a short one, or one the hand can write only as a Number, `terms`."""
         hand = self.hand
         if (pattern in self._terms or hand.blank_symbols or hand.signed or not self.joins
                 or empty_squares(pattern) < TERM_AIM_FROM):
             return self.terms(pattern)
+        out, work = grown(self._aimed_terms, pattern, targets, self._aim_terms, self.counting)
+        self.spend(work)
+        return out
+
+    def _aim_terms(self, pattern: tuple, targets: set, out: dict) -> None:
+        """Add the terms of the target values to `out`. A long term is split at its last × or
+        ÷: a term prefix, the × or ÷, and its last Number, joined by value, so the terms of
+        other values are never listed. The term prefix is aimed in turn at the values it needs
+        while they are few; else one walk with a stop at every end lists the term prefixes."""
+        hand = self.hand
         counting = self.counting
-        out: dict = {}
         one = OneNumber(pattern, hand, counting)
         for key in targets:
             by_used = one.get(key)
@@ -212,19 +225,57 @@ class Aiming:
                     for v_key, a_by_used, b_by_used in self._number_products(
                             pattern[:k], first, pattern[k + 1:], last, goals, symbol == "×"):
                         join(out, hand, v_key, a_by_used, unit, fill, b_by_used, counting)
-            return out
-        for end, prefix in self._term_prefixes(pattern[:-1]).items():
-            k = end + 1  # the last × or ÷ stands here
+            return
+        walked = None  # end -> table of every term prefix, once one walk lists them
+        for k in range(len(pattern) - 2, 0, -1):  # the last × or ÷ stands at k, latest first
+            ops = _operations(pattern[k], hand, TIMES_DIVIDE)
+            if not ops:
+                continue
             numbers = self._last_numbers(pattern[k + 1:])
             if not numbers:
                 continue
-            ops = _operations(pattern[k], hand, TIMES_DIVIDE)
+            if walked is None:
+                needed = self._needed_factors(pattern[:k + 1], targets, numbers, ops)
+                if needed is None:
+                    walked = self._term_prefixes(pattern[:k + 1])
+            if walked is not None:
+                prefix = walked.get(k - 1)
+            else:
+                prefix = self._whole_terms(pattern[:k], needed)
+                if 0 in targets and 0 in numbers:
+                    # × 0 makes 0 of every term prefix (counted by tiles used, whatever its value)
+                    for symbol, unit, fill in ops:
+                        if symbol == "×":
+                            join(out, hand, 0, self._term_uses(pattern[:k]), unit, fill, numbers[0], counting)
+                    numbers = {key: by_used for key, by_used in numbers.items() if key != 0}
+            if not prefix:
+                continue
             if counting:
                 self.spend(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
                 for v_key, p_by_used, n_by_used in _products(prefix, numbers, targets, goals, symbol == "×"):
                     join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
-        return out
+
+    def _needed_factors(self, upto: tuple, targets: set, numbers: dict, ops: tuple) -> set | None:
+        """Return the values the term prefix before a × or ÷ (upto: the cells up to it) needs to
+        make one of the targets with a last Number of the table (v ÷ N before a ×, v × N before
+        a ÷; a × 0 takes any, see `_term_uses`), or None when it is walked whole instead (see
+        `_aims_at`; listing, also when a × 0 needs any)."""
+        if not self._aims_at(upto, self._aimed_terms, self._term_prefixes_of,
+                             len(targets) * len(numbers) * len(ops)):
+            return None
+        if not self.counting and 0 in targets and 0 in numbers and any(symbol == "×" for symbol, _, _ in ops):
+            return None  # listing, a × 0 needs every term prefix's tiles: walked
+        needed = set()
+        for v_key in targets:
+            v_n, v_d = pair(v_key)
+            for symbol, _, _ in ops:
+                for n_key in numbers:
+                    n_n, n_d = pair(n_key)
+                    if n_n == 0:
+                        continue
+                    needed.add(key_of(v_n * n_d, v_d * n_n) if symbol == "×" else key_of(v_n * n_n, v_d * n_d))
+        return needed
 
     def _numbers_or_one(self, pattern: tuple):
         """Return the table of the Numbers filling the pattern, or a OneNumber to look them up
@@ -278,6 +329,47 @@ class Aiming:
             self.spend(sum(self._size(table) for table in found.values()))
         return found
 
+    def _term_uses(self, pattern: tuple) -> dict:
+        """Return packed tiles used -> how many terms (Numbers joined by × and ÷ only, never a
+        ÷ by 0) fill the whole pattern, whatever their values (counting: what a × 0 meets). A
+        dynamic programme over the Number boundaries by tiles used alone."""
+        found = self._term_uses_of.get(pattern)
+        if found is not None:
+            return found
+        hand = self.hand
+        offset, high = hand.offset, hand.high
+        n = len(pattern)
+        ops = [_operations(cell, hand, TIMES_DIVIDE) for cell in pattern]
+        states: list = [{} for _ in range(n)]  # position -> (used, after a ÷) -> how many
+        states[0][0, False] = 1
+        found = {}
+        for i in range(n):
+            for (used, divided), count in states[i].items():
+                for length, by_used in _numbers(pattern[i:], hand):
+                    j = i + length
+                    if j != n - 1 and (j + 2 >= n or not ops[j + 1]):
+                        continue
+                    for number_used, items in by_used:
+                        now = used + number_used
+                        if (now + offset) & high:
+                            continue
+                        ways = count * sum(1 for value_n, _, _ in items if value_n or not divided)
+                        if not ways:
+                            continue
+                        if j == n - 1:
+                            found[now] = found.get(now, 0) + ways
+                            continue
+                        following = states[j + 2]
+                        for symbol, unit, _ in ops[j + 1]:
+                            after = now + unit
+                            if unit and (after + offset) & high:
+                                continue
+                            state = (after, symbol == "÷")
+                            following[state] = following.get(state, 0) + ways
+        self._term_uses_of[pattern] = found
+        self.spend(len(found))
+        return found
+
     def _last_numbers(self, pattern: tuple) -> dict:
         """Return the table of the Numbers that fill the whole pattern."""
         found = self._numbers_of.get(pattern)
@@ -305,7 +397,8 @@ class Aiming:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one searched meet again."""
-        forget_closed(self._prefixes, self._terms, self._aimed, self._term_prefixes_of, self._numbers_of)
+        forget_closed(self._prefixes, self._terms, self._aimed, self._aimed_terms, self._term_prefixes_of,
+                      self._term_uses_of, self._numbers_of)
 
     def spend(self, work: int) -> None:
         """Count work done (or sides held); raise OverLimit past the limit."""
@@ -332,12 +425,22 @@ class Aiming:
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
-        for end, prefix in self.prefixes(pattern[:n - 1]).items():
-            k = end + 1  # the last + or − stands here
+        walked = None  # end -> table of every prefix, once one walk lists them
+        for k in range(n - 2, 0, -1):  # the last + or − stands at k, latest first
+            ops = _operations(pattern[k], hand, PLUS_MINUS)
+            if not ops:
+                continue
             terms = self.terms(pattern[k + 1:])
             if not terms:
                 continue
-            ops = _operations(pattern[k], hand, PLUS_MINUS)
+            if walked is None:
+                needed = self._needed(pattern[:k + 1], targets, terms, ops)
+                if needed is None:
+                    # too many values for aiming: one walk lists the prefixes of every end
+                    walked = self.prefixes(pattern[:k + 1])
+            prefix = walked.get(k - 1) if walked is not None else self.aimed(pattern[:k], needed)
+            if not prefix:
+                continue
             if self.counting:
                 p, t, v = len(prefix), len(terms), len(goals)
                 self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)
@@ -345,6 +448,36 @@ class Aiming:
                 for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+",
                                                                 hand.negatives):
                     join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
+
+    def _aims_at(self, upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
+        """Return whether the prefix before an operation (upto: the cells up to that operation's)
+        is aimed at `more` values (about), rather than taken from one walk listing the prefixes
+        of every end (`walks`, cached by `upto`): not when it is short, when that walk is made
+        already, or when its aimed table (`aimed`) would then cover more than PREFIX_TARGETS
+        values."""
+        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > PREFIX_TARGETS or upto in walks:
+            return False
+        covered = aimed.get(upto[:-1])
+        return covered is None or len(covered[0]) + more <= PREFIX_TARGETS
+
+    def _needed(self, upto: tuple, targets: set, terms, ops: tuple) -> set | None:
+        """Return the values the prefix before a + or − (upto: the cells up to it) needs to meet
+        one of the targets with a last term of the table (v − t before a +, v + t before a −),
+        or None when it is walked whole instead (see `_aims_at`)."""
+        if not self._aims_at(upto, self._aimed, self._prefixes, len(targets) * len(terms) * len(ops)):
+            return None
+        needed = set()
+        negatives = self.hand.negatives
+        term_values = [pair(t_key) for t_key in terms]
+        for v_key in targets:
+            v_n, v_d = pair(v_key)
+            for symbol, _, _ in ops:
+                plus = symbol == "+"
+                for t_n, t_d in term_values:
+                    p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
+                    if p_n >= 0 or negatives:
+                        needed.add(key_of(p_n, v_d * t_d))
+        return needed
 
 
 def table_size(table: dict, counting: bool) -> int:
