@@ -177,3 +177,28 @@ def test_term_prefixes_times_zero_counted_by_tiles(tiles, pattern, monkeypatch):
     values = {0, 1, 2, 6}
     found = Aiming(hand, True).aimed(pattern, values)
     assert {v: by for v, by in found.items() if v in values} == {v: by for v, by in counted.items() if v in values}
+
+
+VALUE = st.sampled_from([0, 1, 2, 3, 4, 6, 12, 36, (1, 2), (3, 4), (3, 2), (9, 4)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(prefixes=st.sets(VALUE, max_size=8), numbers=st.sets(VALUE, max_size=8),
+       targets=st.sets(VALUE, min_size=1, max_size=8), times=st.booleans())
+def test_products_meet_every_product(prefixes, numbers, targets, times):
+    """Term prefixes p and last Numbers N meet a target v when p × N = v (or p ÷ N, never by
+    0), whichever two of the three `_products` loops over: each pair once, as trying every one."""
+    from fractions import Fraction
+
+    def value(key):
+        n, d = aimed.pair(key)
+        return Fraction(n, d)
+
+    expected = sorted(((v, p, n) for p in prefixes for n in numbers for v in targets
+                      if (value(p) * value(n) if times else value(n) and value(p) / value(n)) == value(v)
+                      and (times or value(n))), key=repr)
+    prefix_table = {p: {p: 1} for p in prefixes}  # by "tiles used": the value itself, to tell them apart
+    number_table = {n: {n: 1} for n in numbers}
+    found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in aimed._products(
+        prefix_table, number_table, targets, [aimed.pair(v) for v in targets], times)), key=repr)
+    assert found == expected

@@ -430,10 +430,11 @@ class Aiming:
             ops = _operations(pattern[k], hand, PLUS_MINUS)
             if not ops:
                 continue
-            terms = self.terms(pattern[k + 1:])
-            if not terms:
-                continue
+            terms = None
             if walked is None:
+                terms = self.terms(pattern[k + 1:])
+                if not terms:
+                    continue
                 needed = self._needed(pattern[:k + 1], targets, terms, ops)
                 if needed is None:
                     # too many values for aiming: one walk lists the prefixes of every end
@@ -441,6 +442,10 @@ class Aiming:
             prefix = walked.get(k - 1) if walked is not None else self.aimed(pattern[:k], needed)
             if not prefix:
                 continue
+            if terms is None:
+                terms = self._last_terms(pattern[k + 1:], prefix, targets, ops)
+                if not terms:
+                    continue
             if self.counting:
                 p, t, v = len(prefix), len(terms), len(goals)
                 self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)
@@ -448,6 +453,26 @@ class Aiming:
                 for v_key, p_by_used, t_by_used in _meetings(prefix, terms, targets, goals, symbol == "+",
                                                                 hand.negatives):
                     join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
+
+    def _last_terms(self, pattern: tuple, prefixes: dict, targets: set, ops: tuple) -> dict:
+        """Return a table holding the last terms filling the pattern that meet a prefix of the
+        table and one of the targets (t = v − p after a +, p − v after a −), and maybe others:
+        aimed at those values when the pattern is long and they are few, else `terms`."""
+        if (pattern in self._terms or empty_squares(pattern) < TERM_AIM_FROM
+                or len(prefixes) * len(targets) * len(ops) > PREFIX_TARGETS):
+            return self.terms(pattern)
+        needed = set()
+        negatives = self.hand.negatives
+        prefix_values = [pair(p_key) for p_key in prefixes]
+        for v_key in targets:
+            v_n, v_d = pair(v_key)
+            for symbol, _, _ in ops:
+                plus = symbol == "+"
+                for p_n, p_d in prefix_values:
+                    t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
+                    if t_n >= 0 or negatives:
+                        needed.add(key_of(t_n, v_d * p_d))
+        return self._whole_terms(pattern, needed)
 
     def _aims_at(self, upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
         """Return whether the prefix before an operation (upto: the cells up to that operation's)
@@ -542,10 +567,31 @@ def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tup
 
 def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
     """Yield (target, prefix entries, Number entries) for every term prefix value p and last
-    Number N with p × N (or p ÷ N) a target: prefixes and Numbers are looped over and the value
-    looked up when there are fewer prefixes than targets; else targets and Numbers, and the
-    prefix looked up (a × by 0 then meets every prefix of target 0)."""
-    if len(prefixes) <= len(goals):
+    Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
+    are looped over, the third looked up (a × by 0 meets every prefix of target 0, a 0 × every
+    Number)."""
+    p, n, v = len(prefixes), len(numbers), len(goals)
+    if v * p < n * min(p, v):
+        # targets and prefixes: the Number is v ÷ p (or p ÷ v)
+        firsts = [(pair(p_key), p_by_used) for p_key, p_by_used in prefixes.items()]
+        for v_n, v_d in goals:
+            v_key = v_n if v_d == 1 else (v_n, v_d)
+            for (p_n, p_d), p_by_used in firsts:
+                if p_n == 0:  # 0 × N = 0 for every N, 0 ÷ N for every N but 0
+                    if v_n == 0:
+                        for n_key, n_by_used in numbers.items():
+                            if times or n_key != 0:
+                                yield v_key, p_by_used, n_by_used
+                    continue
+                if times:
+                    n_by_used = numbers.get(key_of(v_n * p_d, v_d * p_n))
+                elif v_n == 0:
+                    continue
+                else:
+                    n_by_used = numbers.get(key_of(p_n * v_d, p_d * v_n))
+                if n_by_used:
+                    yield v_key, p_by_used, n_by_used
+    elif p <= v:
         last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
         for p_key, p_by_used in prefixes.items():
             p_n, p_d = pair(p_key)
