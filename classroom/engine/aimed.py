@@ -223,7 +223,7 @@ class Aiming:
                     continue
                 for symbol, unit, fill in ops:
                     for v_key, a_by_used, b_by_used in self._number_products(
-                            pattern[:k], first, pattern[k + 1:], last, goals, symbol == "×"):
+                            pattern[:k], first, pattern[k + 1:], last, targets, goals, symbol == "×"):
                         join(out, hand, v_key, a_by_used, unit, fill, b_by_used, counting)
             return
         walked = None  # end -> table of every term prefix, once one walk lists them
@@ -284,39 +284,23 @@ class Aiming:
             return OneNumber(pattern, self.hand, self.counting)
         return self._last_numbers(pattern)
 
-    def _number_products(self, first_pattern: tuple, first, last_pattern: tuple, last, goals: list,
-                         times: bool):
+    def _number_products(self, first_pattern: tuple, first, last_pattern: tuple, last, targets: set,
+                         goals: list, times: bool):
         """Yield (target, first Number's entries, last Number's entries) for every a × b (or
-        a ÷ b) that is a target, a filling the first pattern and b the last one. The side with
-        fewer cells is listed and the other looked up (a 0, which only a one-cell Number can be,
-        meets every Number of the other side, listed for it)."""
+        a ÷ b) that is a target, a filling the first pattern and b the last one. A long side is
+        looked up by value (a OneNumber), never listed; of two tables, the two smallest of
+        them and the targets are looped over (see `_products`)."""
         if isinstance(first, OneNumber) and isinstance(last, OneNumber):
             if len(first_pattern) <= len(last_pattern):
                 first = self._last_numbers(first_pattern)
             else:
                 last = self._last_numbers(last_pattern)
-        if isinstance(first, OneNumber) or not isinstance(last, OneNumber) and len(first) > len(last):
+        if isinstance(first, OneNumber):
             yield from _first_looked_up(first, lambda: self._last_numbers(first_pattern), last, goals, times)
-            return
-        for v_n, v_d in goals:
-            v_key = v_n if v_d == 1 else (v_n, v_d)
-            for a_key, a_by_used in first.items():
-                a_n, a_d = pair(a_key)
-                if a_n == 0:
-                    if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
-                        for b_key, b_by_used in self._last_numbers(last_pattern).items():
-                            if times or b_key != 0:
-                                yield v_key, a_by_used, b_by_used
-                    continue
-                if times:
-                    b_key = key_of(v_n * a_d, v_d * a_n)  # b = v / a
-                elif v_n == 0:
-                    continue
-                else:
-                    b_key = key_of(a_n * v_d, a_d * v_n)  # b = a / v
-                b_by_used = last.get(b_key)
-                if b_by_used:
-                    yield v_key, a_by_used, b_by_used
+        elif isinstance(last, OneNumber):
+            yield from _last_looked_up(first, last, lambda: self._last_numbers(last_pattern), goals, times)
+        else:
+            yield from _products(first, last, targets, goals, times)
 
     def _term_prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
@@ -572,25 +556,7 @@ def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: b
     Number)."""
     p, n, v = len(prefixes), len(numbers), len(goals)
     if v * p < n * min(p, v):
-        # targets and prefixes: the Number is v ÷ p (or p ÷ v)
-        firsts = [(pair(p_key), p_by_used) for p_key, p_by_used in prefixes.items()]
-        for v_n, v_d in goals:
-            v_key = v_n if v_d == 1 else (v_n, v_d)
-            for (p_n, p_d), p_by_used in firsts:
-                if p_n == 0:  # 0 × N = 0 for every N, 0 ÷ N for every N but 0
-                    if v_n == 0:
-                        for n_key, n_by_used in numbers.items():
-                            if times or n_key != 0:
-                                yield v_key, p_by_used, n_by_used
-                    continue
-                if times:
-                    n_by_used = numbers.get(key_of(v_n * p_d, v_d * p_n))
-                elif v_n == 0:
-                    continue
-                else:
-                    n_by_used = numbers.get(key_of(p_n * v_d, p_d * v_n))
-                if n_by_used:
-                    yield v_key, p_by_used, n_by_used
+        yield from _last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
     elif p <= v:
         last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
         for p_key, p_by_used in prefixes.items():
@@ -606,6 +572,32 @@ def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: b
                     yield v_key, p_by_used, n_by_used
     else:
         yield from _first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
+
+
+def _last_looked_up(first: dict, last, every_last, goals: list, times: bool):
+    """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
+    target: the targets and the first values a are looped over and b looked up in `last` (a
+    table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
+    a table of them all."""
+    firsts = [(pair(a_key), a_by_used) for a_key, a_by_used in first.items()]
+    for v_n, v_d in goals:
+        v_key = v_n if v_d == 1 else (v_n, v_d)
+        for (a_n, a_d), a_by_used in firsts:
+            if a_n == 0:
+                if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
+                    for b_key, b_by_used in every_last().items():
+                        if times or b_key != 0:
+                            yield v_key, a_by_used, b_by_used
+                continue
+            if times:
+                b_key = key_of(v_n * a_d, v_d * a_n)  # b = v / a
+            elif v_n == 0:
+                continue
+            else:
+                b_key = key_of(a_n * v_d, a_d * v_n)  # b = a / v
+            b_by_used = last.get(b_key)
+            if b_by_used:
+                yield v_key, a_by_used, b_by_used
 
 
 def _first_looked_up(first, every_first, last: dict, goals: list, times: bool):
