@@ -540,13 +540,25 @@ def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tup
     """Add to a table the sides of value `key` made of a prefix, an operation (its packed tile
     and tiles placed) and a term, for every prefix and term entry the hand can pay for together."""
     offset, high = hand.offset, hand.high
+    if counting:  # add's arithmetic, inlined (the joins add millions of counts)
+        by_used = out.get(key)
+        if by_used is None:
+            by_used = out[key] = {}
+        for p_used, p_count in p_by_used.items():
+            with_op = p_used + unit
+            for t_used, t_count in t_by_used.items():
+                used = with_op + t_used
+                if not (used + offset) & high:
+                    by_used[used] = by_used.get(used, 0) + p_count * t_count
+        if not by_used:
+            del out[key]
+        return
     for p_used, p_fills in p_by_used.items():
         with_op = p_used + unit
         for t_used, t_fills in t_by_used.items():
             used = with_op + t_used
             if not (used + offset) & high:
-                add(out, key, used, p_fills * t_fills if counting else
-                    [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
+                add(out, key, used, [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
 
 
 def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
