@@ -189,13 +189,19 @@ class Aiming:
         """Return a table holding the terms filling the whole pattern whose value is one of the
         targets (and maybe others): a long term aimed (`_aim_terms`, cached and grown like the
         aimed sides), a short one, or one the hand can write only as a Number, `terms`."""
-        hand = self.hand
-        if (pattern in self._terms or hand.blank_symbols or hand.signed or not self.joins
-                or empty_squares(pattern) < TERM_AIM_FROM):
+        if not self._aims_terms(pattern):
             return self.terms(pattern)
         out, work = grown(self._aimed_terms, pattern, targets, self._aim_terms, self.counting)
         self.spend(work)
         return out
+
+    def _aims_terms(self, pattern: tuple) -> bool:
+        """Return whether the terms filling the pattern are aimed at values rather than listed:
+        when it is long, not listed yet, and the hand has a × or ÷ (and neither a blank nor
+        signed tiles)."""
+        hand = self.hand
+        return not (pattern in self._terms or hand.blank_symbols or hand.signed or not self.joins
+                    or empty_squares(pattern) < TERM_AIM_FROM)
 
     def _aim_terms(self, pattern: tuple, targets: set, out: dict) -> None:
         """Add the terms of the target values to `out`. A long term is split at its last × or
@@ -442,8 +448,7 @@ class Aiming:
         """Return a table holding the last terms filling the pattern that meet a prefix of the
         table and one of the targets (t = v − p after a +, p − v after a −), and maybe others:
         aimed at those values when the pattern is long and they are few, else `terms`."""
-        if (pattern in self._terms or empty_squares(pattern) < TERM_AIM_FROM
-                or len(prefixes) * len(targets) * len(ops) > PREFIX_TARGETS):
+        if not self._aims_terms(pattern) or len(prefixes) * len(targets) * len(ops) > PREFIX_TARGETS:
             return self.terms(pattern)
         needed = set()
         negatives = self.hand.negatives
