@@ -450,18 +450,7 @@ class Aiming:
         aimed at those values when the pattern is long and they are few, else `terms`."""
         if not self._aims_terms(pattern) or len(prefixes) * len(targets) * len(ops) > PREFIX_TARGETS:
             return self.terms(pattern)
-        needed = set()
-        negatives = self.hand.negatives
-        prefix_values = [pair(p_key) for p_key in prefixes]
-        for v_key in targets:
-            v_n, v_d = pair(v_key)
-            for symbol, _, _ in ops:
-                plus = symbol == "+"
-                for p_n, p_d in prefix_values:
-                    t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
-                    if t_n >= 0 or negatives:
-                        needed.add(key_of(t_n, v_d * p_d))
-        return self._whole_terms(pattern, needed)
+        return self._whole_terms(pattern, _partners(targets, prefixes, ops, self.hand.negatives, True))
 
     def _aims_at(self, upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
         """Return whether the prefix before an operation (upto: the cells up to that operation's)
@@ -480,18 +469,30 @@ class Aiming:
         or None when it is walked whole instead (see `_aims_at`)."""
         if not self._aims_at(upto, self._aimed, self._prefixes, len(targets) * len(terms) * len(ops)):
             return None
-        needed = set()
-        negatives = self.hand.negatives
-        term_values = [pair(t_key) for t_key in terms]
-        for v_key in targets:
-            v_n, v_d = pair(v_key)
-            for symbol, _, _ in ops:
-                plus = symbol == "+"
-                for t_n, t_d in term_values:
-                    p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
-                    if p_n >= 0 or negatives:
-                        needed.add(key_of(p_n, v_d * t_d))
-        return needed
+        return _partners(targets, terms, ops, self.hand.negatives, False)
+
+
+def _partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> set:
+    """Return the values x that make a target v with a value o of `others` across one of the
+    operations (+ or −): a prefix x before a last term o (x + o = v, x − o = v), or with `after`
+    a last term x after a prefix o (o + x = v, o − x = v); never below zero unless the set has
+    `negatives`."""
+    found = set()
+    values = [pair(o_key) for o_key in others]
+    for v_key in targets:
+        v_n, v_d = pair(v_key)
+        for symbol, _, _ in ops:
+            plus = symbol == "+"
+            for o_n, o_d in values:
+                if plus:  # x = v − o
+                    x_n = v_n * o_d - o_n * v_d
+                elif after:  # o − x = v: x = o − v
+                    x_n = o_n * v_d - v_n * o_d
+                else:  # x − o = v: x = v + o
+                    x_n = v_n * o_d + o_n * v_d
+                if x_n >= 0 or negatives:
+                    found.add(key_of(x_n, v_d * o_d))
+    return found
 
 
 def table_size(table: dict, counting: bool) -> int:
