@@ -29,7 +29,8 @@ from classroom.symbols import PLUS_MINUS, TIMES_DIVIDE
 TERM_AIM_FROM = 5  # a whole term of this many empty squares or more is split at its last × or ÷
 ONE_NUMBER_FROM = 4  # a term of this many empty squares or more that holds one Number is never listed
 PREFIX_AIM_FROM = 5  # a prefix of this many empty squares or more may itself be aimed,
-PREFIX_TARGETS = 200  # when it needs at most this many values (targets × last terms)
+PREFIX_TARGETS = 200  # when it needs at most this many values (targets × last terms); a last
+# term after an early + or − likewise (targets × prefixes)
 MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
 
 
@@ -273,13 +274,11 @@ class Aiming:
         if not self.counting and 0 in targets and 0 in numbers and any(symbol == "×" for symbol, _, _ in ops):
             return None  # listing, a × 0 needs every term prefix's tiles: walked
         needed = set()
+        values = [pair(n_key) for n_key in numbers if n_key != 0]
         for v_key in targets:
             v_n, v_d = pair(v_key)
             for symbol, _, _ in ops:
-                for n_key in numbers:
-                    n_n, n_d = pair(n_key)
-                    if n_n == 0:
-                        continue
+                for n_n, n_d in values:
                     needed.add(key_of(v_n * n_d, v_d * n_n) if symbol == "×" else key_of(v_n * n_n, v_d * n_d))
         return needed
 
@@ -334,8 +333,9 @@ class Aiming:
         states[0][0, False] = 1
         found = {}
         for i in range(n):
+            here = _numbers(pattern[i:], hand) if states[i] else ()
             for (used, divided), count in states[i].items():
-                for length, by_used in _numbers(pattern[i:], hand):
+                for length, by_used in here:
                     j = i + length
                     if j != n - 1 and (j + 2 >= n or not ops[j + 1]):
                         continue
