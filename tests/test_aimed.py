@@ -161,6 +161,47 @@ def test_prefixes_aimed_in_turn(aim_from, most, seed, monkeypatch):
                     assert of_values(found, values) == of_values(every, values), (tiles, pattern)
 
 
+def signs_held(table: dict, signs: int) -> dict:
+    """Return the listed table's sides that hold at least `signs` of the hand's + and −."""
+    return {v: {u: [f for f in fills if sum(t in ("+", "-") for t in f) >= signs] for u, fills in by.items()}
+            for v, by in table.items()}
+
+
+@settings(max_examples=200, deadline=None)
+@given(pattern=st.lists(st.sampled_from((None, None, None, None, "+", "2", "×")), min_size=3, max_size=8).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "+", "-", "-")), min_size=3, max_size=8),
+       signs=st.integers(0, 3), seed=st.integers(0, 1000))
+def test_aimed_sides_holding_some_signs(pattern, tiles, signs, seed):
+    """Asked for the sides holding at least some of the hand's + and − (the other side of a
+    window leaves them), aimed sides are listed sides, and hold every such side of the target
+    values; a table asked for with fewer serves too, and counting agrees."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(aimed, "PREFIX_AIM_FROM", 1 + seed % 3)
+        check_signs_held(pattern, tiles, signs, seed)
+
+
+def check_signs_held(pattern: tuple, tiles: list, signs: int, seed: int) -> None:
+    hand = PackedHand(tuple(tiles), TILES)
+    every = every_side(pattern, hand)
+    rng = random.Random(seed)
+    values = value_keys(every, rng, 4)
+    aiming = Aiming(hand)
+    if seed % 2:
+        aiming.aimed(pattern, value_keys(every, rng, 2), signs - 1)  # a table of fewer, maybe too few
+    found = of_values(aiming.aimed(pattern, values, signs), values)
+    assert set(found) <= set(of_values(every, values))
+    assert set(of_values(signs_held(every, signs), values)) <= set(found), (tiles, pattern, signs)
+    counted = Aiming(hand, True).aimed(pattern, values, signs)
+    held = {}
+    for value, by in every.items():
+        for used, fills in by.items():
+            if value in values and fills and all(sum(t in ("+", "-") for t in f) >= signs for f in fills):
+                held.setdefault(value, {})[used] = len(fills)
+    for value, by in held.items():  # every count of sides all holding them is whole
+        for used, many in by.items():
+            assert counted[value][used] == many, (tiles, pattern, signs)
+
+
 @pytest.mark.parametrize("tiles, pattern", [
     (("÷", "×", "0", "0", "5", "3"), (None,) * 5),  # 5 ÷ 0 × 0 is no side; 0 ÷ 5 × 0 is
     (("÷", "×", "×", "0", "0", "1", "2", "3"), (None,) * 7),

@@ -155,6 +155,25 @@ def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, mo
     assert count_plays(game.board, hand, TILES) == len(everything)
 
 
+@pytest.mark.parametrize("seed", [1, 6, 4])
+def test_long_sides_aimed_at_the_signs_the_short_side_leaves(seed, monkeypatch):
+    """Nine-tile hands holding + or − on mid-game boards (one +; a + and a −; two +): where a
+    window places all but a few tiles, its long side must hold the + and − the short side
+    leaves, and only such sides are aimed at; the count, top-N and best are those of aiming
+    at every side."""
+    from tests.benchmarks.bench_best import position as mid_game
+
+    board, hand = mid_game(seed, TILES)
+    assert any(t in ("+", "-") for t in hand)
+    analysed = Position(board, hand, TILES)
+    number = analysed.count()
+    top = analysed.top(10)
+    monkeypatch.setattr(tables.SideTables, "_signs_left", lambda self, table, spare: 0)
+    reference = Position(board, hand, TILES)
+    assert number == reference.count()
+    assert top == reference.top(10)
+
+
 @pytest.mark.parametrize("seed", (3, 7))
 def test_stretches_walked_again_for_their_targets_find_every_play(seed, monkeypatch):
     """Six-tile hands with two blanks and no + or − of their own on a mid-game board: a long

@@ -148,6 +148,8 @@ class Aiming:
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
+        # signs -> the same, for the sides holding at least that many of the hand's + and −
+        self._aimed_by_signs: dict = {0: self._aimed}
         self._term_prefixes_of: dict = {}  # pattern -> end -> table of the terms filling it so far
         self._aimed_terms: dict = {}  # pattern -> (targets covered, their terms)
         self._term_uses_of: dict = {}  # pattern -> packed tiles used -> how many terms fill it
@@ -376,19 +378,27 @@ class Aiming:
             self.spend(self._size(found))
         return found
 
-    def aimed(self, pattern: tuple, targets) -> dict:
+    def aimed(self, pattern: tuple, targets, signs: int = 0) -> dict:
         """Return value -> packed tiles used -> [tiles] for the sides filling the whole pattern
         whose value is one of the targets (what `walk` lists for them, in another order), and
-        maybe sides of other values asked for before."""
-        out, work = grown(self._aimed, pattern, targets, self._aim, self.counting)
+        maybe sides of other values asked for before; with `signs`, only (at least) the sides
+        holding that many of the hand's + and − or more (the others cannot be played)."""
+        for fewer in range(signs):  # a table of fewer signs holding every target serves too
+            covered, out = self._aimed_by_signs.get(fewer, {}).get(pattern) or ((), None)
+            if out is not None and covered.issuperset(targets):
+                return out
+        cache = self._aimed_by_signs.get(signs)
+        if cache is None:
+            cache = self._aimed_by_signs[signs] = {}
+        out, work = grown(cache, pattern, targets, lambda p, t, o: self._aim(p, t, o, signs), self.counting)
         self.spend(work)
         return out
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one searched meet again."""
-        forget_closed(self._prefixes, self._terms, self._aimed, self._aimed_terms, self._term_prefixes_of,
-                      self._term_uses_of, self._numbers_of)
+        forget_closed(self._prefixes, self._terms, self._aimed_terms, self._term_prefixes_of,
+                      self._term_uses_of, self._numbers_of, *self._aimed_by_signs.values())
 
     def spend(self, work: int) -> None:
         """Count work done (or sides held); raise OverLimit past the limit."""
@@ -400,18 +410,21 @@ class Aiming:
         """Return the sides a table lists (its entries, when counting)."""
         return table_size(table, self.counting)
 
-    def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
-        """Add the sides of the target values to `out`."""
+    def _aim(self, pattern: tuple, targets: set, out: dict, signs: int = 0) -> None:
+        """Add the sides of the target values to `out`: those holding at least `signs` of the
+        hand's + and − (and maybe others). A side that must hold one is never a whole term, and
+        its prefix before the last + or − must hold the rest."""
         hand = self.hand
         n = len(pattern)
         counting = self.counting
 
-        whole = self._whole_terms(pattern, targets)
-        for key in targets:
-            by_used = whole.get(key)
-            if by_used:
-                for used, fills in by_used.items():
-                    add(out, key, used, fills, counting)
+        if not signs:
+            whole = self._whole_terms(pattern, targets)
+            for key in targets:
+                by_used = whole.get(key)
+                if by_used:
+                    for used, fills in by_used.items():
+                        add(out, key, used, fills, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
@@ -420,16 +433,18 @@ class Aiming:
             ops = _operations(pattern[k], hand, PLUS_MINUS)
             if not ops:
                 continue
+            # the prefix holds the + and − the side must hold, but this one of the hand's
+            before = max(0, signs - 1) if type(pattern[k]) is not str else signs
             terms = None
             if walked is None:
                 terms = self.terms(pattern[k + 1:])
                 if not terms:
                     continue
-                needed = self._needed(pattern[:k + 1], targets, terms, ops)
+                needed = self._needed(pattern[:k + 1], targets, terms, ops, before)
                 if needed is None:
                     # too many values for aiming: one walk lists the prefixes of every end
                     walked = self.prefixes(pattern[:k + 1])
-            prefix = walked.get(k - 1) if walked is not None else self.aimed(pattern[:k], needed)
+            prefix = walked.get(k - 1) if walked is not None else self.aimed(pattern[:k], needed, before)
             if not prefix:
                 continue
             if terms is None:
@@ -463,11 +478,13 @@ class Aiming:
         covered = aimed.get(upto[:-1])
         return covered is None or len(covered[0]) + more <= PREFIX_TARGETS
 
-    def _needed(self, upto: tuple, targets: set, terms, ops: tuple) -> set | None:
-        """Return the values the prefix before a + or − (upto: the cells up to it) needs to meet
-        one of the targets with a last term of the table (v − t before a +, v + t before a −),
-        or None when it is walked whole instead (see `_aims_at`)."""
-        if not self._aims_at(upto, self._aimed, self._prefixes, len(targets) * len(terms) * len(ops)):
+    def _needed(self, upto: tuple, targets: set, terms, ops: tuple, signs: int) -> set | None:
+        """Return the values the prefix before a + or − (upto: the cells up to it; holding at
+        least `signs` of the hand's + and −) needs to meet one of the targets with a last term
+        of the table (v − t before a +, v + t before a −), or None when it is walked whole
+        instead (see `_aims_at`)."""
+        aimed = self._aimed_by_signs.get(signs, {})
+        if not self._aims_at(upto, aimed, self._prefixes, len(targets) * len(terms) * len(ops)):
             return None
         return _partners(targets, terms, ops, self.hand.negatives, False)
 

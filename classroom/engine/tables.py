@@ -13,7 +13,7 @@ from typing import Iterator
 from classroom.engine.aimed import Aiming, OverLimit, forget_closed, table_size
 from classroom.engine.aimed_wild import WildAiming, wild_table
 from classroom.engine.lines import Window
-from classroom.engine.sides import PackedHand, empty_squares, filling
+from classroom.engine.sides import FIELD, PackedHand, empty_squares, filling
 from classroom.engine.wild_count import wild_count_walk
 from classroom.engine.wildcard import OverBudget, wild_walk
 from classroom.symbols import BLANK, PLUS_MINUS
@@ -74,22 +74,25 @@ class SideTables:
         line, e = group.line, group.equal
         left = tuple(line.allowed[window.start:e])
         right = tuple(line.allowed[e + 1:window.end + 1])
+        spare = self.hand.size - window.placed  # hand tiles the window leaves (the = is not one)
         if empty_squares(left) <= empty_squares(right):
-            yield from self.joined(left, right)
+            yield from self.joined(left, right, spare)
         else:
-            for fills, other in self.joined(right, left):
+            for fills, other in self.joined(right, left, spare):
                 yield other, fills
 
-    def joined(self, short: tuple, long: tuple) -> Iterator[tuple]:
+    def joined(self, short: tuple, long: tuple, spare: int | None = None) -> Iterator[tuple]:
         """Yield (short side's fills, long side's fills) for the sides of equal value that the
         hand can pay for together (lists of tiles, or how many when counting), each pair of
         sides once: the short side is listed whole and the long one aimed at its values, with no
         blank on either side, a blank on the short side (the long side any), or a blank on the
-        long side only."""
+        long side only. With `spare`, the hand tiles the window does not place, a long side
+        without a blank is aimed only at sides holding the + and − a short one leaves."""
         hand = self.hand
         plain = self.plain(short)
         if plain:
-            yield from pairs(hand, plain, self.plain_aimed(long, plain.keys()))
+            signs = self._signs_left(plain, spare) if spare is not None and not hand.blanks else 0
+            yield from pairs(hand, plain, self.plain_aimed(long, plain.keys(), signs))
         if not hand.blanks:
             return
         wild = self.wild(short)
@@ -106,6 +109,22 @@ class SideTables:
             yield from wild_pairs(hand, wild, long_wild)
         if plain:
             yield from pairs(hand, plain, long_wild)
+
+    def _signs_left(self, table: dict, spare: int) -> int:
+        """Return how many of the hand's + and − the other side of a window must hold, whatever
+        side of the table this one is: those this side leaves, but the `spare` tiles the window
+        does not place."""
+        hand = self.plain_hand
+        fields = [FIELD * i for i, kind in enumerate(hand.kinds) if kind in PLUS_MINUS]
+        held = sum(c for kind, c in zip(hand.kinds, hand.counts) if kind in PLUS_MINUS)
+        mask = (1 << FIELD) - 1
+        least = held - spare
+        for by_used in table.values():
+            for used in by_used:
+                if least <= 0:
+                    return 0
+                least = min(least, held - spare - sum((used >> shift) & mask for shift in fields))
+        return max(0, least)
 
     def work(self) -> int:
         """Return the work done so far (counting): tables built and aimed look-ups, a side
@@ -153,17 +172,17 @@ class SideTables:
             found = self._keep(self._plain, pattern, found, table_size(found, self.counting))
         return found
 
-    def plain_aimed(self, pattern: tuple, targets) -> dict:
+    def plain_aimed(self, pattern: tuple, targets, signs: int = 0) -> dict:
         """Return the sides without a blank whose value is one of the targets (and maybe others):
-        aimed (see classroom.engine.aimed) when the pattern is long and not listed yet, else
-        `plain`."""
+        aimed (see classroom.engine.aimed; with `signs`, maybe only those holding that many of
+        the hand's + and −) when the pattern is long and not listed yet, else `plain`."""
         found = self._plain.get(pattern)
         if found is not None:
             return found
         if empty_squares(pattern) < AIM_FROM:
             return self.plain(pattern)
         self._check_aiming()
-        return self._aiming.aimed(pattern, targets)
+        return self._aiming.aimed(pattern, targets, signs)
 
     def _check_aiming(self) -> None:
         """Listing, start the aimed tables afresh once they hold more than CACHED_SIDES sides;
