@@ -181,13 +181,14 @@ def test_aimed_sides_holding_some_signs(pattern, tiles, signs, seed):
 
 
 def check_signs_held(pattern: tuple, tiles: list, signs: int, seed: int) -> None:
+    """The checks of test_aimed_sides_holding_some_signs for one stretch, hand and number."""
     hand = PackedHand(tuple(tiles), TILES)
     every = every_side(pattern, hand)
     rng = random.Random(seed)
     values = value_keys(every, rng, 4)
     aiming = Aiming(hand)
     if seed % 2:
-        aiming.aimed(pattern, value_keys(every, rng, 2), signs - 1)  # a table of fewer, maybe too few
+        aiming.aimed(pattern, value_keys(every, rng, 2), max(0, signs - 1))  # fewer signs, maybe too few values
     found = of_values(aiming.aimed(pattern, values, signs), values)
     assert set(found) <= set(of_values(every, values))
     assert set(of_values(signs_held(every, signs), values)) <= set(found), (tiles, pattern, signs)

@@ -159,7 +159,7 @@ def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, mo
 def test_long_sides_aimed_at_the_signs_the_short_side_leaves(seed, monkeypatch):
     """Nine-tile hands holding + or − on mid-game boards (one +; a + and a −; two +): where a
     window places all but a few tiles, its long side must hold the + and − the short side
-    leaves, and only such sides are aimed at; the count, top-N and best are those of aiming
+    leaves, and only such sides are aimed at; the count and the top ten are those of aiming
     at every side."""
     from tests.benchmarks.bench_best import position as mid_game
 

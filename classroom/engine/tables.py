@@ -49,6 +49,9 @@ class SideTables:
         self._sides = 0  # sides held in the caches
         self._walked = [0]  # the work of the counting walks of sides holding a blank (wild_count)
         self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
+        # the hand's + and − (without blanks): where they are counted in packed tiles used
+        self._sign_shifts = [FIELD * i for i, kind in enumerate(plain.kinds) if kind in PLUS_MINUS]
+        self._signs_held = sum(c for kind, c in zip(plain.kinds, plain.counts) if kind in PLUS_MINUS)
         self._new_aiming()
 
     def _new_aiming(self) -> None:
@@ -81,17 +84,17 @@ class SideTables:
             for fills, other in self.joined(right, left, spare):
                 yield other, fills
 
-    def joined(self, short: tuple, long: tuple, spare: int | None = None) -> Iterator[tuple]:
+    def joined(self, short: tuple, long: tuple, spare: int) -> Iterator[tuple]:
         """Yield (short side's fills, long side's fills) for the sides of equal value that the
         hand can pay for together (lists of tiles, or how many when counting), each pair of
         sides once: the short side is listed whole and the long one aimed at its values, with no
         blank on either side, a blank on the short side (the long side any), or a blank on the
-        long side only. With `spare`, the hand tiles the window does not place, a long side
+        long side only. `spare` is how many hand tiles the window does not place: a long side
         without a blank is aimed only at sides holding the + and − a short one leaves."""
         hand = self.hand
         plain = self.plain(short)
         if plain:
-            signs = self._signs_left(plain, spare) if spare is not None and not hand.blanks else 0
+            signs = 0 if hand.blanks else self._signs_left(plain, spare)
             yield from pairs(hand, plain, self.plain_aimed(long, plain.keys(), signs))
         if not hand.blanks:
             return
@@ -111,20 +114,18 @@ class SideTables:
             yield from pairs(hand, plain, long_wild)
 
     def _signs_left(self, table: dict, spare: int) -> int:
-        """Return how many of the hand's + and − the other side of a window must hold, whatever
-        side of the table this one is: those this side leaves, but the `spare` tiles the window
-        does not place."""
-        hand = self.plain_hand
-        fields = [FIELD * i for i, kind in enumerate(hand.kinds) if kind in PLUS_MINUS]
-        held = sum(c for kind, c in zip(hand.kinds, hand.counts) if kind in PLUS_MINUS)
+        """Return how many of the hand's + and − the other side of a window must hold whichever
+        side of the table this one is: all but the `spare` tiles the window does not place and
+        the most that a side of the table holds."""
+        need = self._signs_held - spare
         mask = (1 << FIELD) - 1
-        least = held - spare
+        most = 0
         for by_used in table.values():
             for used in by_used:
-                if least <= 0:
+                if most >= need:
                     return 0
-                least = min(least, held - spare - sum((used >> shift) & mask for shift in fields))
-        return max(0, least)
+                most = max(most, sum((used >> shift) & mask for shift in self._sign_shifts))
+        return max(0, need - most)
 
     def work(self) -> int:
         """Return the work done so far (counting): tables built and aimed look-ups, a side
