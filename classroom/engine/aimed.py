@@ -147,9 +147,9 @@ class Aiming:
         self.counting = counting
         self._prefixes: dict = {}
         self._terms: dict = {}
-        self._aimed: dict = {}  # pattern -> (targets covered, their sides)
-        # signs -> the same, for the sides holding at least that many of the hand's + and −
-        self._aimed_by_signs: dict = {0: self._aimed}
+        # signs -> pattern -> (targets covered, their sides), of the sides holding at least that
+        # many of the hand's + and − (0: every side)
+        self._aimed_by_signs: dict = {0: {}}
         self._term_prefixes_of: dict = {}  # pattern -> end -> table of the terms filling it so far
         self._aimed_terms: dict = {}  # pattern -> (targets covered, their terms)
         self._term_uses_of: dict = {}  # pattern -> packed tiles used -> how many terms fill it
