@@ -34,15 +34,11 @@ MAX_SECONDS = 5  # to render one template file; the shipped ones take a millisec
 
 
 def shipped_templates() -> Path:
-    """Return the folder of the shipped templates (package data when installed, else the checkout)."""
-    try:
-        from importlib.resources import files
-        folder = files("classroom.templates")
-        if folder.joinpath("boardless.j2").is_file():
-            return Path(str(folder))
-    except (ImportError, TypeError):
-        pass
-    return Path(classroom.__file__).resolve().parent.parent / "templates"
+    """Return the folder of the shipped templates: classroom/templates/ in an installed tool (the
+    wheel carries templates/ there), the checkout's templates/ otherwise."""
+    package = Path(classroom.__file__).resolve().parent
+    installed = package / "templates"
+    return installed if (installed / "boardless.j2").is_file() else package.parent / "templates"
 
 
 def printed(text: object) -> str:
