@@ -1,7 +1,9 @@
-"""The project's one error class: bad input, said in one sentence a teacher understands; and
-the bounded reading of the text files a person hands us (lists, boards, tile sets, templates)."""
+"""The project's one error class: bad input, said in one sentence a teacher understands; a
+stop asked for by Ctrl-C or SIGTERM; and the bounded reading of the text files a person hands
+us (lists, boards, tile sets, templates)."""
 
 import os
+import signal
 import stat
 from pathlib import Path
 
@@ -21,6 +23,19 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     text = str(text)
     short = text if len(text) <= limit else text[: limit - 1] + "…"
     return short.encode("utf-8", "backslashreplace").decode("utf-8").translate(_CONTROLS)
+
+
+def one_line(message: object) -> str:
+    """Return a message as one line of at most a few hundred characters."""
+    return excerpt(" ".join(str(message).split()), 300)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM: the command stops, writes nothing and says so."""
+
+    def __init__(self, signum: int = signal.SIGINT) -> None:
+        super().__init__()
+        self.signum = signum
 
 
 _CONTROLS = {c: f"\\x{c:02x}" for c in range(32)} | {127: "\\x7f"}

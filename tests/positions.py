@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from classroom.engine.board import Board, Placement, check_board, parse_square
-from classroom.engine.plays import Play, make_play
+from classroom.game.board import Board, Placement, check_board, parse_square
+from classroom.game.plays import Play, make_play
 
 
 def position(corner: str, picture: str) -> Board:

@@ -1,4 +1,4 @@
-"""A brute-force reference for board plays, written independently of classroom.engine.position.
+"""A brute-force reference for board plays, written independently of classroom.solve.board.position.
 
 It tries every line, every start square and every ordering of every part of a small hand (every
 sub-multiset, every permutation, every position of the =, every symbol for a blank), lays the
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from classroom.arithmetic import Illegal, read
-from classroom.engine.board import CENTRE, SIZE, Board, Direction, Placement
-from classroom.engine.plays import Play, score
-from classroom.symbols import BLANK, EQUAL
-from classroom.tilesets import TileSet
+from classroom.game.arithmetic import Illegal, read
+from classroom.game.board import CENTRE, SIZE, Board, Direction, Placement
+from classroom.game.plays import Play, score
+from classroom.game.symbols import BLANK, EQUAL
+from classroom.game.tilesets import TileSet
 
 PlayKey = frozenset  # frozenset of (square, tile): a play is the tiles it puts down
 

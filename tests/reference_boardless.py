@@ -1,4 +1,4 @@
-"""A slow, obviously-correct boardless solver, written apart from classroom.boardless.
+"""A slow, obviously-correct boardless solver, written apart from classroom.solve.boardless.
 
 Try every sub-multiset of the hand with one '=', every ordering of it and every symbol for
 every blank; keep what the reference checker calls a true equation; score each way the
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from itertools import combinations, permutations, product
 
-from classroom.arithmetic import Illegal, equation_value
-from classroom.tilesets import TileSet
+from classroom.game.arithmetic import Illegal, equation_value
+from classroom.game.tilesets import TileSet
 
 
 def written(symbols: tuple[str, ...]) -> str:

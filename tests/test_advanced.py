@@ -10,15 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from typer.testing import CliRunner
 
-from classroom.arithmetic import Illegal, equation_value, evaluate, number_value
-from classroom.boardless import check, solve, symbols_of
-from classroom.cli import app
-from classroom.engine.board import Board, Placement, check_board, parse_board
-from classroom.engine.position import Position, searchable
+from classroom.game.arithmetic import Illegal, equation_value, evaluate, number_value
+from classroom.solve.boardless import check, solve, symbols_of
+from classroom.cli.commands import app
+from classroom.game.board import Board, Placement, check_board, parse_board
+from classroom.solve.board.position import Position, searchable
 from classroom.errors import ClassroomError
-from classroom.games import draw, simulate
-from classroom.symbols import display, parse_hand, parse_written, write
-from classroom.tilesets import load_level
+from classroom.make.simulated import draw, simulate
+from classroom.game.symbols import display, parse_hand, parse_written, write
+from classroom.game.tilesets import load_level
 from tests.reference_board import reference_plays
 from tests.reference_boardless import brute_force
 from tests.test_movegen import as_keys

@@ -12,11 +12,11 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from classroom.engine import aimed
-from classroom.engine.aimed import Aiming
-from classroom.engine.sides import PackedHand, count_walk, walk
-from classroom.symbols import BLANK
-from classroom.tilesets import load_level
+from classroom.solve.board import aim
+from classroom.solve.board.aim import Aiming
+from classroom.solve.board.sides import PackedHand, count_walk, walk
+from classroom.game.symbols import BLANK
+from classroom.game.tilesets import load_level
 from tests.test_wildcard import CELL, REAL_TILES, TILES, listed
 
 
@@ -93,7 +93,7 @@ def test_aimed_sides_with_negative_and_exponent_tiles(seed):
 def test_aimed_terms_split_at_their_last_times_or_divide(seed, monkeypatch):
     """Whole terms split at their last × or ÷ (from a few empty squares on, to reach short
     stretches too): hands rich in × and ÷, with 0 and fractions, give the listed sides."""
-    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1 + seed % 3)
+    monkeypatch.setattr(aim, "TERM_AIM_FROM", 1 + seed % 3)
     rng = random.Random(seed)
     for _ in range(8):
         if seed % 2:
@@ -123,7 +123,7 @@ def test_aimed_terms_split_at_their_last_times_or_divide(seed, monkeypatch):
 def test_aimed_terms_with_a_zero(tiles, pattern, monkeypatch):
     """A Number 0 on either side of the one × or ÷: the aimed terms of value 0 (and others)
     are the listed ones."""
-    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1)
+    monkeypatch.setattr(aim, "TERM_AIM_FROM", 1)
     hand = PackedHand(tiles, TILES)
     every = every_side(pattern, hand)
     values = set(every) | {0, 1, 6}
@@ -136,9 +136,9 @@ def test_prefixes_aimed_in_turn(aim_from, most, seed, monkeypatch):
     """Prefixes and term prefixes aimed in turn at the values they need (always, or while few),
     a × 0 meeting every term prefix, and the cache grown by more targets: listing and counting
     give the sides of walking every side whole."""
-    monkeypatch.setattr(aimed, "PREFIX_AIM_FROM", aim_from)
-    monkeypatch.setattr(aimed, "PREFIX_TARGETS", most)
-    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1 + seed % 2)
+    monkeypatch.setattr(aim, "PREFIX_AIM_FROM", aim_from)
+    monkeypatch.setattr(aim, "PREFIX_TARGETS", most)
+    monkeypatch.setattr(aim, "TERM_AIM_FROM", 1 + seed % 2)
     rng = random.Random(seed)
     for _ in range(6):
         tiles = rng.sample(["+", "-", "+", "×", "÷", "×", "÷"], 3 + seed % 2) + rng.sample(
@@ -176,7 +176,7 @@ def test_aimed_sides_holding_some_signs(pattern, tiles, signs, seed):
     window leaves them), aimed sides are listed sides, and hold every such side of the target
     values; a table asked for with fewer serves too, and counting agrees."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(aimed, "PREFIX_AIM_FROM", 1 + seed % 3)
+        patch.setattr(aim, "PREFIX_AIM_FROM", 1 + seed % 3)
         check_signs_held(pattern, tiles, signs, seed)
 
 
@@ -211,8 +211,8 @@ def check_signs_held(pattern: tuple, tiles: list, signs: int, seed: int) -> None
 def test_term_prefixes_times_zero_counted_by_tiles(tiles, pattern, monkeypatch):
     """Counting, a × 0 of target 0 meets every term prefix whatever its value (counted by tiles
     used alone), but never one dividing by 0: the counts of walking every side."""
-    monkeypatch.setattr(aimed, "TERM_AIM_FROM", 1)
-    monkeypatch.setattr(aimed, "PREFIX_AIM_FROM", 1)
+    monkeypatch.setattr(aim, "TERM_AIM_FROM", 1)
+    monkeypatch.setattr(aim, "PREFIX_AIM_FROM", 1)
     hand = PackedHand(tiles, TILES)
     counted = count_walk(pattern, (False,) * (len(pattern) - 1) + (True,), hand).get(len(pattern) - 1, {})
     assert counted.get(0)
@@ -233,7 +233,7 @@ def test_products_meet_every_product(prefixes, numbers, targets, times):
     from fractions import Fraction
 
     def value(key):
-        n, d = aimed.pair(key)
+        n, d = aim.pair(key)
         return Fraction(n, d)
 
     expected = sorted(((v, p, n) for p in prefixes for n in numbers for v in targets
@@ -241,6 +241,6 @@ def test_products_meet_every_product(prefixes, numbers, targets, times):
                       and (times or value(n))), key=repr)
     prefix_table = {p: {p: 1} for p in prefixes}  # by "tiles used": the value itself, to tell them apart
     number_table = {n: {n: 1} for n in numbers}
-    found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in aimed._products(
-        prefix_table, number_table, targets, [aimed.pair(v) for v in targets], times)), key=repr)
+    found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in aim._products(
+        prefix_table, number_table, targets, [aim.pair(v) for v in targets], times)), key=repr)
     assert found == expected

@@ -13,11 +13,11 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from classroom.engine.aimed import Aiming
-from classroom.engine.aimed_wild import WildAiming
-from classroom.engine.sides import PackedHand
-from classroom.engine.wildcard import expanded, wild_walk
-from classroom.symbols import BLANK, PLUS_MINUS
+from classroom.solve.board.aim import Aiming
+from classroom.solve.board.blank_aim import WildAiming
+from classroom.solve.board.sides import PackedHand
+from classroom.solve.board.blank_sides import expanded, wild_walk
+from classroom.game.symbols import BLANK, PLUS_MINUS
 from tests.test_aimed import of_values, value_keys
 from tests.test_wildcard import CELL, REAL_TILES, TILES
 

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from classroom.arithmetic import Illegal, equation_value, evaluate, number_value, read, why_not
-from classroom.symbols import parse_written
+from classroom.game.arithmetic import Illegal, equation_value, evaluate, number_value, read, why_not
+from classroom.game.symbols import parse_written
 
 
 def tiles(text):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.engine.board import (
+from classroom.game.board import (
     Board, Direction, Placement, board_text, check_board, parse_board, read_board,
 )
 from classroom.errors import ClassroomError
@@ -108,7 +108,7 @@ def test_read_board_from_disk(tmp_path):
 
 
 def _booklet_play_one() -> "Board":
-    from classroom.engine.board import parse_board
+    from classroom.game.board import parse_board
     rows = [["."] * 19 for _ in range(19)]
     rows[9][9:15] = ["2", "4", "÷", "3", "=", "8"]
     return parse_board("\n".join(" ".join(row) for row in rows))
@@ -121,8 +121,8 @@ def _booklet_play_one() -> "Board":
 ])
 def test_a_position_needs_no_more_tiles_than_the_set_holds(level, hand, message):
     """Board and hand together cannot hold more of a tile than the box, nor a tile it lacks."""
-    from classroom.engine.board import check_tiles
-    from classroom.tilesets import load_level
+    from classroom.game.board import check_tiles
+    from classroom.game.tilesets import load_level
     tileset = load_level(level)
     with pytest.raises(ClassroomError) as caught:
         check_tiles(_booklet_play_one(), tileset, tileset.check_hand(hand))
@@ -131,7 +131,7 @@ def test_a_position_needs_no_more_tiles_than_the_set_holds(level, hand, message)
 
 def test_a_position_within_the_set_passes():
     """Six more 8s fit beside the one on the board (the box holds seven)."""
-    from classroom.engine.board import check_tiles
-    from classroom.tilesets import load_level
+    from classroom.game.board import check_tiles
+    from classroom.game.tilesets import load_level
     board = _booklet_play_one()
     assert check_tiles(board, load_level("original"), ("8",) * 6) is board

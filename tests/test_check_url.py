@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.cli import app
+from classroom.cli.commands import app
 
 
 def page_texts(path) -> list[str]:

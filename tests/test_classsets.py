@@ -9,16 +9,16 @@ import pytest
 from pypdf import PdfReader
 
 from classroom import __version__
-from classroom.engine.board import check_board
-from classroom.classsets import Layout, boardless_set, situations_set
+from classroom.game.board import check_board
+from classroom.make.sets import Layout, boardless_set, situations_set
 from classroom.errors import ClassroomError
-from classroom.hands import HandRules
-from classroom.engine.position import all_plays
-from classroom.output import write_worksheet
-from classroom.engine.plays import score, why_illegal
-from classroom.situation_rules import SituationRules
-from classroom.situations import find_situation, has_feature
-from classroom.tilesets import load_level
+from classroom.make.hands import HandRules
+from classroom.solve.board.position import all_plays
+from classroom.store.runs import write_worksheet
+from classroom.game.plays import score, why_illegal
+from classroom.make.situation_rules import SituationRules
+from classroom.make.situations import find_situation, has_feature
+from classroom.game.tilesets import load_level
 
 ORIGINAL = load_level("original")
 SMALL = SituationRules(plays=2, margin=0, hand_size=5)

@@ -5,7 +5,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from classroom.cli import app
+from classroom.cli.commands import app
 
 runner = CliRunner()
 

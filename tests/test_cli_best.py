@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from classroom.engine.board import board_text
-from classroom.cli import app
+from classroom.game.board import board_text
+from classroom.cli.commands import app
 from tests.positions import position
 
 runner = CliRunner()

@@ -11,11 +11,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.classsets import band, band_centre
-from classroom.cli import app
+from classroom.make.sets import band, band_centre
+from classroom.cli.commands import app
 from classroom.errors import ClassroomError
-from classroom.roster import parse_roster
-from classroom.words import plural, tiles_of
+from classroom.make.roster import parse_roster
+from classroom.game.words import plural, tiles_of
 
 runner = CliRunner()
 HAND = "2 4 ÷ 3 8"

@@ -6,7 +6,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from classroom.cli import app
+from classroom.cli.commands import app
 
 runner = CliRunner()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from classroom.engine.board import check_board
-from classroom.games import simulate, used_tiles
-from classroom.tilesets import load_level
+from classroom.game.board import check_board
+from classroom.make.simulated import simulate, used_tiles
+from classroom.game.tilesets import load_level
 
 TILES = load_level("original")
 

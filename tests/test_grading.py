@@ -1,8 +1,8 @@
 """Grading a student's list: valid or not and why, duplicates, scores, total."""
 
-from classroom.grading import grade
-from classroom.symbols import parse_hand
-from classroom.tilesets import load_level
+from classroom.mark.grading import grade
+from classroom.game.symbols import parse_hand
+from classroom.game.tilesets import load_level
 
 ORIGINAL = load_level("original")
 

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from classroom.boardless import solve
+from classroom.solve.boardless import solve
 from classroom.errors import ClassroomError
-from classroom.hands import DIFFICULTIES, HandRules, draw_hand, find_hand
-from classroom.symbols import is_fraction, is_operation
-from classroom.tilesets import load_level
+from classroom.make.hands import DIFFICULTIES, HandRules, draw_hand, find_hand
+from classroom.game.symbols import is_fraction, is_operation
+from classroom.game.tilesets import load_level
 
 ORIGINAL = load_level("original")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from classroom.cli import app
+from classroom.cli.commands import app
 
 runner = CliRunner()
 

@@ -11,10 +11,10 @@ import time
 import pytest
 from typer.testing import CliRunner
 
-from classroom.cli import app
+from classroom.cli.commands import app
 from classroom.errors import ClassroomError
-from classroom.output import write_all
-from classroom.progress import Progress
+from classroom.store.runs import write_all
+from classroom.cli.progress import Progress
 
 runner = CliRunner()
 

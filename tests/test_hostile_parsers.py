@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from classroom.engine.board import parse_board
+from classroom.game.board import parse_board
 from classroom.errors import ClassroomError
-from classroom.symbols import MAX_HAND, parse_hand, parse_written, tokenize
-from classroom.tilesets import parse_tileset
+from classroom.game.symbols import MAX_HAND, parse_hand, parse_written, tokenize
+from classroom.game.tilesets import parse_tileset
 
 FAST = settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

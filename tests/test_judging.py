@@ -11,15 +11,15 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.classsets import Layout, situations_set
-from classroom.cli import app
-from classroom.engine.board import Direction, parse_board
+from classroom.make.sets import Layout, situations_set
+from classroom.cli.commands import app
+from classroom.game.board import Direction, parse_board
 from classroom.errors import ClassroomError
-from classroom.judging import judge, parse_play
-from classroom.output import write_worksheet
-from classroom.situation_rules import SituationRules
-from classroom.symbols import parse_hand
-from classroom.tilesets import load_level
+from classroom.mark.judging import judge, parse_play
+from classroom.store.runs import write_worksheet
+from classroom.make.situation_rules import SituationRules
+from classroom.game.symbols import parse_hand
+from classroom.game.tilesets import load_level
 
 ORIGINAL = load_level("original")
 runner = CliRunner()
@@ -142,8 +142,8 @@ def item_grid(folder):
 
 def notation_of(board, play):
     """Return a `best --json` play in the key's notation, through the engine's notation."""
-    from classroom.engine.board import parse_square
-    from classroom.engine.plays import make_play, notation
+    from classroom.game.board import parse_square
+    from classroom.game.plays import make_play, notation
     placed = make_play([(parse_square(p["square"]), p["tile"]) for p in play["placements"]],
                        Direction(play["direction"]))
     return notation(board, placed)

@@ -9,12 +9,12 @@ from functools import cache
 import pytest
 from pypdf import PdfReader
 
-from classroom.boardless import solve
-from classroom.output import write_boardless, write_situations
+from classroom.solve.boardless import solve
+from classroom.store.runs import write_boardless, write_situations
 from classroom.render.wording import Wording, environment
-from classroom.symbols import parse_hand
-from classroom.tilesets import load_level
-from classroom.worksheet import (
+from classroom.game.symbols import parse_hand
+from classroom.game.tilesets import load_level
+from classroom.make.worksheet import (
     BoardlessItem, Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, Worksheet,
     boardless_item, hand_faces, item_id,
 )

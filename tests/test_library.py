@@ -8,10 +8,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from classroom.cli import app
+from classroom.cli.commands import app
 from classroom.errors import ClassroomError
-from classroom.library import default_folder, find_sheet
-from classroom.output import choose_folder
+from classroom.store.library import default_folder, find_sheet
+from classroom.store.runs import choose_folder
 
 runner = CliRunner()
 
@@ -135,8 +135,8 @@ def test_same_seed_other_levels_give_other_ids_each_graded_with_its_own_hand(tmp
 
 def test_the_id_tag_changes_with_level_options_and_seed_only():
     """The same kind, seed, tile set and options give the same tag; any change gives another."""
-    from classroom.classsets import run_tag
-    from classroom.tilesets import load_level
+    from classroom.make.sets import run_tag
+    from classroom.game.tilesets import load_level
 
     original, junior = load_level("original"), load_level("junior")
     tag = run_tag("boardless", 5, original, {"min_equations": 10})

@@ -1,5 +1,5 @@
 """Windows are dropped when the hand cannot pay for their mix of numbers and operations
-(classroom.engine.lines.Mixes): the mixes are checked against every fill of a side tried one by
+(classroom.solve.board.lines.Mixes): the mixes are checked against every fill of a side tried one by
 one, and the plays against the search that keeps every window."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from classroom.engine.lines import Mixes
-from classroom.engine.position import Position
-from classroom.engine.sides import PackedHand
-from classroom.games import draw, simulate
-from classroom.symbols import OPERATIONS
-from classroom.tilesets import load_level
+from classroom.solve.board.lines import Mixes
+from classroom.solve.board.position import Position
+from classroom.solve.board.sides import PackedHand
+from classroom.make.simulated import draw, simulate
+from classroom.game.symbols import OPERATIONS
+from classroom.game.tilesets import load_level
 from tests.test_movegen import as_keys
 
 TILES = load_level("original")

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from classroom.engine import tables
-from classroom.engine.board import Board
-from classroom.games import draw, simulate
-from classroom.engine.position import Position, all_plays, best_plays, count_plays, top_plays
-from classroom.engine.plays import score, why_illegal
-from classroom.tilesets import load_level
+from classroom.solve.board import side_tables
+from classroom.game.board import Board
+from classroom.make.simulated import draw, simulate
+from classroom.solve.board.position import Position, all_plays, best_plays, count_plays, top_plays
+from classroom.game.plays import score, why_illegal
+from classroom.game.tilesets import load_level
 from tests.positions import position
 from tests.reference_board import reference_plays
 
@@ -147,7 +147,7 @@ def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, mo
     hand = tuple(hand) + (rng.choice(("+", "-")),) + ("?",) * blanks
     everything = all_plays(game.board, hand, TILES)
     # the reference: every side listed whole, nothing aimed (the path the brute force checks)
-    monkeypatch.setattr(tables, "AIM_FROM", 100)
+    monkeypatch.setattr(side_tables, "AIM_FROM", 100)
     assert as_keys(everything) == as_keys(all_plays(game.board, hand, TILES))
     monkeypatch.undo()
     assert top_plays(game.board, hand, TILES, 10) == everything[:10]
@@ -168,7 +168,7 @@ def test_long_sides_aimed_at_the_signs_the_short_side_leaves(seed, monkeypatch):
     analysed = Position(board, hand, TILES)
     number = analysed.count()
     top = analysed.top(10)
-    monkeypatch.setattr(tables.SideTables, "_signs_left", lambda self, table, spare: 0)
+    monkeypatch.setattr(side_tables.SideTables, "_signs_left", lambda self, table, spare: 0)
     reference = Position(board, hand, TILES)
     assert number == reference.count()
     assert top == reference.top(10)
@@ -185,9 +185,9 @@ def test_stretches_walked_again_for_their_targets_find_every_play(seed, monkeypa
     bag = tuple(t for t in game.bag if t not in ("?", "+", "-"))
     hand, _ = draw(bag, 4, rng)
     hand = tuple(hand) + ("?", "?")
-    monkeypatch.setattr(tables, "WILD_LISTED", 10 ** 9)
+    monkeypatch.setattr(side_tables, "WILD_LISTED", 10 ** 9)
     everything = all_plays(game.board, hand, TILES)
-    monkeypatch.setattr(tables, "WILD_LISTED", 1000)
+    monkeypatch.setattr(side_tables, "WILD_LISTED", 1000)
     assert as_keys(all_plays(game.board, hand, TILES)) == as_keys(everything)
     assert top_plays(game.board, hand, TILES, 10) == everything[:10]
     assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]

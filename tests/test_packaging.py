@@ -52,10 +52,10 @@ def test_the_wheel_holds_nothing_but_the_package(wheel):
 
 
 def test_the_wheel_installs_the_classroom_command(wheel):
-    """The console script `classroom` runs classroom.cli:main."""
+    """The console script `classroom` runs classroom.cli.commands:main."""
     entry, = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
     text = wheel.read(entry).decode("utf-8")
-    assert "[console_scripts]" in text and "classroom = classroom.cli:main" in text
+    assert "[console_scripts]" in text and "classroom = classroom.cli.commands:main" in text
 
 
 def test_every_package_folder_is_a_package():
@@ -74,7 +74,7 @@ def test_the_installed_layout_makes_a_class_set_from_another_folder(wheel, tmp_p
     elsewhere.mkdir()
     result = subprocess.run(
         [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv.pop(1)); "
-         "from classroom.cli import main; sys.argv[0] = 'classroom'; main()", str(site),
+         "from classroom.cli.commands import main; sys.argv[0] = 'classroom'; main()", str(site),
          "boardless", "--seed", "3", "--count", "1", "--tiles-per-hand", "5", "--out", "made"],
         cwd=elsewhere, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"})
     assert result.returncode == 0, result.stderr

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from classroom.boardless import solve
-from classroom.combinations import combination_of
-from classroom.output import write_boardless
+from classroom.solve.boardless import solve
+from classroom.make.keys import combination_of
+from classroom.store.runs import write_boardless
 from classroom.render.wording import printed
-from classroom.symbols import parse_hand, parse_written
-from classroom.tilesets import load_level
-from classroom.worksheet import BoardlessItem, Worksheet, boardless_item, item_id
+from classroom.game.symbols import parse_hand, parse_written
+from classroom.game.tilesets import load_level
+from classroom.make.worksheet import BoardlessItem, Worksheet, boardless_item, item_id
 from tests.pdftext import chunks
 
 ORIGINAL = load_level("original")

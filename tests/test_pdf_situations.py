@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from classroom.output import write_situations
-from classroom.tilesets import load_level
-from classroom.worksheet import (
+from classroom.store.runs import write_situations
+from classroom.game.tilesets import load_level
+from classroom.make.worksheet import (
     BoardTile, Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, Worksheet, hand_faces,
 )
 from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.engine.board import Board, Direction
-from classroom.engine.position import all_plays
-from classroom.engine.plays import notation, score, why_illegal
-from classroom.tilesets import load_level
+from classroom.game.board import Board, Direction
+from classroom.solve.board.position import all_plays
+from classroom.game.plays import notation, score, why_illegal
+from classroom.game.tilesets import load_level
 from tests.positions import play, position
 
 ACROSS, DOWN = Direction.ACROSS, Direction.DOWN

@@ -3,7 +3,7 @@
 import pytest
 
 from classroom.errors import ClassroomError
-from classroom.symbols import display, face, parse_hand, parse_written, write
+from classroom.game.symbols import display, face, parse_hand, parse_written, write
 
 
 @pytest.mark.parametrize("text, hand", [

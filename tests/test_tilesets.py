@@ -3,8 +3,8 @@
 import pytest
 
 from classroom.errors import ClassroomError
-from classroom.symbols import FRACTIONS, OPERATIONS
-from classroom.tilesets import LEVELS, load_level, load_tileset
+from classroom.game.symbols import FRACTIONS, OPERATIONS
+from classroom.game.tilesets import LEVELS, load_level, load_tileset
 
 ORIGINAL_TABLE = {
     "0": (7, 1), "1": (9, 1), "2": (9, 1), "3": (9, 1), "4": (9, 1), "5": (8, 1), "6": (8, 2),

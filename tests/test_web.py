@@ -13,10 +13,10 @@ import urllib.parse
 import pytest
 from starlette.testclient import TestClient
 
-from classroom.boardless import check, solve
-from classroom.grading import grade
-from classroom.symbols import parse_hand, parse_written
-from classroom.tilesets import LEVELS, load_level
+from classroom.solve.boardless import check, solve
+from classroom.mark.grading import grade
+from classroom.game.symbols import parse_hand, parse_written
+from classroom.game.tilesets import LEVELS, load_level
 from classroom.web import create_app, preview
 from classroom.web.forms import MAX_BODY
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from classroom.boardless import solve
-from classroom.symbols import parse_hand
-from classroom.tilesets import load_level
+from classroom.solve.boardless import solve
+from classroom.game.symbols import parse_hand
+from classroom.game.tilesets import load_level
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")

@@ -13,13 +13,13 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from classroom.engine.board import Board
-from classroom.engine.position import Position
-from classroom.engine.sides import PackedHand, count_walk, cross_allowed, walk
-from classroom.engine.wild_count import wild_count_walk
-from classroom.engine.wildcard import OverBudget, Skeleton, expanded, wild_walk
-from classroom.symbols import ALL_SYMBOLS, BLANK, EQUAL, OPERATIONS, TIMES_DIVIDE
-from classroom.tilesets import load_level
+from classroom.game.board import Board
+from classroom.solve.board.position import Position
+from classroom.solve.board.sides import PackedHand, count_walk, cross_allowed, walk
+from classroom.solve.board.blank_count import wild_count_walk
+from classroom.solve.board.blank_sides import OverBudget, Skeleton, expanded, wild_walk
+from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, OPERATIONS, TIMES_DIVIDE
+from classroom.game.tilesets import load_level
 from tests.positions import position
 from tests.reference_board import reference_plays
 

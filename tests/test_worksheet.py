@@ -6,11 +6,11 @@ from functools import cache
 
 import pytest
 
-from classroom.boardless import Answer, Solution, solve
+from classroom.solve.boardless import Answer, Solution, solve
 from classroom.errors import ClassroomError
-from classroom.symbols import parse_hand
-from classroom.tilesets import load_level
-from classroom.worksheet import BoardlessItem, TileFace, Worksheet, boardless_item, item_id
+from classroom.game.symbols import parse_hand
+from classroom.game.tilesets import load_level
+from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet, boardless_item, item_id
 
 ORIGINAL = load_level("original")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.tilesets import load_level
-from classroom.worksheet import (
+from classroom.game.tilesets import load_level
+from classroom.make.worksheet import (
     Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, Worksheet,
     board_tiles, hand_faces, premium_labels,
 )

@@ -10,7 +10,7 @@ from classroom.render.fonts import BOLD, REGULAR
 from classroom.render.page import Sheet
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
-from classroom.worksheet import BoardlessItem, TileFace, Worksheet
+from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet
 
 MIN_ROWS = 24  # room for a student's list; a sheet that fits fewer gets a second page of rows
 NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}

@@ -11,8 +11,8 @@ from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import PAGE_SIZES, Sheet
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
-from classroom.symbols import BLANK, face, is_blank, write
-from classroom.worksheet import EquationScore, KeyPlay, SituationItem, Worksheet
+from classroom.game.symbols import BLANK, face, is_blank, write
+from classroom.make.worksheet import EquationScore, KeyPlay, SituationItem, Worksheet
 
 PER_ROW = 10  # tiles of an equation per row of its breakdown table
 KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge

@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 import classroom
 from classroom.errors import ClassroomError, decode_text, excerpt, read_bytes
-from classroom.symbols import display_text
+from classroom.game.symbols import display_text
 
 MAX_TEMPLATE_BYTES = 100_000  # a shipped template is about 2 KB
 MAX_WORDING = 20_000  # characters in one piece of wording: a sheet prints a few hundred

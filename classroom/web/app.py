@@ -18,15 +18,15 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from classroom.console import one_line
-from classroom.engine.board import parse_board
+from classroom.errors import one_line
+from classroom.game.board import parse_board
 from classroom.errors import ClassroomError, excerpt
-from classroom.grading import grade, grade_class, summarize
-from classroom.judging import judge, judge_contest, standings
-from classroom.library import find_sheet, run_file, runs, sheet_hand
-from classroom.reports import class_rows, contest_rows, csv_text, shown
+from classroom.mark.grading import grade, grade_class, summarize
+from classroom.mark.judging import judge, judge_contest, standings
+from classroom.store.library import find_sheet, run_file, runs, sheet_hand
+from classroom.mark.reports import class_rows, contest_rows, csv_text, shown
 from classroom.render.wording import shipped_templates
-from classroom.tilesets import LEVELS, load_tileset
+from classroom.game.tilesets import LEVELS, load_tileset
 from classroom.web import preview
 from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs

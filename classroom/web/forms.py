@@ -10,8 +10,8 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from classroom.errors import ClassroomError, MAX_FILE_BYTES, decode_text, excerpt
-from classroom.hands import MAX_BLANKS
-from classroom.symbols import BLANK, Hand
+from classroom.make.hands import MAX_BLANKS
+from classroom.game.symbols import BLANK, Hand
 
 MAX_BODY = 2_000_000  # bytes of one form, uploads included
 MAX_FIELD = 100_000  # characters of one pasted text (a board file is about 1 KB)

@@ -12,7 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from classroom.console import Interrupted, one_line
+from classroom.errors import Interrupted, one_line
 from classroom.errors import ClassroomError
 
 MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first

@@ -13,18 +13,18 @@ from typing import Callable
 
 from starlette.datastructures import FormData
 
-from classroom.classsets import (
+from classroom.make.sets import (
     MAX_SEED, Layout, boardless_set, checked_title, own_situation_set, run_seed, situations_set,
 )
-from classroom.engine.board import check_tiles, parse_board
+from classroom.game.board import check_tiles, parse_board
 from classroom.errors import ClassroomError
-from classroom.hands import DIFFICULTIES
-from classroom.output import choose_folder, write_worksheet
-from classroom.roster import parse_roster
-from classroom.situation_rules import SituationRules
-from classroom.symbols import MAX_HAND
-from classroom.tilesets import LEVELS, load_tileset
-from classroom.worksheet import KEYS
+from classroom.make.hands import DIFFICULTIES
+from classroom.store.runs import choose_folder, write_worksheet
+from classroom.make.roster import parse_roster
+from classroom.make.situation_rules import SituationRules
+from classroom.game.symbols import MAX_HAND
+from classroom.game.tilesets import LEVELS, load_tileset
+from classroom.make.worksheet import KEYS
 from classroom.web.forms import MAX_COUNT, Upload, choice, few_blanks, optional_text, text, ticked, whole
 
 

@@ -8,7 +8,7 @@ import webbrowser
 from pathlib import Path
 
 from classroom.errors import ClassroomError
-from classroom.output import prepare_folder
+from classroom.store.runs import prepare_folder
 
 MAX_CONNECTIONS = 100
 

@@ -26,12 +26,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from classroom.engine.board import board_text
-from classroom.engine.counting import COUNT_LIMIT
-from classroom.engine.position import Position
-from classroom.games import draw, simulate
-from classroom.symbols import BLANK
-from classroom.tilesets import load_level
+from classroom.game.board import board_text
+from classroom.solve.board.counting import COUNT_LIMIT
+from classroom.solve.board.position import Position
+from classroom.make.simulated import draw, simulate
+from classroom.game.symbols import BLANK
+from classroom.game.tilesets import load_level
 
 
 def position(seed: int, tileset, blanks: int = 0):

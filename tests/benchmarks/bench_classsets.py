@@ -12,7 +12,7 @@ import time
 
 from typer.testing import CliRunner
 
-from classroom.cli import app
+from classroom.cli.commands import app
 
 
 def timed(label: str, args: list[str]) -> None:

@@ -13,8 +13,8 @@ import statistics
 import sys
 import time
 
-from classroom.boardless import solve
-from classroom.tilesets import load_level
+from classroom.solve.boardless import solve
+from classroom.game.tilesets import load_level
 
 
 def sample_hands(rng: random.Random, bag: list[str], count: int, blanks: int) -> list[tuple[str, ...]]:

@@ -1,0 +1,498 @@
+"""The command line: each command parses, validates, calls one core function, and prints.
+
+Bad input raises ClassroomError anywhere below; `main` turns it into one sentence on stderr
+and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Optional
+
+import typer
+
+from classroom.game.board import check_tiles, read_board
+from classroom.cli.console import PeopleCommand, PeopleGroup, guard_process, interrupted
+from classroom.errors import ClassroomError, excerpt, one_line, read_text
+from classroom.make.hands import DIFFICULTIES
+from classroom.make.situation_rules import FEATURES, SituationRules
+from classroom.game.symbols import BLANK, display, parse_written, write
+from classroom.game.tilesets import LEVELS, load_tileset
+from classroom.game.words import plural
+
+if TYPE_CHECKING:  # the grading parts are imported by the commands that use them
+    from classroom.store.library import Targets
+
+app = typer.Typer(
+    cls=PeopleGroup,
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: switches shown as switches, no drawn boxes
+    help="Equate Classroom: worksheets, contest board situations and answer keys for Equate. "
+         "A hand or an equation may begin with '-' (classroom check \"- 5 = 0 - 5\").",
+)
+
+
+def command(function):
+    """Register a command whose ClassroomError (or lack of memory, or an interruption) becomes
+    one sentence on stderr and exit 2 (130 or 143 when interrupted)."""
+
+    @functools.wraps(function)
+    def friendly(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except ClassroomError as error:
+            typer.echo(f"error: {one_line(error)}", err=True)
+            raise typer.Exit(2) from None
+        except MemoryError:
+            typer.echo("error: this needs more memory than the computer allows; ask for less "
+                       "(fewer blanks in the hand, fewer items); nothing was written", err=True)
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt as error:
+            raise typer.Exit(interrupted(error)) from None
+
+    return app.command(cls=PeopleCommand)(friendly)
+
+LevelOption = typer.Option("original", "--level", help=f"Tile set: {', '.join(LEVELS)}.")
+TilesOption = typer.Option(None, "--tiles", help="A custom tile-set file (TOML), instead of --level.")
+JsonOption = typer.Option(False, "--json", help="Machine-readable output.")
+
+
+def show_tiles(tiles) -> str:
+    """Return tiles as a person reads them, with a typographic minus."""
+    return " ".join(display(t) for t in tiles)
+
+
+@command
+def tiles(level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+          json_out: bool = JsonOption) -> None:
+    """Show the tile set in use: symbols, counts, scores."""
+    tileset = load_tileset(level, tiles)
+    if json_out:
+        typer.echo(json.dumps({"name": tileset.name, "tiles": [
+            {"symbol": s, "count": n, "score": tileset.score[s]} for s, n in tileset.counts]},
+            ensure_ascii=False))
+        return
+    typer.echo(f"{tileset.name} tile set: {sum(tileset.count.values())} tiles. {tileset.description}")
+    typer.echo(f"{'symbol':>8} {'count':>6} {'score':>6}")
+    for symbol, count in tileset.counts:
+        name = "? blank" if symbol == "?" else display(symbol)
+        typer.echo(f"{name:>8} {count:>6} {tileset.score[symbol]:>6}")
+
+
+@command
+def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 5'."),
+          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+          top: Optional[int] = typer.Option(None, "--top", min=1, help="Show only the N best."),
+          json_out: bool = JsonOption) -> None:
+    """List every equation a hand allows, with scores, best first."""
+    from classroom.solve.boardless import solve as solve_hand
+
+    tileset = load_tileset(level, tiles)
+    held = tileset.read_hand(hand)
+    solution = solve_hand(held, tileset)
+    if json_out:
+        typer.echo(json.dumps({
+            "hand": list(held),
+            "count": solution.count,
+            "best_score": solution.best_score,
+            "equations": [{"tiles": list(a.tiles), "text": a.marked, "score": a.score,
+                           "all_nine": a.all_nine} for a in solution.answers[:top]],
+        }, ensure_ascii=False))
+        return
+    typer.echo(f"Hand: {show_tiles(held)}  ({tileset.name} tile set)")
+    if not solution.count:
+        typer.echo("This hand makes no equation.")
+        return
+    typer.echo(f"{solution.count} equations from {solution.combinations} tile combinations; "
+               f"best score {solution.best_score}")
+    if BLANK in held:
+        typer.echo("?5 is the blank standing for 5 (it scores 0); a real tile is used wherever the hand has one.")
+    typer.echo(f"{'score':>5}  equation")
+    for answer in solution.answers[:top]:
+        mark = "  (all nine tiles)" if answer.all_nine else ""
+        typer.echo(f"{answer.score:>5}  {show_tiles([answer.marked])}{mark}")
+    if top is not None and top < solution.count:
+        typer.echo(f"... and {solution.count - top} more (leave out --top to see all)")
+
+
+@command
+def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a blank as ?5."),
+          hand: Optional[str] = typer.Option(None, "--hand", help="Also check it can be made from this hand."),
+          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+          json_out: bool = JsonOption) -> None:
+    """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
+    from classroom.solve.boardless import check as check_written
+
+    tileset = load_tileset(level, tiles)
+    held = tileset.read_hand(hand) if hand is not None else None
+    verdict = check_written(parse_written(equation, negatives=tileset.rules.negatives), tileset, held)
+    if json_out:
+        typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
+                               "score": verdict.score}, ensure_ascii=False))
+    elif verdict.valid:
+        shown = write(verdict.tiles) if held is not None else equation.strip()  # the blank marked
+        typer.echo(f"valid: {show_tiles([shown])} scores {verdict.score}")
+    else:
+        typer.echo(f"not valid: {verdict.reason}")
+    raise typer.Exit(0 if verdict.valid else 1)
+
+
+@command
+def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 cells, '.' for empty."),
+         hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 5'."),
+         top: Optional[int] = typer.Option(None, "--top", min=1, help="Show the N best plays."),
+         every: bool = typer.Option(False, "--all", help="Show every legal play."),
+         level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+         json_out: bool = JsonOption) -> None:
+    """Find the best play(s) for a hand on a board position (default: every play tied best)."""
+    from classroom.game.board import board_text, read_board, square_name
+    from classroom.solve.board.counting import COUNT_LIMIT
+    from classroom.solve.board.position import Position
+    from classroom.game.plays import notation, score
+
+    if top is not None and every:
+        raise ClassroomError("choose --top N or --all, not both")
+    tileset = load_tileset(level, tiles)
+    held = tileset.read_hand(hand)
+    position = check_tiles(read_board(board, tileset.rules), tileset, held)
+    analysed = Position(position, held, tileset)
+    if every:
+        shown = analysed.all()
+        count = len(shown)
+    else:
+        shown = analysed.top(top) if top is not None else analysed.best()
+        count = analysed.count(COUNT_LIMIT)  # None: too many to count in a few seconds
+    breakdowns = [score(position, c.play, tileset) for c in shown]
+    if json_out:
+        typer.echo(json.dumps({
+            "count": count,
+            "best_score": shown[0].score if shown else None,
+            "plays": [{
+                "placements": [{"square": square_name(p.square), "row": p.square[0],
+                                "col": p.square[1], "tile": p.tile} for p in c.play.placements],
+                "direction": c.play.direction.value,
+                "score": c.score,
+                "equations": [e.text for e in b.equations],
+            } for c, b in zip(shown, breakdowns)],
+        }, ensure_ascii=False))
+        return
+    typer.echo(f"Hand: {show_tiles(held)}  ({tileset.name} tile set)")
+    if not shown:
+        typer.echo("This hand has no equation play on this board.")
+        return
+    counted = "more legal equation plays than can be counted quickly" if count is None else \
+        f"{count} legal equation plays"
+    typer.echo(f"{counted}; best score {shown[0].score}")
+    for number, (candidate, breakdown) in enumerate(zip(shown, breakdowns), start=1):
+        after = position.place(candidate.play.placements)
+        typer.echo("")
+        typer.echo(f"{number}. {show_tiles([notation(position, candidate.play)])}  "
+                   f"scores {candidate.score}  (new tiles marked *)")
+        typer.echo(board_text(after, set(candidate.play.squares)).rstrip("\n"))
+        for equation in breakdown.equations:
+            typer.echo(f"   {show_tiles([equation.text])}: {equation.explain()}")
+        if breakdown.bonus:
+            typer.echo(f"   all nine tiles: +{breakdown.bonus}")
+        typer.echo(f"   total {breakdown.total}")
+
+
+SeedOption = typer.Option(None, "--seed", help="Every random choice flows from it; printed on every sheet.")
+CountOption = typer.Option(None, "--count", min=1, max=200, help="How many items (default 5).")
+PageOption = typer.Option("letter", "--page-size", help="letter or a4.")
+LargeOption = typer.Option(False, "--large-print", help="Bigger tiles and text.")
+OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default output/KIND-SEED, or KIND-SEED-2, -3, ... when that holds an earlier run).")
+TemplatesOption = typer.Option(None, "--templates", help="A folder of your own wording templates.")
+TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.")
+JobsOption = typer.Option(None, "--jobs", min=1, max=64, help="Processes to use (default: one per CPU core).")
+KeyOption = typer.Option("full", "--key", help="The answer key: full (every equation), summary "
+                         "(one page a hand; a situation's key is one page either way) or none (no key PDF).")
+
+
+def level_name(level: str, tiles: Optional[Path]) -> str:
+    """Return what the manifest records as the level: its name, or the tile-set file."""
+    return str(tiles) if tiles is not None else level
+
+
+def page_size(value: str) -> str:
+    """Return a checked page size."""
+    if value.lower() not in ("letter", "a4"):
+        raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
+    return value.lower()
+
+
+CheckUrlOption = typer.Option(None, "--check-url", help="Where `classroom serve` runs, like "
+                              "http://192.168.1.20:8000: each student sheet gets a QR code of its check page.")
+
+
+def checked_url(value: Optional[str]) -> Optional[str]:
+    """Return a checked --check-url (an http or https address), or None."""
+    if value is None:
+        return None
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[\x21-\x7e]*)?", value) or len(value) > 120:
+        raise ClassroomError(f"--check-url is the address `classroom serve` answers on, like "
+                             f"http://192.168.1.20:8000, not {excerpt(value)}")
+    return value
+
+
+def key_kind(value: str) -> str:
+    """Return a checked --key value."""
+    from classroom.make.worksheet import KEYS
+
+    if value.lower() not in KEYS:
+        raise ClassroomError(f"--key is full, summary or none, not {value!r}")
+    return value.lower()
+
+
+RosterOption = typer.Option(None, "--roster", help="A class list (names.txt: a name a line, or names.csv): one named sheet per student.")
+ForceOption = typer.Option(False, "--force", help="Replace the earlier run in --out (never done without it).")
+
+
+def write_set(worksheet, out: Optional[Path], templates: Optional[Path], force: bool = False,
+              default: Optional[Path] = None) -> None:
+    """Write a class set to a folder no earlier run uses (or --out; replaced only with --force)
+    and say where it went."""
+    default = default or Path("output") / f"{worksheet.kind}-{worksheet.seed}"
+    from classroom.store.runs import choose_folder, write_worksheet
+
+    folder, note = choose_folder(out, default, force)
+    paths = write_worksheet(worksheet, folder, templates)
+    if note:
+        typer.echo(note)
+    typer.echo(f"seed {worksheet.seed}: {plural(len(worksheet.items), 'item')} written to {folder}/")
+    for path in paths:
+        typer.echo(f"  {path.name}")
+    for name, id in worksheet.roster:
+        typer.echo(f"  {name}: {id}")
+
+
+def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...]:
+    """Return the roster's names (none without --roster); a --count must agree with them."""
+    if roster is None:
+        return ()
+    from classroom.make.roster import read_roster
+
+    names = read_roster(roster)
+    if count is not None and count != len(names):
+        raise ClassroomError(f"--count {count} but the roster {roster} has {len(names)} names; "
+                             f"leave out --count")
+    return names
+
+
+def with_progress(count: int, label: str, make):
+    """Return make(progress) with progress on stderr (see classroom.cli.progress)."""
+    from classroom.cli.progress import Progress
+
+    with Progress(count, label) as progress:
+        return make(progress)
+
+
+@command
+def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+              level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+              same_hand: bool = typer.Option(False, "--same-hand", help="One hand on every sheet (a class set)."),
+              balanced: bool = typer.Option(False, "--balanced", help="2-3 operations, the rest numbers."),
+              no_blanks: bool = typer.Option(False, "--no-blanks", help="No blank tiles in the hands."),
+              difficulty: str = typer.Option("medium", "--difficulty", help="Hands that suit the class, every hand "
+                                             "of a set in one band. " + "; ".join(d.describe() for d in DIFFICULTIES.values())
+                                             + ". The options below override the preset."),
+              min_equations: Optional[int] = typer.Option(None, "--min-equations", min=1, help="Hands allow at least N equations."),
+              min_best: Optional[int] = typer.Option(None, "--min-best", help="Best score at least S."),
+              max_best: Optional[int] = typer.Option(None, "--max-best", help="Best score at most S."),
+              nine_tile: bool = typer.Option(False, "--nine-tile", help="An equation using all nine tiles exists."),
+              size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
+              page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
+              templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
+              key: str = KeyOption, jobs: Optional[int] = JobsOption, check_url: Optional[str] = CheckUrlOption,
+              roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
+    """Print Boardless Activity worksheets and their answer key (PDF)."""
+    tileset = load_tileset(level, tiles)
+    if difficulty.lower() not in DIFFICULTIES:
+        raise ClassroomError(f"--difficulty is easy, medium or hard, not {difficulty!r}")
+    rules = DIFFICULTIES[difficulty.lower()].rules(
+        size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
+        min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
+    from classroom.make.sets import Layout, boardless_set, checked_title, default_workers, run_seed
+
+    rules.check(tileset)
+    names = roster_names(roster, count)
+    count = len(names) or count or 5
+    seed = run_seed(seed)
+    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
+                    checked_url(check_url))
+    items = 1 if same_hand else count
+    worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
+        tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
+        jobs or default_workers(), progress, names))
+    write_set(worksheet, out, templates, force)
+
+
+@command
+def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+               level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+               plays: int = typer.Option(6, "--plays", min=0, max=40, help="Plays already on the board."),
+               margin: int = typer.Option(3, "--margin", min=0, help="The winner beats the runner-up by this much."),
+               feature: list[str] = typer.Option([], "--feature", help=f"Ask for: {', '.join(FEATURES)} (repeatable)."),
+               board: Optional[Path] = typer.Option(None, "--board", help="Your own board file (with --hand)."),
+               hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board."),
+               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
+               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
+               key: str = KeyOption, jobs: Optional[int] = JobsOption,
+               check_url: Optional[str] = CheckUrlOption,
+               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
+    """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
+    student gets a named copy of every situation."""
+    from classroom.make.sets import (
+        Layout, checked_title, default_workers, own_situation_set, run_seed, situations_set,
+    )
+
+    tileset = load_tileset(level, tiles)
+    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
+                    checked_url(check_url))
+    if (board is None) != (hand is None):
+        raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
+    names = roster_names(roster, None)
+    if board is not None:
+        held = tileset.read_hand(hand)
+        position = check_tiles(read_board(board, tileset.rules), tileset, held)
+        worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
+        write_set(worksheet, out, templates, force, Path("output") / "situations-own")
+        return
+    rules = SituationRules(plays=plays, margin=margin, features=tuple(feature))
+    rules.check()
+    count = count or 5
+    seed = run_seed(seed)
+    worksheet = with_progress(count, "Setting up boards", lambda progress: situations_set(
+        tileset, level_name(level, tiles), seed, count, rules, layout, jobs or default_workers(),
+        progress, names))
+    write_set(worksheet, out, templates, force)
+
+
+@command
+def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equation a line) or a contest's plays; files or folders of .txt files."),
+          hand: Optional[str] = typer.Option(None, "--hand", help="The hand the students had."),
+          worksheet: Optional[str] = typer.Option(None, "--worksheet", help="A worksheet id (any case, like B-42-3f9a-01) or a student's name."),
+          manifests: Optional[Path] = typer.Option(None, "--manifests", help="Where to look for manifest.json files (default: the nearest output/ folder)."),
+          level: Optional[str] = typer.Option(None, "--level", help=f"Tile set for --hand: {', '.join(LEVELS)}."),
+          tiles: Optional[Path] = TilesOption, json_out: bool = JsonOption,
+          csv_out: Optional[Path] = typer.Option(None, "--csv", help="Also write the table as CSV to FILE ('-' for the screen)."),
+          pdf: Optional[Path] = typer.Option(None, "--pdf", help="Contest results as a one-page PDF to pin up."),
+          page: str = PageOption, templates: Optional[Path] = TemplatesOption) -> None:
+    """Mark students' lists (each line valid or not and why, repeats, scores, total; several give a
+    class table), or judge a contest: each line a play on the situation, scored and ranked.
+
+    Without --hand or --worksheet, each list is graded against the sheet its file is named after
+    (a student's name or a worksheet id)."""
+    if json_out and csv_out == Path("-"):
+        raise ClassroomError("choose --json or --csv - for the screen, not both")
+    from classroom.store.library import grading_targets, student_files
+
+    targets = grading_targets(student_files(files), hand, worksheet, manifests, level, tiles)
+    if pdf is not None and not targets.contest:
+        raise ClassroomError("--pdf prints a contest's results; give a situation's id with --worksheet")
+    if targets.contest:
+        report_contest(targets, json_out, csv_out, pdf, page_size(page), templates)
+    else:
+        report_grades(targets, json_out, csv_out)
+
+
+def report_grades(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> None:
+    """Grade every list and print one list's marks, or the class table and summary."""
+    from classroom.mark.grading import grade_class, summarize
+    from classroom.mark.reports import class_data, class_lines, class_rows, grade_data, grade_lines
+
+    students, keys = grade_class([(student, sheet, read_text(path, "the list"))
+                                  for path, student, sheet in targets.files], targets.sheets)
+    if csv_out is not None:
+        write_csv(csv_out, class_rows(students))
+    if targets.single:
+        student = students[0]
+        if json_out:
+            typer.echo(json.dumps(grade_data(student.grade, keys[student.sheet]), ensure_ascii=False))
+        elif csv_out != Path("-"):
+            shown_sheet = student.sheet if targets.by_sheet else None
+            typer.echo("\n".join(grade_lines(student.grade, keys[student.sheet], shown_sheet)))
+        return
+    summary = summarize(students, keys)
+    if json_out:
+        typer.echo(json.dumps(class_data(students, summary), ensure_ascii=False))
+    elif csv_out != Path("-"):
+        typer.echo("\n".join(class_lines(students, summary)))
+
+
+def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pdf: Optional[Path],
+                   size: str, templates: Optional[Path]) -> None:
+    """Judge every play of a contest and print the ranked results (text, JSON, CSV, PDF)."""
+    from classroom.mark.judging import judge_contest
+    from classroom.mark.reports import contest_data, contest_lines, contest_rows
+
+    (sheet, record), = targets.records.items()
+    held, tileset = targets.sheets[sheet]
+    judged = judge_contest([(None if targets.single else student, read_text(path, "the plays"))
+                            for path, student, _ in targets.files],
+                           record.grid, f"{record.manifest} ({sheet})", held, tileset)
+    from classroom.render.results_pdf import render_results
+
+    page = render_results(sheet, held, judged, size, templates) if pdf is not None else None
+    if csv_out is not None:
+        write_csv(csv_out, contest_rows(judged))
+    if pdf is not None:
+        write_file(pdf, page)
+    if json_out:
+        typer.echo(json.dumps(contest_data(sheet, held, judged), ensure_ascii=False))
+    elif csv_out != Path("-"):
+        typer.echo("\n".join(contest_lines(sheet, held, judged)))
+
+
+def write_csv(path: Path, rows: list[list[object]]) -> None:
+    """Write a table as CSV to a file (atomically), or to the screen for '-'."""
+    from classroom.mark.reports import csv_text
+
+    text = csv_text(rows)
+    if path == Path("-"):
+        typer.echo(text, nl=False)
+    else:
+        write_file(path, text.encode("utf-8"))
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write one report file atomically into its (existing) folder and say where it went."""
+    from classroom.store.runs import prepare_folder, write_atomically
+
+    write_atomically(prepare_folder(path.parent) / path.name, data)
+    typer.echo(f"wrote {path}", err=True)
+
+
+@command
+def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
+          port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+          open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
+          out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder).")) -> None:
+    """Start the local web page: make sheets, find them again, grade, and a check page for students."""
+    from classroom.make.sets import default_workers
+    from classroom.store.library import default_folder
+    from classroom.web.server import serve as run_server
+
+    run_server(host, port, open_page, out if out is not None else default_folder(), default_workers())
+
+
+# Commands that only print: they start without the PDF, class-set and output parts, which take
+# a third of a second to import. Every other command imports them before the memory cap is set
+# (a late import under a tight cap would fail inside a C extension, not as a MemoryError).
+PRINTING_ONLY = frozenset({"tiles", "solve", "check", "best"})
+
+
+def main() -> None:
+    """Run the command line, with the memory cap and signal handling of a real process."""
+    words = [word for word in sys.argv[1:] if not word.startswith("-")]
+    if not words or words[0] not in PRINTING_ONLY:
+        for module in ("classroom.make.sets", "classroom.store.runs", "classroom.render.results_pdf"):
+            importlib.import_module(module)
+    guard_process()
+    app(prog_name="classroom")

@@ -1,0 +1,149 @@
+"""The command line as people use it: typer and click configured so that
+
+- a hand or an equation may begin with `-` (`classroom solve "- 1/2 2 + + 8 0 - 7"`,
+  `--hand "- 5 ..."`): a word that starts with `-` and is no option of the command is a value;
+- a usage mistake is one line, `error: ...`, with exit status 2 (no drawn box);
+- Ctrl-C and SIGTERM end the command with one line and nothing written;
+- a process never grows past a memory cap: a blow-up is one sentence, not a frozen machine.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import sys
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from classroom.errors import Interrupted, one_line
+
+try:  # recent typer carries its own copy of click
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
+except ImportError:  # pragma: no cover - older typer uses click itself
+    from click.exceptions import UsageError
+    NoArgsIsHelpError = None
+Abort = typer.Abort
+
+# Address space of one process, in MB. The largest hand the solver accepts (two blanks, nine
+# tiles) peaks near 2.3 GB resident; a school laptop has 8 GB. Worker processes each inherit
+# the cap. CLASSROOM_MEMORY_MB sets another (the tests use a small one to see the guard work).
+MEMORY_MB = 5 * 1024
+INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
+
+
+class PeopleCommand(TyperCommand):
+    """A command whose hand or equation may begin with `-`."""
+
+    def format_epilog(self, ctx, formatter) -> None:
+        """Write the help's closing lines: how to pass a hand or an equation that begins with '-'."""
+        super().format_epilog(ctx, formatter)
+        if {"hand", "equation"} & {param.name for param in self.get_params(ctx)}:
+            formatter.write_paragraph()
+            formatter.write_text("A hand or an equation may begin with '-' like any other value: "
+                                 "classroom check \"- 5 = 0 - 5\", --hand \"- 2 2\". "
+                                 "Anything after -- is taken as a value too.")
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        """Return what click leaves over after parsing args, reordered so that every word that
+        is neither an option nor an option's value is passed after `--`, as a value."""
+        return super().parse_args(ctx, values_last(self, ctx, args))
+
+
+def values_last(command, ctx, args: list[str]) -> list[str]:
+    """Return args as options first, then `--`, then the values (arguments) in their order."""
+    options: dict[str, bool] = {}  # option name -> whether it takes a value
+    for param in command.get_params(ctx):
+        if getattr(param, "param_type_name", "") == "option":
+            for name in (*param.opts, *param.secondary_opts):
+                options[name] = not (param.is_flag or param.count)
+    front: list[str] = []
+    values: list[str] = []
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            values.extend(words)
+            break
+        name = word.split("=", 1)[0]
+        if name in options:
+            front.append(word)
+            if options[name] and "=" not in word:
+                following = next(words, None)
+                if following is None:
+                    raise UsageError(f"{name} needs a value", ctx)
+                front.append(following)
+        elif looks_like_option(word):
+            front.append(word)  # click says "No such option"
+        else:
+            values.append(word)
+    return front + (["--"] + values if values else [])
+
+
+def looks_like_option(word: str) -> bool:
+    """Return whether a word is meant as an option (`--x`, `-x`), not a hand or an equation (`- 5`, `-2`)."""
+    return word.startswith("--") and len(word) > 2 or (
+        len(word) > 1 and word[0] == "-" and word[1].isalpha() and word[1] not in "xX")
+
+
+class PeopleGroup(TyperGroup):
+    """The `classroom` group: usage mistakes and interruptions as one line each."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Run the command line; return or exit with its status."""
+        try:
+            status = super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                  standalone_mode=False, **extra)
+        except UsageError as error:
+            if NoArgsIsHelpError is not None and isinstance(error, NoArgsIsHelpError):
+                error.show()
+                status = 2
+            else:
+                where = error.ctx.command_path if error.ctx is not None else "classroom"
+                typer.echo(f"error: {one_line(error.format_message())} (see '{where} --help')", err=True)
+                status = error.exit_code
+        except (Abort, KeyboardInterrupt) as error:
+            status = interrupted(error)
+        if not isinstance(status, int):
+            status = 0
+        if standalone_mode:
+            sys.exit(status)
+        return status
+
+
+def interrupted(error: BaseException) -> int:
+    """Return the exit status of an interruption, after saying so in one line."""
+    signum = getattr(error, "signum", signal.SIGINT)
+    name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
+    typer.echo(f"error: stopped by {name}; nothing was written", err=True)
+    return INTERRUPTED.get(signum, 130)
+
+
+def guard_process() -> None:
+    """Cap this process's memory, turn SIGTERM into an interruption like Ctrl-C, and print any
+    text (the console script only: tests run commands in-process without these)."""
+    try:
+        wanted = int(os.environ.get("CLASSROOM_MEMORY_MB", MEMORY_MB)) * 1024 ** 2
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        pass
+
+    def stop(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once is enough: the stop is under way
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise Interrupted(signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    # When memory runs out, a clean-up (__del__) can fail too; the command's one sentence says it.
+    default_hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: (
+        None if isinstance(unraisable.exc_value, MemoryError) else default_hook(unraisable))
+    for stream in (sys.stdout, sys.stderr):  # a file name in bytes that are not UTF-8 still prints
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass

@@ -1,0 +1,268 @@
+"""Class sets: the Worksheets the `boardless` and `situations` commands print.
+
+Each item draws from its own random.Random, seeded from the run's seed and the item's number,
+so items can be made on several CPU cores and still come out the same for the same seed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import dataclasses
+import gc
+import hashlib
+import json
+import os
+import random
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Callable
+
+from classroom import __version__
+
+from classroom.game.board import Board
+from classroom.errors import ClassroomError, excerpt
+from classroom.make.hands import HandRules, find_hand
+from classroom.make.situation_rules import SituationRules
+from classroom.make.situations import find_situation, own_situation, situation_item
+from classroom.game.symbols import Hand
+from classroom.game.tilesets import LEVELS, TileSet
+from classroom.make.worksheet import Worksheet, boardless_item, item_id
+
+Progress = Callable[[], None]  # called once for every item made
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the sheets are printed."""
+
+    page_size: str = "letter"
+    large_print: bool = False
+    title: str | None = None
+    key: str = "full"  # full, summary (one page an item) or none (no key PDF)
+    check_url: str | None = None  # a `classroom serve` address: each student sheet links its check page
+
+
+MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
+MAX_TITLE = 120
+
+
+def run_seed(seed: int | None) -> int:
+    """Return the seed given, or a fresh one to print so the run can be repeated."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ClassroomError(f"--seed is a whole number from 0 to {MAX_SEED:,}, not {excerpt(seed)}")
+    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+
+
+def checked_title(title: str | None) -> str | None:
+    """Return the --title if it is printable text of a sane length, or raise."""
+    if title is None:
+        return None
+    try:
+        title.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ClassroomError("--title is not valid UTF-8 text; type it again") from None
+    if len(title) > MAX_TITLE or not title.isprintable():
+        raise ClassroomError(f"--title is printable text of at most {MAX_TITLE} characters")
+    return title
+
+
+def item_rng(seed: int, kind: str, number: int) -> random.Random:
+    """Return the random source of one item: the same for the same seed, kind and number."""
+    return random.Random(f"{seed}:{kind}:{number}")
+
+
+# A roster's hands are matched in difficulty: every best score lies within BAND_SHARE (at least
+# BAND_POINTS points) of one centre, the best score that most of the hands first drawn are near.
+BAND_SHARE = 0.15
+BAND_POINTS = 3
+
+
+def run_tag(kind: str, seed: int | None, tileset: TileSet, options: dict) -> str:
+    """Return four hex digits naming what made a run's items: a digest of the kind, the seed,
+    the tile set's counts and scores, the options and the tool's version. The same tag means
+    the same sheets; another level or option gives another tag, so ids never collide."""
+    made_of = {"kind": kind, "seed": seed, "counts": tileset.counts, "scores": tileset.scores,
+               "options": options, "version": __version__}
+    text = json.dumps(made_of, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:4]
+
+
+def custom_tiles(tileset: TileSet, level: str) -> tuple[tuple[str, int, int], ...]:
+    """Return a copy of a custom tile set, (symbol, count, score) each, or () for a shipped level."""
+    if level in LEVELS:
+        return ()
+    return tuple((symbol, count, tileset.score[symbol]) for symbol, count in tileset.counts)
+
+
+def _boardless_item(job: tuple) -> object:
+    tileset, seed, number, rules, tag, stream = job
+    hand, solution = find_hand(tileset, item_rng(seed, stream, number), rules)
+    return boardless_item(item_id("boardless", seed, number, tag), hand, tileset, solution)
+
+
+def _situation_item(job: tuple) -> object:
+    tileset, seed, number, rules, tag = job
+    situation = find_situation(tileset, item_rng(seed, "situations", number), rules)
+    return situation_item(item_id("situations", seed, number, tag), situation, tileset)
+
+
+def _run(work: Callable, jobs: list[tuple], workers: int, progress: Progress) -> list:
+    """Return work(job) for every job in order, on up to `workers` processes.
+
+    However the run ends early (an error in one item, Ctrl-C, SIGTERM, a worker killed for lack
+    of memory), the worker processes are stopped before this returns or raises.
+    """
+    if workers <= 1 or len(jobs) <= 1:
+        results = []
+        for job in jobs:
+            results.append(work(job))
+            progress()
+        return results
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_worker_start)
+    try:
+        futures = [pool.submit(_worked, work, job) for job in jobs]
+        results = []
+        for future in futures:
+            results.append(future.result())
+            progress()
+    except BrokenProcessPool:
+        _stop(pool)
+        raise ClassroomError("a worker process stopped before its item was made (most often for "
+                             "lack of memory); nothing was written") from None
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _worked(work: Callable, job: tuple) -> object:
+    """Return work(job), run in a worker, then give the memory the item freed back to the
+    system: one item's side tables can take a few hundred MB, and without this each worker
+    would keep its largest item's worth for the rest of the run."""
+    try:
+        return work(job)
+    finally:
+        gc.collect()
+        _trim_memory()
+
+
+def _trim_memory() -> None:
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: the memory is returned when the worker ends
+        pass
+
+
+def _worker_start() -> None:
+    # Ctrl-C reaches every process of the terminal's group; the parent alone decides, and
+    # stops the workers itself, so they print no traceback of their own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker process of the pool now, unfinished items and all, and reap them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(1)
+        if process.is_alive():
+            process.kill()
+            process.join(1)
+    # The pool's own thread now finds its workers gone and fails the items left; nothing is
+    # cancelled here, which would race with it.
+    pool.shutdown(wait=True)
+
+
+def default_workers() -> int:
+    """Return how many processes to use: one per CPU core."""
+    return os.cpu_count() or 1
+
+
+def band(centre: int) -> tuple[int, int]:
+    """Return the best scores matched in difficulty with `centre`: (low, high), both included."""
+    spread = max(BAND_POINTS, round(centre * BAND_SHARE))
+    return centre - spread, centre + spread
+
+
+def band_centre(scores: list[int]) -> int:
+    """Return the best score whose band holds the most of `scores` (the lowest such score)."""
+    return min(sorted(scores), key=lambda c: -sum(1 for s in scores if band(c)[0] <= s <= band(c)[1]))
+
+
+def matched(rules: HandRules, centre: int) -> HandRules:
+    """Return the rules narrowed to hands whose best score lies in the centre's band."""
+    low, high = band(centre)
+    low = max(low, rules.min_best if rules.min_best is not None else 0)
+    high = high if rules.max_best is None else min(high, rules.max_best)
+    return dataclasses.replace(rules, min_best=low, max_best=high)
+
+
+def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: HandRules,
+                  layout: Layout, same_hand: bool = False, workers: int = 1,
+                  progress: Progress = lambda: None, roster: tuple[str, ...] = ()) -> Worksheet:
+    """Return a Boardless Activity class set: `count` hands (or one hand on `count` sheets).
+
+    With a roster, every student gets a sheet with their name: the one hand (same_hand), or a
+    hand each whose best score lies in one band, so the sheets are equally hard.
+    """
+    count = len(roster) or count
+    options = {**dataclasses.asdict(rules), "same_hand": same_hand, "roster": list(roster)}
+    tag = run_tag("boardless", seed, tileset, options)
+    jobs = [(tileset, seed, number, rules, tag, "boardless")
+            for number in range(1, (1 if same_hand else count) + 1)]
+    items = _run(_boardless_item, jobs, workers, progress)
+    if roster and len(items) > 1:
+        # Hands drawn outside the band are drawn again, each from a random stream of its own.
+        narrowed = matched(rules, band_centre([item.best_score for item in items]))
+        again = [number for number, item in enumerate(items)
+                 if not narrowed.min_best <= item.best_score <= narrowed.max_best]
+        redrawn = _run(_boardless_item, [(tileset, seed, n + 1, narrowed, tag, "boardless-matched")
+                                         for n in again], workers, lambda: None)
+        for n, item in zip(again, redrawn):
+            items[n] = item
+    return Worksheet("boardless", seed, level, tuple(items), layout.page_size, layout.large_print,
+                     layout.title, copies=count if same_hand else 1, options=tuple(options.items()),
+                     custom_tiles=custom_tiles(tileset, level),
+                     roster=_named(roster, items, one_each=not same_hand), same_hand=same_hand,
+                     key=layout.key, check_url=layout.check_url)
+
+
+def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: SituationRules,
+                   layout: Layout, workers: int = 1, progress: Progress = lambda: None,
+                   roster: tuple[str, ...] = ()) -> Worksheet:
+    """Return a Board Situations class set of `count` simulated contest positions; with a
+    roster, every student gets a named copy of every position (a contest is the same for all)."""
+    rules.check()
+    options = {**dataclasses.asdict(rules), "roster": list(roster)}
+    tag = run_tag("situations", seed, tileset, options)
+    jobs = [(tileset, seed, number, rules, tag) for number in range(1, count + 1)]
+    items = _run(_situation_item, jobs, workers, progress)
+    return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
+                     layout.title, options=tuple(options.items()),
+                     custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items),
+                     key=layout.key, check_url=layout.check_url)
+
+
+def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
+                      layout: Layout, roster: tuple[str, ...] = ()) -> Worksheet:
+    """Return a one-situation worksheet of a teacher's own board and hand."""
+    situation = own_situation(board, hand, tileset)
+    options = {"board": board.cells, "hand": list(hand), "roster": list(roster)}
+    tag = run_tag("situations", None, tileset, options)
+    item = situation_item(item_id("situations", None, 1, tag), situation, tileset)
+    return Worksheet("situations", None, level, (item,), layout.page_size, layout.large_print,
+                     layout.title, options=(("hand", list(hand)), ("roster", list(roster))),
+                     custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]),
+                     key=layout.key, check_url=layout.check_url)
+
+
+def _named(roster: tuple[str, ...], items: list, one_each: bool = False) -> tuple[tuple[str, str], ...]:
+    """Return (name, item id) for every named sheet: item i for student i, or every item each."""
+    if one_each:
+        return tuple((name, item.id) for name, item in zip(roster, items))
+    return tuple((name, item.id) for name in roster for item in items)

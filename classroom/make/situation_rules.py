@@ -1,0 +1,42 @@
+"""What makes a good contest position: the features a teacher can ask the winning play to show,
+and the rules a generated situation must meet (kept apart from the search in
+classroom.make.situations, so the command line's help needs no engine).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from classroom.errors import ClassroomError
+from classroom.game.symbols import MAX_HAND
+
+# What a teacher can ask the winning play to show (classroom.make.situations.has_feature tells).
+FEATURES = {
+    "nine-tile": "the winning play uses all nine tiles",
+    "two-equations": "the winning play forms two equations or more",
+    "extension": "the winning play extends tiles already on the board",
+    "fraction": "the winning play places a fraction tile",
+    "3E": "the winning play covers a 3E square",
+}
+
+
+@dataclass(frozen=True)
+class SituationRules:
+    """What makes a good contest position."""
+
+    plays: int = 6  # equation plays already on the board
+    margin: int = 3  # the best play beats the runner-up by at least this much (0: ties allowed)
+    features: tuple[str, ...] = ()  # keys of FEATURES the winning play must show
+    hand_size: int = MAX_HAND
+
+    def check(self) -> None:
+        """Raise if the rules ask for something unknown or impossible."""
+        unknown = [f for f in self.features if f not in FEATURES]
+        if unknown:
+            raise ClassroomError(f"unknown feature {unknown[0]!r}; choose from {', '.join(FEATURES)}")
+        if not 0 <= self.plays <= 40:
+            raise ClassroomError(f"--plays takes 0 to 40 plays on the board, not {self.plays}")
+        if self.margin < 0:
+            raise ClassroomError("the winning margin cannot be negative")
+        if "nine-tile" in self.features and self.hand_size != MAX_HAND:
+            raise ClassroomError("a nine-tile play needs nine-tile hands")

@@ -1,0 +1,296 @@
+"""Worksheet models: what a printed Worksheet and its Key hold, as plain frozen data.
+
+The core builds these values; the renderers (classroom.render) and the templates only draw
+them. Nothing here imports the board engine (plays, scoring, move generation): a Board
+Situation arrives as plain data (squares, tiles, scores, a breakdown of each key play), so
+whoever scores a play converts its result into a KeyPlay.
+
+Texts are canonical, as the solver and the JSON write them (ASCII '-' for minus); the
+renderers print a typographic minus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from classroom.game.board import COLUMNS, SIZE, premium, square_name
+from classroom.solve.boardless import Solution, check
+from classroom.errors import ClassroomError
+from classroom.make.keys import group
+from classroom.game.symbols import Hand, Symbol, Tile, face, write
+from classroom.game.tilesets import TileSet
+
+KINDS = ("boardless", "situations")
+PAGE_SIZES = ("letter", "a4")
+KEYS = ("full", "summary", "none")  # the whole key, its summary page only, or no key PDF
+
+Square = tuple[int, int]  # (row, column), 1-based, like (9, 6) for F9
+
+
+@dataclass(frozen=True)
+class TileFace:
+    """One tile as printed: its token and the score in its corner."""
+
+    tile: Tile  # like '7/4', '-', '?' (a blank in a hand) or '?5' (a blank placed as 5)
+    score: int
+
+    @property
+    def symbol(self) -> Symbol:
+        """Return what the tile shows: '?5' shows '5', a blank in a hand shows '?'."""
+        return face(self.tile)
+
+
+@dataclass(frozen=True)
+class KeyAnswer:
+    """One equation of a boardless key: its text and score, and its tiles with blanks marked."""
+
+    text: str  # like '24 ÷ 3 = 8'
+    score: int
+    all_nine: bool
+    tiles: tuple[Tile, ...] = ()  # like ('2', '4', '?÷', '3', '=', '8'); () for text alone
+
+    @property
+    def marked(self) -> str:
+        """Return the text with each blank written as ? plus its symbol: '24 ?÷ 3 = 8'."""
+        return write(self.tiles) if self.tiles else self.text
+
+
+@dataclass(frozen=True)
+class KeyGroup:
+    """One tile combination of a boardless key: its tiles, its score, and every equation that
+    uses exactly those tiles, in a fixed order."""
+
+    tiles: tuple[Tile, ...]  # like ('2', '3', '4', '8', '?÷'), = left out
+    score: int
+    answers: tuple[KeyAnswer, ...]
+
+    @property
+    def all_nine(self) -> bool:
+        """Return whether the combination uses all nine tiles."""
+        return self.answers[0].all_nine
+
+
+@dataclass(frozen=True)
+class BoardlessItem:
+    """One Boardless Activity hand and, for the key, every equation it allows."""
+
+    id: str  # like 'B-42-01'
+    hand: tuple[TileFace, ...]
+    count: int  # number of different equations
+    combinations: int  # number of different tile multisets that make an equation
+    best_score: int | None
+    answers: tuple[KeyAnswer, ...]  # every equation, best first
+    groups: tuple[KeyGroup, ...] = ()  # the same equations by tile combination, best first
+
+    @property
+    def tokens(self) -> tuple[Tile, ...]:
+        """Return the hand as canonical tokens, like ('2', '4', '÷')."""
+        return tuple(t.tile for t in self.hand)
+
+    @property
+    def best(self) -> tuple[KeyAnswer, ...]:
+        """Return the answers that reach the best score."""
+        return tuple(a for a in self.answers if a.score == self.best_score)
+
+    @property
+    def nine_tile(self) -> tuple[KeyAnswer, ...]:
+        """Return the answers that use all nine tiles."""
+        return tuple(a for a in self.answers if a.all_nine)
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """What one tile adds to an equation's score: base score × symbol factor (2S, 3S)."""
+
+    square: str  # like 'F9'
+    symbol: Symbol  # like '7/4'
+    base: int  # the score printed on the tile (0 for a blank)
+    factor: int = 1  # 2 or 3 for a new tile on 2S / 3S, else 1
+
+    @property
+    def points(self) -> int:
+        """Return base × factor."""
+        return self.base * self.factor
+
+
+@dataclass(frozen=True)
+class EquationScore:
+    """The score of one equation a play forms: tile contributions, E multiplier, subtotal."""
+
+    text: str  # like '7/4 = 3/4 + 1'
+    contributions: tuple[Contribution, ...]
+    multiplier: int = 1  # product of the newly covered 2E / 3E squares in this equation
+    subtotal: int = 0  # sum of the contributions × multiplier
+    cross: bool = False  # True for an equation formed across the play's direction
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A play's score as a judge checks it: each equation, the 40 bonus, the total."""
+
+    equations: tuple[EquationScore, ...]
+    bonus: int = 0
+    total: int = 0
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A tile on a square in a key play; is_new marks the tiles this play puts down."""
+
+    row: int
+    col: int
+    tile: Tile
+    is_new: bool = True
+
+    @property
+    def square(self) -> str:
+        """Return the square's name, like 'F9'."""
+        return square_name((self.row, self.col))
+
+
+@dataclass(frozen=True)
+class KeyPlay:
+    """One play of a situation key: notation, score, where its tiles go, and the breakdown."""
+
+    notation: str  # like 'F9 across: 7/4 = 3/4 + 1'
+    score: int
+    placements: tuple[Placement, ...]
+    breakdown: Breakdown
+
+
+@dataclass(frozen=True)
+class BoardTile:
+    """A tile already on the board of a situation, with its score."""
+
+    row: int
+    col: int
+    tile: Tile  # like '7' or '?5'
+    score: int
+
+    @property
+    def symbol(self) -> Symbol:
+        """Return what the tile shows."""
+        return face(self.tile)
+
+
+@dataclass(frozen=True)
+class SituationItem:
+    """One Board Situation: the board, the hand, and for the key the best and next plays."""
+
+    id: str  # like 'S-42-01'
+    board: tuple[BoardTile, ...]
+    hand: tuple[TileFace, ...]
+    best: tuple[KeyPlay, ...]  # every play reaching the best score (the first is drawn)
+    next_best: tuple[KeyPlay, ...] = ()  # the runners-up, best first
+    count: int | None = 0  # number of distinct legal equation plays (None: too many to count quickly)
+    grid: str = ""  # the board file text, for the manifest
+    premiums: tuple[tuple[str, ...], ...] = field(default_factory=lambda: premium_labels())
+
+    @property
+    def tokens(self) -> tuple[Tile, ...]:
+        """Return the hand as canonical tokens."""
+        return tuple(t.tile for t in self.hand)
+
+    @property
+    def best_score(self) -> int | None:
+        """Return the best play's score, or None when the hand has no play."""
+        return self.best[0].score if self.best else None
+
+    @property
+    def squares(self) -> dict[Square, BoardTile]:
+        """Return (row, col) -> the tile already there."""
+        return {(t.row, t.col): t for t in self.board}
+
+
+@dataclass(frozen=True)
+class Worksheet:
+    """A class set: its kind, the options that made it, and its items (one per page or more)."""
+
+    kind: str  # 'boardless' or 'situations'
+    seed: int | None
+    level: str  # the tile set's name, like 'original'
+    items: tuple[BoardlessItem, ...] | tuple[SituationItem, ...]
+    page_size: str = "letter"  # 'letter' or 'a4'
+    large_print: bool = False
+    title: str | None = None  # a teacher's own title; None means the template's
+    copies: int = 1  # student sheets printed of each item (--same-hand: one hand, a class set)
+    options: tuple[tuple[str, object], ...] = ()  # the options that made the items, for the manifest
+    custom_tiles: tuple[tuple[str, int, int], ...] = ()  # a --tiles set: (symbol, count, score)
+    roster: tuple[tuple[str, str], ...] = ()  # (student name, item id), one named sheet each
+    same_hand: bool = False  # every student has the same hand
+    key: str = "full"  # one of KEYS
+    check_url: str | None = None  # where `classroom serve` runs, printed on student sheets
+
+    def check_address(self, id: str) -> str | None:
+        """Return the address of an item's student check page, or None without a check_url."""
+        return None if self.check_url is None else f"{self.check_url.rstrip('/')}/check/{id}"
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {KINDS}, not {self.kind!r}")
+        if self.page_size not in PAGE_SIZES:
+            raise ValueError(f"page size must be one of {PAGE_SIZES}, not {self.page_size!r}")
+        if self.key not in KEYS:
+            raise ValueError(f"key must be one of {KEYS}, not {self.key!r}")
+
+    @property
+    def student_pages(self) -> list[tuple[BoardlessItem | SituationItem, str | None]]:
+        """Return every student sheet in print order as (item, student name or None)."""
+        if self.roster:
+            items = {item.id: item for item in self.items}
+            return [(items[id], name) for name, id in self.roster]
+        return [(item, None) for item in self.items for _ in range(self.copies)]
+
+
+def item_id(kind: str, seed: int | None, number: int, tag: str = "") -> str:
+    """Return an item id: ('boardless', 42, 1, '3f9a') -> 'B-42-3f9a-01'; the tag tells apart
+    runs with one seed but other levels or options."""
+    middle = f"{tag}-" if tag else ""
+    return f"{'B' if kind == 'boardless' else 'S'}-{'x' if seed is None else seed}-{middle}{number:02d}"
+
+
+def hand_faces(hand: Hand, tileset: TileSet) -> tuple[TileFace, ...]:
+    """Return the hand's tiles with the scores the tile set prints on them."""
+    return tuple(TileFace(tile, tileset.score_of(tile)) for tile in hand)
+
+
+def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) -> BoardlessItem:
+    """Return the Boardless Activity item of a hand, its key taken from the solver's Solution.
+
+    Every answer is re-checked by the checker first (PRODUCT: a key never prints an answer the
+    checker has not confirmed, with the same score); a disagreement is raised, never printed.
+    """
+    answers = []
+    for answer in solution.answers:
+        verdict = check(answer.tiles or answer.symbols, tileset, hand)
+        if not verdict.valid or verdict.score != answer.score or verdict.tiles != (answer.tiles or answer.symbols):
+            raise ClassroomError(
+                f"internal check failed for {answer.marked} (scored {answer.score}): "
+                f"{verdict.reason or f'the checker scores it {verdict.score} as {write(verdict.tiles)}'}")
+        answers.append(KeyAnswer(answer.text, answer.score, answer.all_nine, verdict.tiles))
+    groups = tuple(KeyGroup(c.tiles, c.score, c.answers) for c in group(answers))
+    return BoardlessItem(
+        id=id,
+        hand=hand_faces(hand, tileset),
+        count=solution.count,
+        combinations=solution.combinations,
+        best_score=solution.best_score,
+        answers=tuple(answers),
+        groups=groups,
+    )
+
+
+def premium_labels() -> tuple[tuple[str, ...], ...]:
+    """Return the label of every square, row by row: '2S', '3S', '2E', '3E' or ''."""
+    return tuple(tuple(premium((row, col)).label for col in range(1, SIZE + 1))
+                 for row in range(1, SIZE + 1))
+
+
+def board_tiles(tiles: dict[Square, Tile] | dict[str, Tile], tileset: TileSet) -> tuple[BoardTile, ...]:
+    """Return the tiles of a board given as square -> tile ((9, 6) or 'F9'), in reading order."""
+    out = []
+    for square, tile in tiles.items():
+        if isinstance(square, str):
+            square = (int(square[1:]), COLUMNS.index(square[0].upper()) + 1)
+        out.append(BoardTile(square[0], square[1], tile, tileset.score_of(tile)))
+    return tuple(sorted(out, key=lambda t: (t.row, t.col)))

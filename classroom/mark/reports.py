@@ -1,0 +1,149 @@
+"""Reports of grading and judging for the screen, JSON and CSV: each function turns a result of
+the core into text or plain data, and holds no game logic."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from classroom.solve.boardless import Solution
+from classroom.mark.grading import ClassSummary, Grade, StudentGrade
+from classroom.mark.judging import Judged, standings
+from classroom.game.symbols import Hand, display_text
+from classroom.game.words import plural
+
+
+def shown(text: str) -> str:
+    """Return canonical text as a person reads it, with a typographic minus and raised exponents."""
+    return display_text(text)
+
+
+def csv_text(rows: list[list[object]]) -> str:
+    """Return rows (the first one the header) as CSV text."""
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue()
+
+
+# --- one student's list ---------------------------------------------------------------------
+
+def grade_data(marked: Grade, possible: Solution) -> dict:
+    """Return a marked list as the stable `grade --json` object."""
+    return {
+        "hand": list(marked.hand), "total": marked.total, "valid": marked.valid_count,
+        "possible": possible.count, "best_score": possible.best_score,
+        "lines": [{"line": m.line, "text": m.text, "valid": m.valid, "reason": m.reason,
+                   "score": m.score, "duplicate_of": m.duplicate_of, "marked": m.marked}
+                  for m in marked.lines],
+    }
+
+
+def grade_lines(marked: Grade, possible: Solution, sheet: str | None) -> list[str]:
+    """Return a marked list as lines for the screen: hand, each line, the total."""
+    out = [f"Hand: {shown(' '.join(marked.hand))}" + (f"  (worksheet {sheet})" if sheet else "")]
+    for m in marked.lines:
+        verdict = "valid" if m.valid and m.duplicate_of is None else (
+            m.reason if m.duplicate_of is not None else f"not valid: {shown(m.reason or '')}")
+        out.append(f"{m.line:>4}  {shown(m.marked or m.text):<28} {m.score:>4}  {verdict}")
+    out.append(f"Total: {marked.total} points from "
+               f"{plural(marked.valid_count, 'different valid equation')} "
+               f"({plural(len(marked.lines), 'line')}). The hand allows {possible.count}; "
+               f"best score {possible.best_score}.")
+    return out
+
+
+# --- a whole class ---------------------------------------------------------------------------
+
+CLASS_HEADER = ["student", "worksheet", "valid_lines", "total", "best_equation", "best_score", "repeats"]
+
+
+def class_rows(students: list[StudentGrade]) -> list[list[object]]:
+    """Return the class table, one row a student, under CLASS_HEADER."""
+    rows: list[list[object]] = [list(CLASS_HEADER)]
+    for s in students:
+        best = s.grade.best
+        rows.append([s.student, s.sheet, s.grade.valid_count, s.grade.total,
+                     best.written if best else "", best.score if best else "", s.grade.repeats])
+    return rows
+
+
+def class_data(students: list[StudentGrade], summary: ClassSummary) -> dict:
+    """Return the class table and summary as the `grade --json` object of several lists."""
+    header, *rows = class_rows(students)
+    return {
+        "students": [dict(zip(header, row)) for row in rows],
+        "summary": {
+            "missed": [{"worksheet": sheet, "text": a.text if a else None, "score": a.score if a else None}
+                       for sheet, a in summary.missed],
+            "mistakes": [{"kind": kind, "count": count} for kind, count in summary.mistakes],
+        },
+    }
+
+
+def class_lines(students: list[StudentGrade], summary: ClassSummary) -> list[str]:
+    """Return the class table and its summary as lines for the screen."""
+    width = max([len(s.student) for s in students] + [7])
+    out = [f"{'student':<{width}}  {'valid':>5}  {'total':>5}  {'repeats':>7}  best equation found"]
+    for s in students:
+        best = s.grade.best
+        found = f"{shown(best.written)} ({best.score})" if best else "-"
+        out.append(f"{s.student:<{width}}  {s.grade.valid_count:>5}  {s.grade.total:>5}  "
+                   f"{s.grade.repeats:>7}  {found}")
+    out.append("")
+    for sheet, answer in summary.missed:
+        if answer is None:
+            out.append(f"For {shown(sheet)}: the class found every equation.")
+        else:
+            out.append(f"For {shown(sheet)}: the best equation nobody found is {shown(answer.text)} "
+                       f"({plural(answer.score, 'point')}).")
+    if summary.mistakes:
+        common = "; ".join(f"{kind} ({plural(count, 'line')})" for kind, count in summary.mistakes[:3])
+        out.append(f"Most common mistakes: {common}.")
+    else:
+        out.append("No mistakes.")
+    return out
+
+
+# --- a contest -------------------------------------------------------------------------------
+
+CONTEST_HEADER = ["rank", "name", "line", "play", "legal", "score", "reason"]
+
+
+def contest_rows(judged: tuple[Judged, ...]) -> list[list[object]]:
+    """Return the contest results, ranked, under CONTEST_HEADER."""
+    rows: list[list[object]] = [list(CONTEST_HEADER)]
+    for j in standings(judged):
+        rows.append([j.rank or "", j.name or "", j.line, j.notation or j.text, "yes" if j.legal else "no",
+                     j.score, j.reason or ""])
+    return rows
+
+
+def contest_data(sheet: str, hand: Hand, judged: tuple[Judged, ...]) -> dict:
+    """Return the contest results as the `grade --json` object of a situation."""
+    return {"worksheet": sheet, "hand": list(hand), "plays": [{
+        "line": j.line, "name": j.name, "text": j.text, "legal": j.legal, "reason": j.reason,
+        "play": j.notation, "score": j.score, "rank": j.rank,
+        "equations": [{"text": e.text, "explain": e.explain(), "score": e.subtotal}
+                      for e in (j.breakdown.equations if j.breakdown else ())],
+        "bonus": j.breakdown.bonus if j.breakdown else 0,
+    } for j in standings(judged)]}
+
+
+def contest_lines(sheet: str, hand: Hand, judged: tuple[Judged, ...]) -> list[str]:
+    """Return the contest results for the screen: ranked plays with their breakdowns, then the
+    plays that are not legal and why."""
+    out = [f"Situation {sheet}  Hand: {shown(' '.join(hand))}"]
+    for j in standings(judged):
+        who = j.name or f"line {j.line}"
+        if not j.legal:
+            out.append(f"   -  {who}: {shown(j.text)}")
+            out.append(f"      not legal: {shown(j.reason or '')}")
+            continue
+        out.append(f"{j.rank:>4}  {who}: {shown(j.notation)}  scores {j.score}")
+        for equation in j.breakdown.equations:
+            out.append(f"      {shown(equation.text)}: {equation.explain()}")
+        if j.breakdown.bonus:
+            out.append(f"      all nine tiles: +{j.breakdown.bonus}")
+    legal = sum(1 for j in judged if j.legal)
+    out.append(f"{plural(legal, 'legal play')}, {plural(len(judged) - legal, 'play')} not legal.")
+    return out

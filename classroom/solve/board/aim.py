@@ -1,0 +1,698 @@
+"""Aimed sides: the sides of a long stretch whose value is one of a few targets, found without
+listing every side of the stretch.
+
+When one side of an = is short, its table has a few values, and only the long side's sides of
+those values can make a play. A side is a prefix (a whole side itself), then its last + or −,
+then its last term (Numbers joined by × and ÷ only); or it is one term. So a side of value v
+ending with `+ T` has a prefix of value v − T, and one ending with `− T` a prefix of value
+v + T. The last terms come from short walks that allow × and ÷ only. The prefix before a late
++ or − is aimed in turn at the values it needs (the targets ∓ the last terms' values) while
+they are few; the earlier ones come from one walk with a stop at every end. A side is built
+only when its prefix and term values meet a target. Never below zero holds exactly: the
+prefix, a side itself, has every running sum checked, and the last running sum is the target.
+
+A side that is one long term is split the same way, at its last × or ÷: a term prefix (aimed
+in turn, or walked) and the last Number, met by product or quotient. A × 0 of target 0 meets
+every term prefix: counting, they are counted by tiles used alone. With one × or ÷ in the
+hand, a term is two Numbers, the longer written from its value by OneNumber.
+"""
+
+from __future__ import annotations
+
+from math import gcd
+
+from classroom.solve.board.sides import (
+    FRACTION_PAIRS, PackedHand, cell_numbers, cell_operations, count_walk, empty_squares, filling, walk,
+)
+from classroom.game.symbols import PLUS_MINUS, TIMES_DIVIDE
+
+TERM_AIM_FROM = 5  # a whole term of this many empty squares or more is split at its last × or ÷
+ONE_NUMBER_FROM = 4  # a term of this many empty squares or more that holds one Number is never listed
+PREFIX_AIM_FROM = 5  # a prefix of this many empty squares or more may itself be aimed,
+PREFIX_TARGETS = 200  # when it needs at most this many values (targets × last terms); a last
+# term after an early + or − likewise (targets × prefixes)
+MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
+
+
+class OverLimit(Exception):
+    """Aiming went past its limit of work."""
+
+
+def pair(key) -> tuple[int, int]:
+    """Return a value key (an int, or a reduced (numerator, denominator) pair) as a pair."""
+    return (key, 1) if type(key) is int else key
+
+
+def key_of(numerator: int, denominator: int):
+    """Return the value key of numerator / denominator (sides.reduced_pair, inlined: the joins make
+    millions of keys)."""
+    if denominator == 1:
+        return numerator
+    g = gcd(numerator, denominator)
+    if g == denominator:
+        return numerator // g
+    return numerator // g, denominator // g
+
+
+def may_hold(cell, kinds: tuple, held: tuple) -> bool:
+    """Return whether the cell can hold an operation of the kinds: a fixed one, or one of the
+    hand's (`held`, those of the kinds the hand or its blank can place)."""
+    if type(cell) is str:
+        return cell in kinds
+    return any(cell is None or s in cell for s in held)
+
+
+class OneNumber:
+    """The terms of a stretch that can hold no × or ÷: one Number filling it. A Number of a
+    given value is written in few ways (its digits, or digits and a fraction tile), so they are
+    made when asked for, a value at a time, never listed. Reads like a term table (`get`); its
+    length is unknown, so a join looks values up in it rather than going through it."""
+
+    def __init__(self, pattern: tuple, hand: PackedHand, counting: bool):
+        self.pattern = pattern
+        self.hand = hand
+        self.counting = counting
+        self._found: dict = {}
+        # a Number of m cells is below 10^m, and from 10^(m − 2) on when m > 1 (m − 1 digits
+        # before a fraction tile at least): values outside are never written
+        m = len(pattern)
+        self._below = 10 ** m
+        self._from = 10 ** (m - 2) if m > 1 else 0
+        last = pattern[-1]
+        self._fractions = [(symbol, p, q) for symbol, (p, q) in FRACTION_PAIRS.items()
+                           if (last == symbol if type(last) is str else
+                               symbol in hand.kinds and (last is None or symbol in last))]
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __len__(self) -> int:
+        return 1 << 40
+
+    def get(self, key):
+        """Return packed tiles used -> [tiles] (how many, when counting) for the Numbers of the
+        value that fill the pattern, or None."""
+        found = self._found.get(key, False)
+        if found is False:
+            n, d = pair(key)
+            if n < 0 or n >= d * self._below or n < d * self._from:
+                return None
+            found = self._found[key] = self._written(key) or None
+        return found
+
+    def _written(self, key) -> dict:
+        n, d = pair(key)
+        m = len(self.pattern)
+        ways = []  # the Number's symbols
+        if d == 1 and n >= 0 and len(str(n)) == m:
+            ways.append(tuple(str(n)))
+        for symbol, p, q in self._fractions:
+            # whole + p/q = n/d, whole written with the m - 1 digits before the fraction tile
+            whole, rest = divmod(n * q - p * d, d * q)
+            if rest or whole < 0:
+                continue
+            if m == 1 and whole == 0:
+                ways.append((symbol,))
+            elif m > 1 and whole > 0 and len(str(whole)) == m - 1:
+                ways.append(tuple(str(whole)) + (symbol,))
+        found: dict = {}
+        hand = self.hand
+        for symbols in ways:
+            used, fills = 0, []
+            for cell, symbol in zip(self.pattern, symbols):
+                if type(cell) is str:
+                    if cell != symbol:
+                        break
+                    continue
+                if cell is not None and symbol not in cell or symbol not in hand.kinds:
+                    break
+                used += hand.unit[hand.kinds.index(symbol)]
+                fills.append(symbol)
+            else:
+                if hand.fits(used):
+                    if self.counting:
+                        found[used] = found.get(used, 0) + 1
+                    else:
+                        found.setdefault(used, []).append(tuple(fills))
+        return found
+
+
+class Aiming:
+    """The prefix and last-term tables of one hand, cached by pattern, and the aimed tables
+    built from them; with `counting`, every list of tiles is how many there are instead (the
+    tables of `count_walk`), and `held` is then the entries built, a measure of work."""
+
+    def __init__(self, hand: PackedHand, counting: bool = False, signs: tuple | None = None):
+        self.hand = hand
+        self.counting = counting
+        self._prefixes: dict = {}
+        self._terms: dict = {}
+        # signs -> pattern -> (targets covered, their sides), of the sides holding at least that
+        # many of the hand's + and − (0: every side)
+        self._aimed_by_signs: dict = {0: {}}
+        self._term_prefixes_of: dict = {}  # pattern -> end -> table of the terms filling it so far
+        self._aimed_terms: dict = {}  # pattern -> (targets covered, their terms)
+        self._term_uses_of: dict = {}  # pattern -> packed tiles used -> how many terms fill it
+        self._numbers_of: dict = {}  # pattern -> table of the Numbers filling it
+        self.held = 0  # sides held in the caches (and, when counting, other work done)
+        self.limit: int | None = None  # work past which OverLimit is raised
+        # where a prefix may end: before a + or − of the hand's (or of `signs`: a wildcard
+        # blank's, whose sides classroom.solve.board.blank_aim joins to these prefixes)
+        self.signs = signs or tuple(s for s in PLUS_MINUS if s in hand.kinds or s in hand.blank_symbols)
+        self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
+        self._one_join = not hand.blank_symbols and sum(
+            c for kind, c in zip(hand.kinds, hand.counts) if kind in TIMES_DIVIDE) == 1
+
+    def prefixes(self, pattern: tuple) -> dict:
+        """Return end -> table of the sides filling pattern[:end + 1], for the ends followed by
+        a cell of the pattern that can hold + or −."""
+        found = self._prefixes.get(pattern)
+        if found is None:
+            stops = tuple(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:])
+            found = self._prefixes[pattern] = (count_walk if self.counting else walk)(
+                pattern[:-1], stops, self.hand)
+            self.spend(sum(self._size(table) for table in found.values()))
+        return found
+
+    def terms(self, pattern: tuple) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the terms (Numbers joined by × and ÷
+        only) filling the whole pattern."""
+        found = self._terms.get(pattern)
+        if found is None:
+            if (self.hand.blank_symbols or self.hand.signed or empty_squares(pattern) < ONE_NUMBER_FROM
+                    or any(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in pattern[1:-1])):
+                found = filling(pattern, self.hand, self.counting, TIMES_DIVIDE)
+                self.spend(self._size(found))
+            else:
+                found = OneNumber(pattern, self.hand, self.counting)
+            self._terms[pattern] = found
+        return found
+
+    def _whole_terms(self, pattern: tuple, targets: set) -> dict:
+        """Return a table holding the terms filling the whole pattern whose value is one of the
+        targets (and maybe others): a long term aimed (`_aim_terms`, cached and grown like the
+        aimed sides), a short one, or one the hand can write only as a Number, `terms`."""
+        if not self._aims_terms(pattern):
+            return self.terms(pattern)
+        out, work = grown(self._aimed_terms, pattern, targets, self._aim_terms, self.counting)
+        self.spend(work)
+        return out
+
+    def _aims_terms(self, pattern: tuple) -> bool:
+        """Return whether the terms filling the pattern are aimed at values rather than listed:
+        when it is long, not listed yet, and the hand has a × or ÷ (and neither a blank nor
+        signed tiles)."""
+        hand = self.hand
+        return not (pattern in self._terms or hand.blank_symbols or hand.signed or not self.joins
+                    or empty_squares(pattern) < TERM_AIM_FROM)
+
+    def _aim_terms(self, pattern: tuple, targets: set, out: dict) -> None:
+        """Add the terms of the target values to `out`. A long term is split at its last × or
+        ÷: a term prefix, the × or ÷, and its last Number, joined by value, so the terms of
+        other values are never listed. The term prefix is aimed in turn at the values it needs
+        while they are few; else one walk with a stop at every end lists the term prefixes."""
+        hand = self.hand
+        counting = self.counting
+        one = OneNumber(pattern, hand, counting)
+        for key in targets:
+            by_used = one.get(key)
+            if by_used:
+                for used, fills in by_used.items():
+                    add(out, key, used, fills, counting)
+        goals = [pair(key) for key in targets]
+        if self._one_join and not any(type(cell) is str and cell in TIMES_DIVIDE for cell in pattern):
+            # one × or ÷ in the hand and none on the board: a term is Number × Number (or ÷),
+            # each side of it one Number, written from its value when long
+            for k in range(1, len(pattern) - 1):
+                ops = cell_operations(pattern[k], hand, TIMES_DIVIDE)
+                if not ops:
+                    continue
+                first, last = self._numbers_or_one(pattern[:k]), self._numbers_or_one(pattern[k + 1:])
+                if not first or not last:
+                    continue
+                for symbol, unit, fill in ops:
+                    for v_key, a_by_used, b_by_used in self._number_products(
+                            pattern[:k], first, pattern[k + 1:], last, targets, goals, symbol == "×"):
+                        join(out, hand, v_key, a_by_used, unit, fill, b_by_used, counting)
+            return
+        walked = None  # end -> table of every term prefix, once one walk lists them
+        for k in range(len(pattern) - 2, 0, -1):  # the last × or ÷ stands at k, latest first
+            ops = cell_operations(pattern[k], hand, TIMES_DIVIDE)
+            if not ops:
+                continue
+            numbers = self._last_numbers(pattern[k + 1:])
+            if not numbers:
+                continue
+            if walked is None:
+                needed = self._needed_factors(pattern[:k + 1], targets, numbers, ops)
+                if needed is None:
+                    walked = self._term_prefixes(pattern[:k + 1])
+            if walked is not None:
+                prefix = walked.get(k - 1)
+            else:
+                prefix = self._whole_terms(pattern[:k], needed)
+                if 0 in targets and 0 in numbers:
+                    # × 0 makes 0 of every term prefix (counted by tiles used, whatever its value)
+                    for symbol, unit, fill in ops:
+                        if symbol == "×":
+                            join(out, hand, 0, self._term_uses(pattern[:k]), unit, fill, numbers[0], counting)
+                    numbers = {key: by_used for key, by_used in numbers.items() if key != 0}
+            if not prefix:
+                continue
+            if counting:
+                self.spend(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
+            for symbol, unit, fill in ops:
+                for v_key, p_by_used, n_by_used in _products(prefix, numbers, targets, goals, symbol == "×"):
+                    join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
+
+    def _needed_factors(self, upto: tuple, targets: set, numbers: dict, ops: tuple) -> set | None:
+        """Return the values the term prefix before a × or ÷ (upto: the cells up to it) needs to
+        make one of the targets with a last Number of the table (v ÷ N before a ×, v × N before
+        a ÷; a × 0 takes any, see `_term_uses`), or None when it is walked whole instead (see
+        `_aims_at`; listing, also when a × 0 needs any)."""
+        if not self._aims_at(upto, self._aimed_terms, self._term_prefixes_of,
+                             len(targets) * len(numbers) * len(ops)):
+            return None
+        if not self.counting and 0 in targets and 0 in numbers and any(symbol == "×" for symbol, _, _ in ops):
+            return None  # listing, a × 0 needs every term prefix's tiles: walked
+        needed = set()
+        values = [pair(n_key) for n_key in numbers if n_key != 0]
+        for v_key in targets:
+            v_n, v_d = pair(v_key)
+            for symbol, _, _ in ops:
+                for n_n, n_d in values:
+                    needed.add(key_of(v_n * n_d, v_d * n_n) if symbol == "×" else key_of(v_n * n_n, v_d * n_d))
+        return needed
+
+    def _numbers_or_one(self, pattern: tuple):
+        """Return the table of the Numbers filling the pattern, or a OneNumber to look them up
+        by value when the pattern is long."""
+        if empty_squares(pattern) >= ONE_NUMBER_FROM:
+            return OneNumber(pattern, self.hand, self.counting)
+        return self._last_numbers(pattern)
+
+    def _number_products(self, first_pattern: tuple, first, last_pattern: tuple, last, targets: set,
+                         goals: list, times: bool):
+        """Yield (target, first Number's entries, last Number's entries) for every a × b (or
+        a ÷ b) that is a target, a filling the first pattern and b the last one. A long side is
+        looked up by value (a OneNumber), never listed; of two tables, the two smallest of
+        them and the targets are looped over (see `_products`)."""
+        if isinstance(first, OneNumber) and isinstance(last, OneNumber):
+            if len(first_pattern) <= len(last_pattern):
+                first = self._last_numbers(first_pattern)
+            else:
+                last = self._last_numbers(last_pattern)
+        if isinstance(first, OneNumber):
+            yield from _first_looked_up(first, lambda: self._last_numbers(first_pattern), last, goals, times)
+        elif isinstance(last, OneNumber):
+            yield from _last_looked_up(first, last, lambda: self._last_numbers(last_pattern), goals, times)
+        else:
+            yield from _products(first, last, targets, goals, times)
+
+    def _term_prefixes(self, pattern: tuple) -> dict:
+        """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
+        ends followed by a cell that can hold × or ÷."""
+        found = self._term_prefixes_of.get(pattern)
+        if found is None:
+            stops = tuple(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in pattern[1:]) + (False,)
+            found = self._term_prefixes_of[pattern] = (count_walk if self.counting else walk)(
+                pattern, stops, self.hand, TIMES_DIVIDE)
+            self.spend(sum(self._size(table) for table in found.values()))
+        return found
+
+    def _term_uses(self, pattern: tuple) -> dict:
+        """Return packed tiles used -> how many terms (Numbers joined by × and ÷ only, never a
+        ÷ by 0) fill the whole pattern, whatever their values (counting: what a × 0 meets). A
+        dynamic programme over the Number boundaries by tiles used alone."""
+        found = self._term_uses_of.get(pattern)
+        if found is not None:
+            return found
+        hand = self.hand
+        offset, high = hand.offset, hand.high
+        n = len(pattern)
+        ops = [cell_operations(cell, hand, TIMES_DIVIDE) for cell in pattern]
+        states: list = [{} for _ in range(n)]  # position -> (used, after a ÷) -> how many
+        states[0][0, False] = 1
+        found = {}
+        for i in range(n):
+            here = cell_numbers(pattern[i:], hand) if states[i] else ()
+            for (used, divided), count in states[i].items():
+                for length, by_used in here:
+                    j = i + length
+                    if j != n - 1 and (j + 2 >= n or not ops[j + 1]):
+                        continue
+                    for number_used, items in by_used:
+                        now = used + number_used
+                        if (now + offset) & high:
+                            continue
+                        ways = count * sum(1 for value_n, _, _ in items if value_n or not divided)
+                        if not ways:
+                            continue
+                        if j == n - 1:
+                            found[now] = found.get(now, 0) + ways
+                            continue
+                        following = states[j + 2]
+                        for symbol, unit, _ in ops[j + 1]:
+                            after = now + unit
+                            if unit and (after + offset) & high:
+                                continue
+                            state = (after, symbol == "÷")
+                            following[state] = following.get(state, 0) + ways
+        self._term_uses_of[pattern] = found
+        self.spend(len(found))
+        return found
+
+    def _last_numbers(self, pattern: tuple) -> dict:
+        """Return the table of the Numbers that fill the whole pattern."""
+        found = self._numbers_of.get(pattern)
+        if found is None:
+            found = {}
+            last = len(pattern) - 1
+            for j, by_used in cell_numbers(pattern, self.hand):
+                if j != last:
+                    continue
+                for used, items in by_used:
+                    for n, d, fills in items:
+                        add(found, key_of(n, d), used, 1 if self.counting else [fills], self.counting)
+            self._numbers_of[pattern] = found
+            self.spend(self._size(found))
+        return found
+
+    def aimed(self, pattern: tuple, targets, signs: int = 0) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the sides filling the whole pattern
+        whose value is one of the targets (what `walk` lists for them, in another order), and
+        maybe sides of other values asked for before; with `signs`, only (at least) the sides
+        holding that many of the hand's + and − or more (the others cannot be played)."""
+        for fewer in range(signs):  # a table of fewer signs holding every target serves too
+            covered, out = self._aimed_by_signs.get(fewer, {}).get(pattern) or ((), None)
+            if out is not None and covered.issuperset(targets):
+                return out
+        cache = self._aimed_by_signs.get(signs)
+        if cache is None:
+            cache = self._aimed_by_signs[signs] = {}
+        out, work = grown(cache, pattern, targets, lambda p, t, o: self._aim(p, t, o, signs), self.counting)
+        self.spend(work)
+        return out
+
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board (all None), the only
+        ones that lines other than the one searched meet again."""
+        forget_closed(self._prefixes, self._terms, self._aimed_terms, self._term_prefixes_of,
+                      self._term_uses_of, self._numbers_of, *self._aimed_by_signs.values())
+
+    def spend(self, work: int) -> None:
+        """Count work done (or sides held); raise OverLimit past the limit."""
+        self.held += work
+        if self.limit is not None and self.held > self.limit:
+            raise OverLimit
+
+    def _size(self, table: dict) -> int:
+        """Return the sides a table lists (its entries, when counting)."""
+        return table_size(table, self.counting)
+
+    def _aim(self, pattern: tuple, targets: set, out: dict, signs: int = 0) -> None:
+        """Add the sides of the target values to `out`: those holding at least `signs` of the
+        hand's + and − (and maybe others). A side that must hold one is never a whole term, and
+        its prefix before the last + or − must hold the rest."""
+        hand = self.hand
+        n = len(pattern)
+        counting = self.counting
+
+        if not signs:
+            whole = self._whole_terms(pattern, targets)
+            for key in targets:
+                by_used = whole.get(key)
+                if by_used:
+                    for used, fills in by_used.items():
+                        add(out, key, used, fills, counting)
+        if n < 3 or not any(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:-1]):
+            return
+        goals = [pair(key) for key in targets]
+        walked = None  # end -> table of every prefix, once one walk lists them
+        for k in range(n - 2, 0, -1):  # the last + or − stands at k, latest first
+            ops = cell_operations(pattern[k], hand, PLUS_MINUS)
+            if not ops:
+                continue
+            # the prefix holds the + and − the side must hold, but this one of the hand's
+            before = max(0, signs - 1) if type(pattern[k]) is not str else signs
+            terms = None
+            if walked is None:
+                terms = self.terms(pattern[k + 1:])
+                if not terms:
+                    continue
+                needed = self._needed(pattern[:k + 1], targets, terms, ops, before)
+                if needed is None:
+                    # too many values for aiming: one walk lists the prefixes of every end
+                    walked = self.prefixes(pattern[:k + 1])
+            prefix = walked.get(k - 1) if walked is not None else self.aimed(pattern[:k], needed, before)
+            if not prefix:
+                continue
+            if terms is None:
+                terms = self._last_terms(pattern[k + 1:], prefix, targets, ops)
+                if not terms:
+                    continue
+            if self.counting:
+                p, t, v = len(prefix), len(terms), len(goals)
+                self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)
+            for symbol, unit, fill in ops:
+                for v_key, p_by_used, t_by_used in meetings(prefix, terms, targets, goals, symbol == "+",
+                                                                hand.negatives):
+                    join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
+
+    def _last_terms(self, pattern: tuple, prefixes: dict, targets: set, ops: tuple) -> dict:
+        """Return a table holding the last terms filling the pattern that meet a prefix of the
+        table and one of the targets (t = v − p after a +, p − v after a −), and maybe others:
+        aimed at those values when the pattern is long and they are few, else `terms`."""
+        if not self._aims_terms(pattern) or len(prefixes) * len(targets) * len(ops) > PREFIX_TARGETS:
+            return self.terms(pattern)
+        return self._whole_terms(pattern, _partners(targets, prefixes, ops, self.hand.negatives, True))
+
+    def _aims_at(self, upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
+        """Return whether the prefix before an operation (upto: the cells up to that operation's)
+        is aimed at `more` values (about), rather than taken from one walk listing the prefixes
+        of every end (`walks`, cached by `upto`): not when it is short, when that walk is made
+        already, or when its aimed table (`aimed`) would then cover more than PREFIX_TARGETS
+        values."""
+        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > PREFIX_TARGETS or upto in walks:
+            return False
+        covered = aimed.get(upto[:-1])
+        return covered is None or len(covered[0]) + more <= PREFIX_TARGETS
+
+    def _needed(self, upto: tuple, targets: set, terms, ops: tuple, signs: int) -> set | None:
+        """Return the values the prefix before a + or − (upto: the cells up to it; holding at
+        least `signs` of the hand's + and −) needs to meet one of the targets with a last term
+        of the table (v − t before a +, v + t before a −), or None when it is walked whole
+        instead (see `_aims_at`)."""
+        aimed = self._aimed_by_signs.get(signs, {})
+        if not self._aims_at(upto, aimed, self._prefixes, len(targets) * len(terms) * len(ops)):
+            return None
+        return _partners(targets, terms, ops, self.hand.negatives, False)
+
+
+def _partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> set:
+    """Return the values x that make a target v with a value o of `others` across one of the
+    operations (+ or −): a prefix x before a last term o (x + o = v, x − o = v), or with `after`
+    a last term x after a prefix o (o + x = v, o − x = v); never below zero unless the set has
+    `negatives`."""
+    found = set()
+    values = [pair(o_key) for o_key in others]
+    for v_key in targets:
+        v_n, v_d = pair(v_key)
+        for symbol, _, _ in ops:
+            plus = symbol == "+"
+            for o_n, o_d in values:
+                if plus:  # x = v − o
+                    x_n = v_n * o_d - o_n * v_d
+                elif after:  # o − x = v: x = o − v
+                    x_n = o_n * v_d - v_n * o_d
+                else:  # x − o = v: x = v + o
+                    x_n = v_n * o_d + o_n * v_d
+                if x_n >= 0 or negatives:
+                    found.add(key_of(x_n, v_d * o_d))
+    return found
+
+
+def table_size(table: dict, counting: bool) -> int:
+    """Return how many sides a table (value -> packed tiles used -> [tiles]) lists, or how
+    many entries it has when counting."""
+    if counting:
+        return sum(len(by_used) for by_used in table.values())
+    return sum(len(fills) for by_used in table.values() for fills in by_used.values())
+
+
+def forget_closed(*caches: dict) -> None:
+    """Drop from pattern-keyed caches every pattern but stretches of open board (all None)."""
+    for cache in caches:
+        for pattern in [p for p in cache if any(cell is not None for cell in p)]:
+            del cache[pattern]
+
+
+def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[dict, int]:
+    """Return the aimed table cached for the pattern, grown by aim(pattern, new targets, table)
+    for the targets it does not cover yet, and the work that took (those targets and the sides
+    added)."""
+    covered, out = cache.get(pattern) or (set(), {})
+    targets = set(targets) - covered
+    if not targets:
+        return out, 0
+    if not covered:
+        cache[pattern] = (covered, out)
+    covered |= targets
+    before = table_size(out, counting)
+    aim(pattern, targets, out)
+    return out, len(targets) + table_size(out, counting) - before
+
+
+def add(out: dict, key, used: int, fills, counting: bool) -> None:
+    """Add sides (a list of tiles, or how many when counting) of one value and tiles used to a
+    table."""
+    by_used = out.get(key)
+    if by_used is None:
+        by_used = out[key] = {}
+    got = by_used.get(used)
+    if counting:
+        by_used[used] = fills + (got or 0)
+    elif got is None:
+        by_used[used] = list(fills)
+    else:
+        got.extend(fills)
+
+
+def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tuple, t_by_used: dict,
+         counting: bool) -> None:
+    """Add to a table the sides of value `key` made of a prefix, an operation (its packed tile
+    and tiles placed) and a term, for every prefix and term entry the hand can pay for together."""
+    offset, high = hand.offset, hand.high
+    if counting:  # add's arithmetic, inlined (the joins add millions of counts)
+        by_used = out.get(key)
+        if by_used is None:
+            by_used = out[key] = {}
+        for p_used, p_count in p_by_used.items():
+            with_op = p_used + unit
+            for t_used, t_count in t_by_used.items():
+                used = with_op + t_used
+                if not (used + offset) & high:
+                    by_used[used] = by_used.get(used, 0) + p_count * t_count
+        if not by_used:
+            del out[key]
+        return
+    for p_used, p_fills in p_by_used.items():
+        with_op = p_used + unit
+        for t_used, t_fills in t_by_used.items():
+            used = with_op + t_used
+            if not (used + offset) & high:
+                add(out, key, used, [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
+
+
+def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
+    """Yield (target, prefix entries, Number entries) for every term prefix value p and last
+    Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
+    are looped over, the third looked up (a × by 0 meets every prefix of target 0, a 0 × every
+    Number)."""
+    p, n, v = len(prefixes), len(numbers), len(goals)
+    if v * p < n * min(p, v):
+        yield from _last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
+    elif p <= v:
+        last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
+        for p_key, p_by_used in prefixes.items():
+            p_n, p_d = pair(p_key)
+            for (n_n, n_d), n_by_used in last:
+                if times:
+                    v_key = key_of(p_n * n_n, p_d * n_d)
+                elif n_n == 0:
+                    continue
+                else:
+                    v_key = key_of(p_n * n_d, p_d * n_n)
+                if v_key in targets:
+                    yield v_key, p_by_used, n_by_used
+    else:
+        yield from _first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
+
+
+def _last_looked_up(first: dict, last, every_last, goals: list, times: bool):
+    """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
+    target: the targets and the first values a are looped over and b looked up in `last` (a
+    table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
+    a table of them all."""
+    firsts = [(pair(a_key), a_by_used) for a_key, a_by_used in first.items()]
+    for v_n, v_d in goals:
+        v_key = v_n if v_d == 1 else (v_n, v_d)
+        for (a_n, a_d), a_by_used in firsts:
+            if a_n == 0:
+                if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
+                    for b_key, b_by_used in every_last().items():
+                        if times or b_key != 0:
+                            yield v_key, a_by_used, b_by_used
+                continue
+            if times:
+                b_key = key_of(v_n * a_d, v_d * a_n)  # b = v / a
+            elif v_n == 0:
+                continue
+            else:
+                b_key = key_of(a_n * v_d, a_d * v_n)  # b = a / v
+            b_by_used = last.get(b_key)
+            if b_by_used:
+                yield v_key, a_by_used, b_by_used
+
+
+def _first_looked_up(first, every_first, last: dict, goals: list, times: bool):
+    """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
+    target: the targets and the last Numbers b are looped over and a looked up in `first` (a
+    table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
+    them all."""
+    numbers = [(pair(b_key), b_by_used) for b_key, b_by_used in last.items()]
+    for v_n, v_d in goals:
+        v_key = v_n if v_d == 1 else (v_n, v_d)
+        for (b_n, b_d), b_by_used in numbers:
+            if b_n == 0:
+                if times and v_n == 0:
+                    for a_by_used in every_first().values():
+                        yield v_key, a_by_used, b_by_used
+                continue
+            # a × b = v: a = v / b; a ÷ b = v: a = v × b
+            a_by_used = first.get(key_of(v_n * b_d, v_d * b_n) if times else key_of(v_n * b_n, v_d * b_d))
+            if a_by_used:
+                yield v_key, a_by_used, b_by_used
+
+
+def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):
+    """Yield (target, prefix entries, term entries) for every prefix value p and term value t
+    with p + t (or p − t) a target: the two smallest of the three are looped over, the third
+    looked up. Prefixes and terms are never below zero unless the set has `negatives`."""
+    p, t, v = len(prefixes), len(terms), len(goals)
+    if t * v <= p * min(t, v):
+        # targets and terms: the prefix is v − t (or v + t)
+        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        for v_n, v_d in goals:
+            v_key = v_n if v_d == 1 else (v_n, v_d)
+            for (t_n, t_d), t_by_used in last:
+                p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
+                if p_n < 0 and not negatives:
+                    continue
+                p_d = v_d * t_d
+                p_by_used = prefixes.get(p_n if p_d == 1 else key_of(p_n, p_d))
+                if p_by_used is not None:
+                    yield v_key, p_by_used, t_by_used
+    elif v <= t:
+        # prefixes and targets: the term is v − p (or p − v)
+        for p_key, p_by_used in prefixes.items():
+            p_n, p_d = pair(p_key)
+            for v_n, v_d in goals:
+                t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
+                if t_n < 0 and not negatives:
+                    continue
+                t_d = v_d * p_d
+                t_by_used = terms.get(t_n if t_d == 1 else key_of(t_n, t_d))
+                if t_by_used is not None:
+                    yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+    else:
+        # prefixes and terms: p + t (or p − t) is looked up among the targets
+        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        for p_key, p_by_used in prefixes.items():
+            p_n, p_d = pair(p_key)
+            for (t_n, t_d), t_by_used in last:
+                v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
+                v_d = p_d * t_d
+                v_key = v_n if v_d == 1 else key_of(v_n, v_d)
+                if v_key in targets:
+                    yield v_key, p_by_used, t_by_used

@@ -1,0 +1,198 @@
+"""Aimed sides holding a blank: the wildcard's sides (classroom.solve.board.blank_sides) of a long
+stretch whose value is one of a few targets, found without walking every such side.
+
+As in classroom.solve.board.aim, a side is a prefix, its last + or −, and its last term (Numbers
+joined by × and ÷ only), or it is one term. The side's first blank (the wildcard) stands in
+exactly one of those parts, so each side is found once:
+
+- in the prefix: a wild prefix (one wildcard walk with a stop at every end), then a + or − and
+  a term from the hand less that blank;
+- as the last + or − itself: a prefix without a blank, the blank, a term from the hand less it;
+- in the last term: a prefix without a blank, a + or −, and a wild term (a wildcard walk that
+  joins Numbers by × and ÷ only);
+- the side is one wild term.
+
+The parts are joined by value as in classroom.solve.board.aim (the same meetings and never below
+zero); a wild part's skeletons are expanded into their values, each a blank's symbol, which
+are far fewer than the whole sides they would make.
+"""
+
+from __future__ import annotations
+
+from classroom.solve.board.aim import (
+    Aiming, OverLimit, meetings, add, forget_closed, grown, join, may_hold, pair, table_size,
+)
+from classroom.solve.board.sides import PackedHand, cell_operations
+from classroom.solve.board.blank_count import wild_count_walk
+from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
+from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
+
+
+class WildSides:
+    """The sides holding a blank of one value: a concrete part (packed tiles used -> [tiles])
+    and skeletons' members with the blank's symbol, written out (`items`, as a table's packed
+    tiles used -> [tiles]) only when a join reaches them."""
+
+    __slots__ = ("concrete", "skeletons", "_written")
+
+    def __init__(self, concrete: dict):
+        self.concrete = concrete
+        self.skeletons: list = []  # (the blank's symbol, [(packed tiles used, fills, hole)])
+        self._written: dict | None = None
+
+    def items(self):
+        if self._written is None:
+            written = {used: list(fills) for used, fills in self.concrete.items()}
+            for symbol, members in self.skeletons:
+                tile = BLANK + symbol
+                for used, fills, hole in members:
+                    side = fills[:hole] + (tile,) + fills[hole + 1:]
+                    got = written.get(used)
+                    if got is None:
+                        written[used] = [side]
+                    else:
+                        got.append(side)
+            self._written = written
+        return self._written.items()
+
+
+class WildAiming:
+    """The wild prefix and wild term tables of one hand, cached by pattern, and the aimed tables
+    of sides holding a blank built from them and from the prefixes and terms without the blank
+    (`plain`, whose prefixes stop wherever a blank could be + or −, and `rest`: see wild_walk).
+    `held` counts the sides held in the caches. With `counting`, every list of tiles is how many
+    there are instead (`plain` and `rest` count too), the walks' work is added to `walked`,
+    and a walk past `budget` raises OverLimit."""
+
+    def __init__(self, hand: PackedHand, plain: Aiming, rest: Aiming, counting: bool = False,
+                 walked: list | None = None):
+        self.hand = hand
+        self.plain = plain
+        self.rest = rest
+        self.counting = counting
+        self.budget: int | None = None  # work the counting walks may still do
+        self.walked = walked  # a one-item list the counting walks add their work to
+        self._prefixes: dict = {}
+        self._terms: dict = {}
+        self._aimed: dict = {}  # pattern -> (targets covered, their sides)
+        self.held = 0
+        self.rest_signs = tuple(s for s in PLUS_MINUS
+                                if s in rest.hand.kinds or s in rest.hand.blank_symbols)
+
+    def prefixes(self, pattern: tuple) -> dict:
+        """Return end -> table (value -> packed tiles used -> [tiles]) of the sides holding a
+        blank that fill pattern[:end + 1], for the ends followed by a cell that can hold a + or −
+        of the hand less the wildcard blank."""
+        found = self._prefixes.get(pattern)
+        if found is None:
+            stops = tuple(may_hold(cell, PLUS_MINUS, self.rest_signs) for cell in pattern[1:])
+            walked = self._walk(pattern[:-1], stops=stops)
+            found = self._prefixes[pattern] = {end: self._table(wild) for end, wild in walked.items()}
+        return found
+
+    def terms(self, pattern: tuple) -> dict:
+        """Return the table of the terms (× and ÷ only) holding a blank that fill the pattern."""
+        found = self._terms.get(pattern)
+        if found is None:
+            found = self._terms[pattern] = self._table(self._walk(pattern, operations=TIMES_DIVIDE))
+        return found
+
+    def _walk(self, pattern: tuple, **how):
+        """Return a wild walk of the pattern (see wild_walk); past the budget, OverLimit."""
+        try:
+            if self.counting:
+                return wild_count_walk(pattern, self.hand, self.plain.hand, self.rest.hand,
+                                       budget=self.budget, work=self.walked, **how)
+            return wild_walk(pattern, self.hand, self.plain.hand, self.rest.hand, budget=self.budget, **how)
+        except OverBudget:
+            raise OverLimit from None
+
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board (all None)."""
+        forget_closed(self._prefixes, self._terms, self._aimed)
+
+    def _table(self, wild: tuple) -> dict:
+        """Return one table (value -> WildSides) of the sides that a wild walk's skeletons and
+        concrete table stand for."""
+        skeletons, concrete = wild
+        table: dict = {}
+        if self.counting:
+            table = wild_table(wild, True)
+            self.held += table_size(table, True)
+            return table
+        for value, by_used in concrete.items():
+            table[value] = WildSides(by_used)
+        for keys, members in skeletons:
+            for key, symbol in keys:
+                sides = table.get(key)
+                if sides is None:
+                    sides = table[key] = WildSides({})
+                sides.skeletons.append((symbol, members))
+        self.held += len(table)
+        return table
+
+    def aimed(self, pattern: tuple, targets) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the sides holding a blank that fill
+        the whole pattern and whose value is one of the targets (what the wildcard's sides stand
+        for, with the blank's symbol written), and maybe sides of other values asked for before."""
+        out, work = grown(self._aimed, pattern, targets, self._aim, self.counting)
+        self.held += work
+        return out
+
+    def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
+        """Add the sides holding a blank of the target values to `out`."""
+        hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
+        n = len(pattern)
+        # the side as one term: kept whole with one blank; with more (the others tried as each
+        # symbol, many more sides), walked for these targets only
+        counting = self.counting
+        if hand.blanks > 1:
+            whole = self._table(self._walk(pattern, operations=TIMES_DIVIDE, targets=targets))
+        else:
+            whole = self.terms(pattern)
+        for key in targets:
+            sides = whole.get(key)
+            if sides:
+                for used, fills in sides.items():
+                    add(out, key, used, fills, counting)
+        if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
+            return
+        goals = [pair(key) for key in targets]
+        plain_prefixes = self.plain.prefixes(pattern[:n - 1])
+        wild_prefixes = self.prefixes(pattern[:n - 1])
+        for k in range(1, n - 1):  # the last + or − stands at k
+            cell = pattern[k]
+            prefix, wild_prefix = plain_prefixes.get(k - 1), wild_prefixes.get(k - 1)
+            if not prefix and not wild_prefix:
+                continue
+            tail = pattern[k + 1:]
+            parts = ((wild_prefix, cell_operations(cell, rest, PLUS_MINUS), self.rest.terms),
+                     (prefix, blank_operations_of(cell, hand, PLUS_MINUS), self.rest.terms),
+                     (prefix, cell_operations(cell, plain, PLUS_MINUS), self.terms))
+            for prefixes, ops, terms_of in parts:
+                if not prefixes or not ops:
+                    continue
+                terms = terms_of(tail)
+                if not terms:
+                    continue
+                for symbol, unit, fill in ops:
+                    for v_key, p_by_used, t_by_used in meetings(prefixes, terms, targets, goals,
+                                                                    symbol == "+", False):
+                        join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
+
+
+def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:
+    """Return one table (value -> packed tiles used -> [tiles, the blank's symbol written], or
+    how many when counting) of the sides a wild walk's skeletons and concrete table stand for;
+    with `targets`, of those values only."""
+    skeletons, concrete = wild
+    table: dict = {}
+    for value, by_used in concrete.items():
+        if targets is None or value in targets:
+            for used, fills in by_used.items():
+                add(table, value, used, fills, counting)
+    if targets is not None:
+        skeletons = [(tuple(kv for kv in keys if kv[0] in targets), members) for keys, members in skeletons]
+    for key, used, fills in expanded(skeletons):  # none when counting (see blank_count)
+        add(table, key, used, fills, counting)
+    return table

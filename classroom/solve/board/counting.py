@@ -1,0 +1,61 @@
+"""Counting every legal play of a Position without building one: window by window, the side
+with fewer empty squares is counted whole and the other side's sides of those values only
+(aimed), with and without a blank, exactly as the plays are found (SideTables.joined), but
+with how many sides there are in place of their tiles. Only stretches of open board are kept
+from one line to the next.
+
+A count has a limit of work: the entries of the counted tables built, the Numbers tried by the
+counting walk of the sides holding a blank (classroom.solve.board.blank_count) and the value look-ups
+of the aimed joins (see aimed.MEETING_WEIGHT). It is a measure that
+does not depend on the machine, so a seed still decides.
+"""
+
+from __future__ import annotations
+
+from classroom.solve.board.aim import OverLimit
+from classroom.solve.board.lines import duplicate_single
+from classroom.solve.board.side_tables import SideTables
+
+COUNT_LIMIT = 2_000_000  # work a count may take: some seconds on a laptop
+
+
+class Counting:
+    """The count of one position's plays: its groups, their windows and counted side tables."""
+
+    def __init__(self, groups: list, windows, tables: SideTables):
+        self.groups = groups
+        self.windows = windows  # group -> its windows
+        self.tables = tables
+        self._count: int | None = None
+        self._over = False  # a count within a limit gave up
+
+    def count(self, limit: int | None = None) -> int | None:
+        """Return the number of distinct legal equation plays; with a `limit`, None as soon as
+        the work passes it."""
+        if self._count is None and not (self._over and limit is not None):
+            self.tables.limit = limit
+            try:
+                self._count = self._windows_count()
+            except OverLimit:
+                # the tables were left part-built (an aimed table's targets are marked covered
+                # before its sides are in): a count asked for again starts afresh
+                self._over = True
+                self.tables = self.tables.afresh()
+                return None
+        return self._count
+
+    def _windows_count(self) -> int:
+        """Return the sum of the windows' counts; raise OverLimit past the limit of work."""
+        tables = self.tables
+        total = 0
+        searched = None
+        for group in self.groups:
+            line = group.line
+            if line is not searched:
+                # Tables are large; only stretches of open board meet again on other lines.
+                searched = line
+                tables.keep_open()
+            for window in self.windows(group):
+                if not duplicate_single(window):
+                    total += sum(a * b for a, b in tables.window_pairs(window))
+        return total

@@ -1,0 +1,304 @@
+"""Where plays can go: the lines of a board, each with its cross-checks, and the groups and
+windows of a line that the search goes through.
+
+- Cross-checks: for every empty square and direction, the set of symbols that keep the
+  perpendicular string a number, an expression or a true equation (cached by string, so a
+  whole game reuses them). A square with no perpendicular neighbour allows every symbol.
+- A main string is `left = right` along one line; the `=` is already on the board or placed on
+  an empty square whose cross-check allows it. A group is a line and an `=` square; a window
+  is a group with one start and one end: every empty square between is covered, so the tiles
+  placed, the E multipliers and the cross strings are fixed and a play's score is linear in
+  its tiles' symbol scores. The hand's best tiles on the heaviest squares bound the window.
+- A window is kept only if its shape can be filled: each side reads Number (operation
+  Number)*, so its empty squares take numbers and operations in few possible mixes, and the
+  hand must hold that many of each (a blank being either). Most windows of a hand rich in
+  operations, or of a long open stretch, fail this before a side is walked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from classroom.game.board import CENTRE, SIZE, Board, Direction, Square, premium
+from classroom.game.plays import ALL_NINE_BONUS
+from classroom.solve.board.sides import PackedHand, cell_choices, cross_allowed
+from classroom.game.symbols import EQUAL, MAX_HAND, OPERATIONS
+from classroom.game.tilesets import TileSet
+
+
+class Line:
+    """One row (for across plays) or column (for down plays) with what the generator needs."""
+
+    def __init__(self, board: Board, direction: Direction, index: int, tileset: TileSet):
+        self.direction = direction
+        if direction is Direction.ACROSS:
+            self.squares = [(index, j) for j in range(1, SIZE + 1)]
+        else:
+            self.squares = [(j, index) for j in range(1, SIZE + 1)]
+        tiles = [board.tile(s) for s in self.squares]
+        self.fixed = [board.symbol(s) or None for s in self.squares]
+        self.fixed_score = [tileset.score_of(t) if t else 0 for t in tiles]
+        self.symbol_factor = [premium(s).symbol_factor for s in self.squares]
+        self.equation_factor = [premium(s).equation_factor for s in self.squares]
+        other = direction.other
+        dr, dc = other.step
+        self.allowed: list = []  # per square: None (free), a frozenset, or the fixed symbol
+        self.cross_score: list = []  # per empty square: fixed score of its cross string
+        self.cross_equal: list = []  # per empty square: the cross string already holds an =
+        self.anchor: list = []  # per square: a tile here or a perpendicular neighbour
+        for square, symbol in zip(self.squares, self.fixed):
+            if symbol is not None:
+                self.allowed.append(symbol)
+                self.cross_score.append(0)
+                self.cross_equal.append(False)
+                self.anchor.append(True)
+                continue
+            before: list[Square] = []
+            near = (square[0] - dr, square[1] - dc)
+            while board.tile(near):
+                before.append(near)
+                near = (near[0] - dr, near[1] - dc)
+            before.reverse()
+            after: list[Square] = []
+            near = (square[0] + dr, square[1] + dc)
+            while board.tile(near):
+                after.append(near)
+                near = (near[0] + dr, near[1] + dc)
+            if not before and not after:
+                self.allowed.append(None)
+                self.cross_score.append(0)
+                self.cross_equal.append(False)
+                self.anchor.append(square == CENTRE and board.blank)
+                continue
+            b = tuple(board.symbol(s) for s in before)
+            a = tuple(board.symbol(s) for s in after)
+            self.allowed.append(cross_allowed(b, a, tileset.rules))
+            self.cross_score.append(sum(tileset.score_of(board.tile(s)) for s in before + after))
+            self.cross_equal.append(EQUAL in b or EQUAL in a)
+            self.anchor.append(True)
+
+    def empty(self, j: int) -> bool:
+        """Return whether position j (0-based) is empty or off the board."""
+        return j < 0 or j >= SIZE or self.fixed[j] is None
+
+
+@dataclass(frozen=True)
+class Group:
+    """The plays of one line whose = stands on one position: left starts and right ends."""
+
+    line: Line
+    equal: int  # 0-based position of the =
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    bound: int  # no play in the group scores more
+
+
+def groups(board: Board, hand: PackedHand, tileset: TileSet) -> list[Group]:
+    """Return every (line, = position) that could hold a play, with its starts, ends, bound."""
+    groups = []
+    limit = hand.size
+    for direction in Direction:
+        for index in range(1, SIZE + 1):
+            line = Line(board, direction, index, tileset)
+            if not any(line.anchor):
+                continue
+            for e in range(1, SIZE - 1):
+                cell = line.allowed[e]
+                if cell != EQUAL and not (line.fixed[e] is None and (cell is None or EQUAL in cell)):
+                    continue
+                if line.fixed[e] is None and not board.blank and not _near_anchor(line, e, limit):
+                    continue
+                starts = _ends(line, e, -1, limit)
+                ends = _ends(line, e, +1, limit)
+                if starts and ends:
+                    bound = _bound(line, e, starts, ends, hand)
+                    groups.append(Group(line, e, tuple(starts), tuple(ends), bound))
+    return groups
+
+
+def _near_anchor(line: Line, e: int, limit: int) -> bool:
+    return any(line.anchor[j] for j in range(max(0, e - limit - 1), min(SIZE, e + limit + 2)))
+
+
+def _ends(line: Line, e: int, step: int, limit: int) -> list[int]:
+    """Return the far ends of the sides beside position e (step -1: starts, +1: ends) that leave
+    the square beyond them empty and need at most `limit` tiles."""
+    found = []
+    empties = 0
+    j = e + step
+    while 0 <= j < SIZE:
+        if line.fixed[j] is None:
+            empties += 1
+            if empties > limit:
+                break
+        if line.fixed[j] == EQUAL:
+            break
+        if line.empty(j + step):
+            found.append(j)
+        j += step
+    return found
+
+
+def _bound(line: Line, e: int, starts, ends, hand: PackedHand) -> int:
+    """Return a score no play of the group can beat: every empty square gets the best factor
+    for the hand's best tiles, every E multiplier counts, every cross string scores."""
+    a, b = min(starts), max(ends)
+    factors = sorted((line.symbol_factor[j] for j in range(a, b + 1)
+                      if line.fixed[j] is None and j != e), reverse=True)
+    best = hand.best_scores
+    top = best[0] if best else 0
+    placed = sum(f * s for f, s in zip(factors, best))
+    multiplier = 1
+    cross = 0
+    for j in range(a, b + 1):
+        if line.fixed[j] is None:
+            multiplier *= line.equation_factor[j]
+            if line.allowed[j] is not None:
+                cross += (line.cross_score[j] + top * line.symbol_factor[j]) * line.equation_factor[j]
+    fixed = sum(line.fixed_score[a:b + 1])
+    bonus = ALL_NINE_BONUS if hand.size == MAX_HAND and len(factors) >= MAX_HAND else 0
+    return (fixed + placed) * multiplier + cross + bonus
+
+
+@dataclass(frozen=True)
+class Window:
+    """The plays of one group that start at `start` and end at `end`: every empty square between
+    is covered, so the tiles placed, the E multipliers and the cross strings are fixed."""
+
+    group: Group
+    start: int
+    end: int
+    placed: int  # hand tiles placed (the empty squares but the =)
+    bound: int  # no play of the window scores more
+
+
+class Mixes:
+    """How many operations the empty squares of a side can hold, given its shape, and whether
+    the hand can pay for a window's mix of numbers and operations.
+
+    Every side the search finds (sides.walk) reads Number (operation Number)*: it starts and
+    ends with a number symbol and no two operations touch. An empty square can take a number
+    or an operation when its cross-check allows one the hand holds (its blank's symbols
+    included). So the operations placed on a side are one of a few counts, and a window that
+    places k tiles, o of them operations, needs o operations and k − o numbers from the hand,
+    blanks making up what is short. A necessary condition only: the window may still have no
+    play."""
+
+    def __init__(self, hand: PackedHand):
+        self.hand = hand
+        self.operations = sum(c for k, c in zip(hand.kinds, hand.counts) if k in OPERATIONS)
+        self.numbers = sum(c for k, c in zip(hand.kinds, hand.counts) if k not in OPERATIONS)
+        self.blanks = hand.size - self.operations - self.numbers
+
+    def of_sides(self, line: Line, e: int, step: int, far: int) -> dict[int, frozenset[int]]:
+        """Return, for each far end j of a side beside position e (step −1: the left side,
+        read from the = outwards, as the shape reads the same both ways; +1: the right side) up
+        to `far`, the counts of operations its empty squares can hold."""
+        found: dict[int, frozenset[int]] = {}
+        number: set[int] = set()  # counts of the fills so far that end with a number
+        operation: set[int] = set()  # ... that end with an operation
+        start = True
+        for j in range(e + step, far + step, step):
+            cell = line.allowed[j]
+            if type(cell) is str:
+                if cell in OPERATIONS:
+                    number, operation = set(), number
+                elif start:
+                    number, operation = {0}, set()
+                else:
+                    number, operation = number | operation, set()
+            else:
+                as_number = bool(cell_choices(cell, self.hand, self.hand.number_symbols))
+                as_operation = bool(cell_choices(cell, self.hand, OPERATIONS))
+                after_number = ({0} if start else number | operation) if as_number else set()
+                number, operation = after_number, {o + 1 for o in number} if as_operation else set()
+            start = False
+            found[j] = frozenset(number)
+        return found
+
+    def paid(self, left: frozenset[int], right: frozenset[int], placed: int) -> bool:
+        """Return whether the hand can place `placed` tiles with the operations of one of the
+        left side's counts and one of the right side's."""
+        for o_left in left:
+            for o_right in right:
+                operations = o_left + o_right
+                short = max(0, operations - self.operations) + max(0, placed - operations - self.numbers)
+                if short <= self.blanks:
+                    return True
+        return False
+
+
+def windows(group: Group, hand: PackedHand, mixes: Mixes) -> list[Window]:
+    """Return the group's windows that can hold a play, each with its score bound.
+
+    A play's score is linear in its tiles' symbol scores, with a weight per square that the
+    window fixes (symbol factor times the E multipliers, plus the cross equation's part), so
+    the hand's best tiles on the heaviest squares bound it (rearrangement inequality)."""
+    line, e = group.line, group.equal
+    fixed, anchor = line.fixed, line.anchor
+    sf, ef = line.symbol_factor, line.equation_factor
+    equal_placed = fixed[e] is None
+    best = hand.best_scores
+    left_mixes = mixes.of_sides(line, e, -1, min(group.starts))
+    right_mixes = mixes.of_sides(line, e, +1, max(group.ends))
+    found = []
+    for a in group.starts:
+        left = [j for j in range(a, e) if fixed[j] is None]
+        for b in group.ends:
+            empties = left + [j for j in range(e + 1, b + 1) if fixed[j] is None]
+            placed = len(empties)
+            if placed > hand.size or placed + equal_placed == 0:
+                continue
+            if not any(anchor[a:b + 1]):
+                continue
+            if not mixes.paid(left_mixes[a], right_mixes[b], placed):
+                continue
+            mult = ef[e] if equal_placed else 1
+            for j in empties:
+                mult *= ef[j]
+            const = sum(line.fixed_score[a:b + 1]) * mult
+            if equal_placed and line.allowed[e] is not None:
+                const += line.cross_score[e] * ef[e]
+            weights = []
+            for j in empties:
+                if line.cross_equal[j]:
+                    const += line.cross_score[j] * ef[j]
+                    weights.append(sf[j] * (mult + ef[j]))
+                else:
+                    weights.append(sf[j] * mult)
+            weights.sort(reverse=True)
+            bound = const + sum(w * s for w, s in zip(weights, best))
+            if placed == MAX_HAND:
+                bound += ALL_NINE_BONUS
+            found.append(Window(group, a, b, placed, bound))
+    return found
+
+
+class GroupWindows:
+    """The windows of each group for one hand, built on first need and kept (called with a group)."""
+
+    def __init__(self, hand: PackedHand):
+        self.hand = hand
+        self.mixes = Mixes(hand)
+        self._found: dict = {}
+
+    def __call__(self, group: Group) -> list[Window]:
+        found = self._found.get(id(group))
+        if found is None:
+            found = self._found[id(group)] = windows(group, self.hand, self.mixes)
+        return found
+
+
+def duplicate_single(window: Window) -> bool:
+    """Return whether the window's plays are single tiles read down that were found across."""
+    group = window.group
+    line, e = group.line, group.equal
+    if line.direction is not Direction.DOWN:
+        return False
+    equal_placed = line.fixed[e] is None
+    if window.placed + equal_placed != 1:
+        return False
+    if equal_placed:
+        return line.allowed[e] is not None
+    j = next(j for j in range(window.start, window.end + 1) if line.fixed[j] is None)
+    return line.allowed[j] is not None and line.cross_equal[j]

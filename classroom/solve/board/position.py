@@ -1,0 +1,272 @@
+"""One Position (board + hand + tile set), analysed once and asked for its best play, its top N
+plays, all of them, or how many there are.
+
+How it is fast (think Scrabble move generation, joined by value like the boardless solver):
+
+- The lines, cross-checks, groups and windows (classroom.solve.board.lines) are built once.
+- Sides are enumerated by `sides.walk`, one whole Number at a time, and kept in tables
+  value -> packed tiles used -> [tiles], cached by their pattern of fixed symbols and
+  cross-check sets, so equal stretches of open board are searched once.
+- A blank is a wildcard (classroom.solve.board.blank_sides), never 31 copies of the hand: the tables
+  hold only the sides without a blank; a side with a blank is a skeleton whose value is a
+  function of the blank's Number, joined by trying that Number's few values against the other
+  side's table. With S the side of fewer empty squares and L the other, a play has: no blank
+  on either side, or a blank on S (S's skeletons x L's sides of any blanks), or a blank on L
+  only (S without blanks x L's sides holding one); each play is found once.
+- Aimed: when L is long (AIM_FROM empty squares or more) and not listed yet, only its sides of
+  S's values are built, without a blank (classroom.solve.board.aim) or with one
+  (classroom.solve.board.blank_aim).
+- A search runs with Python's cyclic garbage collector paused (`paused_collector`); the engine
+  makes no reference cycles, so memory is freed by reference counting as it goes.
+- A pair is a play when the hand can pay for both sides (tile counts packed in one integer, so
+  the test is one addition and one mask).
+- Best-only / top-N: groups, then their windows, are searched best bound first, and the search
+  stops at the first bound below the N-th score found so far: most sides are never enumerated.
+- Side tables and their joins live in classroom.solve.board.side_tables; counting every play without
+  building one in classroom.solve.board.counting.
+
+Scores are computed here from per-square tables (an optimisation of plays.score, which the
+tests check it against); choosing is by score, then a fixed reading order.
+"""
+
+from __future__ import annotations
+
+import gc
+import heapq
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Iterator
+
+from classroom.game.board import Board, Placement
+from classroom.solve.board.counting import Counting
+from classroom.solve.board.lines import GroupWindows, Window, duplicate_single, groups
+from classroom.game.plays import ALL_NINE_BONUS, Play
+from classroom.solve.board.sides import PackedHand
+from classroom.solve.board.numbers import reads_signed
+from classroom.solve.board.side_tables import SideTables
+from classroom.errors import ClassroomError
+from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand
+from classroom.game.tilesets import TileSet
+
+
+@contextmanager
+def paused_collector():
+    """Pause Python's cyclic garbage collector for a search. A search makes millions of small
+    tuples and lists, and the collector would go through them again and again (a third of the
+    time); the engine makes no reference cycles (its recursive walks break theirs), so memory is
+    freed as before, by reference counting.
+
+    When the search ends, what is alive moves straight to the oldest generation (frozen while
+    the collector is enabled again, then thawed): else the collector's next young run would go
+    through every table the search kept, once more (some 20 ms of a 0.25 s best play). Nothing
+    stays frozen: a cycle made elsewhere is collected at the collector's next full run."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.freeze()
+            gc.enable()
+            gc.unfreeze()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A generated legal play and its score."""
+
+    score: int
+    play: Play
+
+
+def candidate_order(candidate: Candidate) -> tuple:
+    """Return the sort key listing candidates best first, then in a fixed reading order."""
+    play = candidate.play
+    return (-candidate.score, play.direction.value, play.squares, tuple(p.tile for p in play.placements))
+
+
+# A blank tried as each of its symbols (sets with negative or exponent tiles, see PackedHand):
+# one blank in a nine-tile hand is a few seconds and some 300 MB; two would need over 1 GB.
+MAX_CONCRETE_BLANKS = 1
+
+
+def searchable(hand: Hand, tileset: TileSet) -> Hand:
+    """Return the hand with the blanks the board search cannot take set aside: beyond
+    MAX_CONCRETE_BLANKS when the set's blanks are tried concretely; other hands as they are."""
+    if not reads_signed(tileset.rules) or hand.count(BLANK) <= MAX_CONCRETE_BLANKS:
+        return hand
+    return tuple(t for t in hand if t != BLANK) + (BLANK,) * MAX_CONCRETE_BLANKS
+
+
+class Position:
+    """A board, a hand and a tile set, analysed once: lines, cross-checks, groups, windows and
+    side tables are built on first need and shared by every question asked."""
+
+    def __init__(self, board: Board, hand: Hand, tileset: TileSet):
+        if searchable(tuple(hand), tileset) != tuple(hand):
+            raise ClassroomError(f"hand: with the {tileset.name} tile set the board search takes at "
+                                 f"most {MAX_CONCRETE_BLANKS} blank in a hand; this one has "
+                                 f"{tuple(hand).count(BLANK)}")
+        self.board = board
+        self.hand = tuple(hand)
+        self.tileset = tileset
+        self.packed = PackedHand(self.hand, tileset)
+        # the hand with its wildcard blanks set aside (all of it when the blanks are concrete)
+        plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset) if self.packed.blanks \
+            else self.packed
+        rest = plain  # the hand less one blank, for what follows a side's first blank
+        if self.packed.blanks > 1:
+            less = list(self.hand)
+            less.remove(BLANK)
+            rest = PackedHand(tuple(less), tileset)
+        self.groups = groups(board, self.packed, tileset)
+        # windows are kept apart from the Position, so that what counts shares them without
+        # referring back to it (no cycle: a Position is freed as soon as it is dropped)
+        self.windows = GroupWindows(self.packed)
+        self._listing = SideTables(self.packed, plain, rest)
+        self._counting = Counting(self.groups, self.windows, SideTables(self.packed, plain, rest, True))
+
+    def _window_plays(self, window: Window) -> Iterator[Candidate]:
+        """Yield every legal play of one window with its score."""
+        if duplicate_single(window):
+            return
+        group = window.group
+        line, e, a, b = group.line, group.equal, window.start, window.end
+        fixed, allowed = line.fixed, line.allowed
+        squares = line.squares
+        score_of = self.tileset.score_of
+        sf, ef = line.symbol_factor, line.equation_factor
+        cross_score, cross_equal = line.cross_score, line.cross_equal
+        equal_placed = fixed[e] is None
+        mult = ef[e] if equal_placed else 1
+        const = 0
+        if equal_placed and allowed[e] is not None:
+            const = cross_score[e] * ef[e]
+        left_empty = [j for j in range(a, e) if fixed[j] is None]
+        right_empty = [j for j in range(e + 1, b + 1) if fixed[j] is None]
+        for j in left_empty + right_empty:
+            mult *= ef[j]
+        base = sum(line.fixed_score[a:b + 1])
+        if window.placed == MAX_HAND:
+            const += ALL_NINE_BONUS
+        direction = line.direction
+        equal_placement = (Placement(squares[e], EQUAL),) if equal_placed else ()
+
+        def parts(empty: list[int], fills: tuple, memo: dict) -> tuple:
+            # (symbol points, cross equation points, placements) of one side's tiles in this window
+            got = memo.get(fills)
+            if got is None:
+                points_sum = cross = 0
+                for j, tile in zip(empty, fills):
+                    points = score_of(tile) * sf[j]
+                    points_sum += points
+                    if cross_equal[j]:
+                        cross += (cross_score[j] + points) * ef[j]
+                got = memo[fills] = (points_sum, cross,
+                                     tuple(Placement(squares[j], t) for j, t in zip(empty, fills)))
+            return got
+
+        left_memo: dict = {}
+        right_memo: dict = {}
+        for left_fills, right_fills in self._listing.window_pairs(window):
+            for fills_left in left_fills:
+                points_left, cross_left, placements_left = parts(left_empty, fills_left, left_memo)
+                for fills_right in right_fills:
+                    points_right, cross_right, placements_right = parts(
+                        right_empty, fills_right, right_memo)
+                    score = (base + points_left + points_right) * mult + const + cross_left + cross_right
+                    yield Candidate(score, Play(placements_left + equal_placement + placements_right,
+                                               direction))
+
+    def plays(self) -> Iterator[Candidate]:
+        """Yield every distinct legal equation play with its score, in no particular order."""
+        for group in self.groups:
+            for window in self.windows(group):
+                yield from self._window_plays(window)
+
+    def all(self) -> list[Candidate]:
+        """Return every legal equation play, best first."""
+        with paused_collector():
+            return sorted(self.plays(), key=candidate_order)
+
+    def top(self, top: int | None = None, budget: int | None = None) -> list[Candidate]:
+        """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
+        play tied at the best score.
+
+        Groups, then their windows, are searched best bound first; the search stops at the first
+        bound below the N-th best score found so far, so most sides are never enumerated. With a
+        `budget`, it also stops after that many windows once `top` plays are found: good plays,
+        not proven best ones (what a simulated player needs)."""
+        with paused_collector():
+            return self._top(top, budget)
+
+    def _top(self, top: int | None, budget: int | None) -> list[Candidate]:
+        want = 1 if top is None else top
+        searched = 0
+        queue: list = [(-g.bound, i, g) for i, g in enumerate(self.groups)]
+        heapq.heapify(queue)
+        tie = len(queue)
+        kept: list[Candidate] = []
+        scores: list[int] = []  # a min-heap of the `want` best scores so far
+        while queue:
+            bound, _, item = heapq.heappop(queue)
+            if len(scores) == want and -bound < scores[0]:
+                break
+            if not isinstance(item, Window):
+                for window in self.windows(item):
+                    if len(scores) < want or window.bound >= scores[0]:
+                        heapq.heappush(queue, (-window.bound, tie, window))
+                        tie += 1
+                continue
+            searched += 1
+            if budget is not None and searched > budget and len(scores) == want:
+                break
+            for candidate in self._window_plays(item):
+                if len(scores) < want:
+                    heapq.heappush(scores, candidate.score)
+                elif candidate.score > scores[0]:
+                    heapq.heapreplace(scores, candidate.score)
+                elif candidate.score < scores[0]:
+                    continue
+                kept.append(candidate)
+        if not scores:
+            return []
+        floor = scores[0]
+        kept = sorted((c for c in kept if c.score >= floor), key=candidate_order)
+        if top is None:
+            return [c for c in kept if c.score == kept[0].score]
+        return kept[:top]
+
+    def best(self) -> list[Candidate]:
+        """Return every play tied at the best score (none when the hand has no play)."""
+        return self.top(None)
+
+    def count(self, limit: int | None = None) -> int | None:
+        """Return the number of distinct legal equation plays (without building them); with a
+        `limit`, None when counting would take more work than that (see classroom.solve.board.counting):
+        always so for a blank tried as each of its symbols, which can pass 1 GB before the limit
+        is checked."""
+        if limit is not None and self.packed.signed and BLANK in self.hand:
+            return None
+        with paused_collector():
+            return self._counting.count(limit)
+
+
+def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:
+    """Return every legal equation play of the hand on the board, best first."""
+    return Position(board, hand, tileset).all()
+
+
+def top_plays(board: Board, hand: Hand, tileset: TileSet, top: int | None = None) -> list[Candidate]:
+    """Return the `top` best plays of the hand on the board (with None, every play tied best)."""
+    return Position(board, hand, tileset).top(top)
+
+
+def best_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:
+    """Return every play tied at the best score (none when the hand has no play)."""
+    return Position(board, hand, tileset).best()
+
+
+def count_plays(board: Board, hand: Hand, tileset: TileSet) -> int:
+    """Return the number of distinct legal equation plays (without building them)."""
+    return Position(board, hand, tileset).count()

@@ -1,0 +1,286 @@
+"""The side tables of a Position and their joins by value.
+
+A side table maps value -> packed tiles used -> [tiles for the empty squares] (or how many,
+when counting). Sides holding a blank come as the wildcard's skeletons (classroom.solve.board.blank_sides)
+and are joined by trying their few values of X against the other side's table; on a long
+stretch they are aimed at the other side's values (classroom.solve.board.blank_aim).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from classroom.solve.board.aim import Aiming, OverLimit, forget_closed, table_size
+from classroom.solve.board.blank_aim import WildAiming, wild_table
+from classroom.solve.board.lines import Window
+from classroom.solve.board.sides import FIELD, PackedHand, empty_squares, filling
+from classroom.solve.board.blank_count import wild_count_walk
+from classroom.solve.board.blank_sides import OverBudget, wild_walk
+from classroom.game.symbols import BLANK, PLUS_MINUS
+
+
+CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
+AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
+WILD_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
+WILD_LISTED = 10_000  # sides holding a blank that one long stretch may keep whole (some 15 MB)
+
+
+class SideTables:
+    """The side tables of one position, cached by pattern: the sides without a blank (`plain`),
+    the sides with one (`wild`: skeletons and a table of concrete sides), and the sides of a long
+    stretch aimed at a few values, without a blank (`plain_aimed`) or with one (`wild_aimed`).
+    `joined` pairs the sides of a window's two sides.
+
+    Listing, past CACHED_SIDES sides a cache starts afresh, so memory stays bounded. With
+    `counting`, every list of tiles is how many there are instead, and the tables built (and
+    the aimed joins' look-ups) are work: past `limit`, OverLimit is raised; `keep_open` drops
+    what other lines will not meet again."""
+
+    def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand, counting: bool = False):
+        self.hand = hand
+        self.plain_hand = plain
+        self.rest_hand = rest
+        self.counting = counting
+        self.limit: int | None = None  # work past which a count gives up (counting)
+        self._work = 0  # work of the tables built outside the aimed ones (counting)
+        self._plain: dict = {}
+        self._wild: dict = {}
+        self._wild_over: set = set()  # patterns with more sides holding a blank than WILD_LISTED
+        self._sides = 0  # sides held in the caches
+        self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
+        self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
+        # the hand's + and − (without blanks): where they are counted in packed tiles used
+        self._sign_shifts = [FIELD * i for i, kind in enumerate(plain.kinds) if kind in PLUS_MINUS]
+        self._signs_held = sum(c for kind, c in zip(plain.kinds, plain.counts) if kind in PLUS_MINUS)
+        self._new_aiming()
+
+    def _new_aiming(self) -> None:
+        """Start the aimed tables afresh (when sides with a blank are aimed, plain prefixes stop
+        wherever the blank could be + or −, for the wild sides joined to them)."""
+        hand, plain, rest, counting = self.hand, self.plain_hand, self.rest_hand, self.counting
+        self._aiming = Aiming(plain, counting, signs=PLUS_MINUS if self._aims_wild else None)
+        self._wild_aiming = None
+        if self._aims_wild:
+            self._wild_aiming = WildAiming(hand, self._aiming,
+                                           self._aiming if rest is plain else Aiming(rest, counting),
+                                           counting, self._walked)
+
+    def afresh(self) -> "SideTables":
+        """Return new, empty side tables for the same hands."""
+        return SideTables(self.hand, self.plain_hand, self.rest_hand, self.counting)
+
+    def window_pairs(self, window: Window) -> Iterator[tuple]:
+        """Yield (left fills, right fills) of every play of the window (lists of tiles, or how
+        many when counting), each play once: see `joined`, the side with fewer empty squares
+        short."""
+        group = window.group
+        line, e = group.line, group.equal
+        left = tuple(line.allowed[window.start:e])
+        right = tuple(line.allowed[e + 1:window.end + 1])
+        spare = self.hand.size - window.placed  # hand tiles the window leaves (the = is not one)
+        if empty_squares(left) <= empty_squares(right):
+            yield from self.joined(left, right, spare)
+        else:
+            for fills, other in self.joined(right, left, spare):
+                yield other, fills
+
+    def joined(self, short: tuple, long: tuple, spare: int) -> Iterator[tuple]:
+        """Yield (short side's fills, long side's fills) for the sides of equal value that the
+        hand can pay for together (lists of tiles, or how many when counting), each pair of
+        sides once: the short side is listed whole and the long one aimed at its values, with no
+        blank on either side, a blank on the short side (the long side any), or a blank on the
+        long side only. `spare` is how many hand tiles the window does not place: a long side
+        without a blank is aimed only at sides holding the + and − a short one leaves."""
+        hand = self.hand
+        plain = self.plain(short)
+        if plain:
+            signs = 0 if hand.blanks else self._signs_left(plain, spare)
+            yield from pairs(hand, plain, self.plain_aimed(long, plain.keys(), signs))
+        if not hand.blanks:
+            return
+        wild = self.wild(short)
+        skeletons, concrete = wild
+        values = {key for keys, _ in skeletons for key, _ in keys}
+        values.update(concrete)
+        if values:
+            yield from wild_pairs(hand, wild, self.plain_aimed(long, values))
+        # the long side's sides holding a blank, aimed once at every value they meet (a long
+        # stretch's may be walked again for its targets: once, not once per join)
+        targets = set(plain) | values if hand.blanks > 1 else set(plain)
+        long_wild = self.wild_aimed(long, targets) if targets else {}
+        if values and hand.blanks > 1:
+            yield from wild_pairs(hand, wild, long_wild)
+        if plain:
+            yield from pairs(hand, plain, long_wild)
+
+    def _signs_left(self, table: dict, spare: int) -> int:
+        """Return how many of the hand's + and − the other side of a window must hold whichever
+        side of the table this one is: all but the `spare` tiles the window does not place and
+        the most that a side of the table holds."""
+        need = self._signs_held - spare
+        mask = (1 << FIELD) - 1
+        most = 0
+        for by_used in table.values():
+            for used in by_used:
+                if most >= need:
+                    return 0
+                most = max(most, sum((used >> shift) & mask for shift in self._sign_shifts))
+        return max(0, need - most)
+
+    def work(self) -> int:
+        """Return the work done so far (counting): tables built and aimed look-ups, a side
+        holding a blank weighing WILD_WEIGHT, and the Numbers the counting walks of the sides
+        holding a blank tried (classroom.solve.board.blank_count)."""
+        work = self._work + self._aiming.held + self._walked[0]
+        return work + WILD_WEIGHT * self._wild_aiming.held if self._wild_aiming else work
+
+    def _spend(self, work: int) -> None:
+        """Count work (counting); raise OverLimit past the limit."""
+        self._work += work
+        if self.limit is not None and self.work() > self.limit:
+            raise OverLimit
+
+    def _budget(self) -> int | None:
+        """Return the work a counting wild walk may still do (within a limit), else None."""
+        return None if self.limit is None else max(0, self.limit - self.work())
+
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board (all None), the only
+        ones that lines other than the one counted meet again."""
+        forget_closed(self._plain, self._wild)
+        self._aiming.keep_open()
+        if self._wild_aiming:
+            self._wild_aiming.keep_open()
+
+    def _keep(self, cache: dict, pattern: tuple, found, sides: int):
+        """Return `found` after caching it, the caches emptied first when they would grow too big
+        (listing; counting spends the sides as work, and `keep_open` bounds memory)."""
+        if self.counting:
+            self._spend(sides)
+        elif self._sides + sides > CACHED_SIDES:
+            self._plain.clear()
+            self._wild.clear()
+            self._sides = 0
+        self._sides += sides
+        cache[pattern] = found
+        return found
+
+    def plain(self, pattern: tuple) -> dict:
+        """Return value -> packed tiles used -> [tiles] for the sides without a blank."""
+        found = self._plain.get(pattern)
+        if found is None:
+            found = filling(pattern, self.plain_hand, self.counting)
+            found = self._keep(self._plain, pattern, found, table_size(found, self.counting))
+        return found
+
+    def plain_aimed(self, pattern: tuple, targets, signs: int = 0) -> dict:
+        """Return the sides without a blank whose value is one of the targets (and maybe others):
+        aimed (see classroom.solve.board.aim; with `signs`, maybe only those holding that many of
+        the hand's + and −) when the pattern is long and not listed yet, else `plain`."""
+        found = self._plain.get(pattern)
+        if found is not None:
+            return found
+        if empty_squares(pattern) < AIM_FROM:
+            return self.plain(pattern)
+        self._check_aiming()
+        return self._aiming.aimed(pattern, targets, signs)
+
+    def _check_aiming(self) -> None:
+        """Listing, start the aimed tables afresh once they hold more than CACHED_SIDES sides;
+        counting, keep them (`keep_open` bounds memory) and pass on what the limit leaves."""
+        if self.counting:
+            if self.limit is not None:
+                self._aiming.limit = self.limit - self.work() + self._aiming.held
+                if self._wild_aiming:
+                    self._wild_aiming.budget = self._budget()
+            return
+        if self._aiming.held + (self._wild_aiming.held if self._wild_aiming else 0) > CACHED_SIDES:
+            self._new_aiming()
+
+    def wild_aimed(self, pattern: tuple, targets) -> dict:
+        """Return value -> packed tiles used -> [tiles, the blank's symbol written] for the sides
+        holding a blank whose value is one of the targets (and maybe others): aimed (see
+        classroom.solve.board.blank_aim) when the pattern is long and not walked yet, else taken
+        from `wild`. Only a hand with a + or − of its own aims them: without, a side is mostly
+        one term (the blank may be its one + or −), which aiming would walk whole anyway, and
+        then some."""
+        targets = set(targets)
+        if pattern in self._wild or empty_squares(pattern) < AIM_FROM or not self._aims_wild:
+            return self._wild_of(pattern, targets)
+        self._check_aiming()
+        return self._wild_aiming.aimed(pattern, targets)
+
+    def _wild_of(self, pattern: tuple, targets: set) -> dict:
+        """Return the table of the sides holding a blank of the target values, from `wild`; a
+        long stretch with more such sides than WILD_LISTED is walked again for those values."""
+        wild = None
+        if pattern not in self._wild_over:
+            try:
+                wild = self.wild(pattern, None if empty_squares(pattern) < AIM_FROM else WILD_LISTED)
+            except OverBudget:
+                self._wild_over.add(pattern)  # never tried whole again
+        if wild is None:
+            # too many to keep: walked again, keeping the sides of the targets only
+            wild = self._wild_walk(pattern, targets=targets)
+        return wild_table(wild, self.counting, targets)
+
+    def wild(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
+        """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk);
+        with a `budget`, OverBudget is raised past that many sides."""
+        found = self._wild.get(pattern)
+        if found is None:
+            found = self._wild_walk(pattern, budget)
+            sides = sum(len(members) for _, members in found[0]) + table_size(found[1], self.counting)
+            found = self._keep(self._wild, pattern, found, WILD_WEIGHT * sides if self.counting else sides)
+        return found
+
+    def _wild_walk(self, pattern: tuple, budget: int | None = None, targets: set | None = None):
+        """Return a wild walk of the pattern (counting, classroom.solve.board.blank_count's, whose work
+        counts within the limit)."""
+        if not self.counting:
+            return wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget, targets=targets)
+        left = self._budget()
+        if left is None or (budget is not None and budget < left):
+            return wild_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget,
+                                   targets=targets, work=self._walked)
+        try:
+            return wild_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=left,
+                                   targets=targets, work=self._walked)
+        except OverBudget:
+            raise OverLimit from None
+
+
+def pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:
+    """Yield (left fills, right fills) for every left and right side of equal value that the
+    hand can pay for together (fills: lists of tiles, or counts when counting)."""
+    offset, high = hand.offset, hand.high
+    swap = len(rights) < len(lefts)  # look the values of the smaller table up in the larger
+    small, large = (rights, lefts) if swap else (lefts, rights)
+    for value, small_by_used in small.items():
+        large_by_used = large.get(value)
+        if large_by_used is None:
+            continue
+        for used_small, small_fills in small_by_used.items():
+            for used_large, large_fills in large_by_used.items():
+                if not (used_small + used_large + offset) & high:
+                    yield (large_fills, small_fills) if swap else (small_fills, large_fills)
+
+
+def wild_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict) -> Iterator[tuple]:
+    """Yield (wild side's fills, table fills) for every side holding a blank and side of the
+    table with the same value that the hand can pay for together; when counting, how many of
+    each (a count's sides holding a blank are all concrete: see blank_count). Each skeleton's few
+    values of X are tried once for all the sides sharing it."""
+    offset, high = hand.offset, hand.high
+    skeletons, concrete = wild
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            by_used = table.get(key)
+            if by_used is None:
+                continue
+            tile = BLANK + symbol
+            for used, fills, hole in members:
+                for used_other, other in by_used.items():
+                    if not (used + used_other + offset) & high:
+                        yield [fills[:hole] + (tile,) + fills[hole + 1:]], other
+    yield from pairs(hand, concrete, table)

@@ -1,0 +1,290 @@
+"""Finding a printed worksheet again: the sheets recorded in the manifest.json files of earlier
+runs, looked up by item id (any letter case) or by the name of the student it was printed for.
+
+A manifest may have been edited, truncated or written by another tool: one of the wrong shape
+is passed over when a good one holds the sheet, and named in one sentence when it is the only
+place the sheet could have been.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from classroom.errors import ClassroomError, excerpt
+from classroom.game.symbols import Hand
+from classroom.game.tilesets import LEVELS, TileSet, load_level, load_tileset, parse_tileset
+
+MANIFEST = "manifest.json"
+KINDS = ("boardless", "situations")
+
+
+@dataclass(frozen=True)
+class Record:
+    """One printed sheet as its run's manifest recorded it."""
+
+    id: str  # like 'B-42-3f9a-01'
+    kind: str  # 'boardless' or 'situations'
+    hand: tuple[str, ...]  # tile tokens, like ('2', '4', '÷', '?')
+    grid: str  # the board file text of a situation, '' for a boardless sheet
+    level: str  # the level name, or what the run called its custom tile set
+    tiles: tuple[tuple[str, int, int], ...]  # a copy of a custom tile set, () for a level
+    students: tuple[str, ...]  # the names it was printed for (a roster run)
+    manifest: Path
+
+    def tileset(self, fallback: TileSet | None = None) -> TileSet:
+        """Return the tile set the sheet was made with: the manifest's copy of a custom set, the
+        shipped level, or the fallback for an older manifest that records neither."""
+        if self.tiles:
+            # JSON strings are TOML basic strings: the copy goes through the tile-set checks.
+            text = "[tiles]\n" + "".join(f"{json.dumps(s)} = {{ count = {n}, score = {v} }}\n"
+                                         for s, n, v in self.tiles)
+            return parse_tileset(f"name = {json.dumps(Path(self.level).stem)}\n" + text, str(self.manifest))
+        if self.level in LEVELS:
+            return load_level(self.level)
+        if fallback is not None:
+            return fallback
+        raise ClassroomError(f"{self.manifest}: worksheet {self.id} was made with the tile set "
+                             f"{self.level}, which the manifest does not copy; give it with --tiles")
+
+    def same_sheet(self, other: "Record") -> bool:
+        """Return whether two records describe the same sheet (a run made twice)."""
+        return (self.id.upper(), self.kind, self.hand, self.grid, self.level, self.tiles) == \
+            (other.id.upper(), other.kind, other.hand, other.grid, other.level, other.tiles)
+
+
+def default_folder(start: Path | None = None) -> Path:
+    """Return the output/ folder nearest the shell: in the current folder or one above it (so a
+    teacher standing inside output/boardless-42 still finds every run), else ./output."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "output").is_dir():
+            return folder / "output"
+    return Path("output")
+
+
+def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
+    """Return the sheets a manifest records and, for each entry of the wrong shape, its id (or
+    '') and what is wrong with it; raise ClassroomError when the whole file is unusable."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise ClassroomError(f"{path} cannot be read as JSON ({getattr(error, 'strerror', None) or error})") from None
+    if not isinstance(data, dict):
+        raise ClassroomError(f"{path} is not a worksheet manifest (it holds {_kind_of(data)}, not an object)")
+    kind = data.get("command")
+    items = data.get("items")
+    if kind not in KINDS or not isinstance(items, list):
+        raise ClassroomError(f"{path} is not a worksheet manifest (it names no kind of worksheet "
+                             f"or lists no items)")
+    level = data.get("level") if isinstance(data.get("level"), str) else "original"
+    tiles = _tiles(data.get("tileset"))
+    roster = data.get("roster") if isinstance(data.get("roster"), dict) else {}
+    records, broken = [], []
+    for entry in items:
+        id = entry.get("id") if isinstance(entry, dict) else None
+        if not isinstance(id, str) or not id:
+            broken.append(("", f"an item of {path} has no id"))
+            continue
+        hand = entry.get("hand")
+        if not isinstance(hand, list) or not all(isinstance(t, str) for t in hand):
+            broken.append((id, f"{path} records no hand for worksheet {id}"))
+            continue
+        grid = entry.get("grid", "")
+        if kind == "situations" and (not isinstance(grid, str) or not grid.strip()):
+            broken.append((id, f"{path} records no board for situation {id}"))
+            continue
+        students = tuple(name for name, ids in roster.items()
+                         if isinstance(ids, list) and id in ids or ids == id)
+        records.append(Record(id, kind, tuple(hand), grid if kind == "situations" else "", level,
+                              tiles, students, path))
+    return records, broken
+
+
+def find_sheet(key: str, folder: Path) -> Record:
+    """Return the sheet whose id (any letter case) or student name is `key`, from the manifests
+    under folder; raise one sentence when there is none, or more than one."""
+    wanted = key.strip().casefold()
+    found: list[Record] = []
+    broken: list[str] = []
+    for path in sorted(folder.glob(f"**/{MANIFEST}")):
+        try:
+            records, faults = read_manifest(path)
+        except ClassroomError as error:
+            broken.append(str(error))
+            continue
+        broken += [reason for id, reason in faults if id.casefold() == wanted]
+        found += [r for r in records
+                  if r.id.casefold() == wanted or wanted in (s.casefold() for s in r.students)]
+    distinct: list[Record] = []
+    for record in found:
+        if not any(record.same_sheet(d) for d in distinct):
+            distinct.append(record)
+    if len(distinct) == 1:
+        return distinct[0]
+    if len(distinct) > 1:
+        where = ", ".join(f"{r.id} in {r.manifest}" for r in distinct[:3])
+        raise ClassroomError(f"{key} names {len(distinct)} different sheets ({where}); give the id "
+                             f"of one, or the folder of one run with --manifests")
+    if broken:
+        raise ClassroomError(f"no worksheet {key} found under {folder}/: {broken[0]}")
+    raise ClassroomError(f"no worksheet {key} in any {MANIFEST} under {folder}/")
+
+
+def _tiles(copy: object) -> tuple[tuple[str, int, int], ...]:
+    """Return a manifest's copy of a custom tile set as (symbol, count, score), () when absent."""
+    if not isinstance(copy, dict):
+        return ()
+    return tuple((symbol, entry.get("count"), entry.get("score")) for symbol, entry in copy.items()
+                 if isinstance(entry, dict) and isinstance(entry.get("count"), int)
+                 and isinstance(entry.get("score"), int))
+
+
+def _kind_of(value: object) -> str:
+    """Return what a JSON value is, in words: 'a list', 'null', 'a number'."""
+    if value is None:
+        return "null"
+    return {list: "a list", str: "a string", bool: "true or false"}.get(type(value), "a number")
+
+
+@dataclass(frozen=True)
+class Targets:
+    """What each list handed in is graded against: the file, the student, and the sheet."""
+
+    files: tuple[tuple[Path, str, str], ...]  # (list file, student, sheet: an item id or a hand)
+    sheets: dict[str, tuple[Hand, TileSet]]  # sheet -> the hand and tile set it was made with
+    records: dict[str, Record]  # item id -> its manifest record (empty when graded with --hand)
+    single: bool  # one list, given as one file
+
+    @property
+    def contest(self) -> bool:
+        """Return whether the lists are plays on a Board Situation."""
+        return any(r.kind == "situations" for r in self.records.values())
+
+    @property
+    def by_sheet(self) -> bool:
+        """Return whether the hands come from printed worksheets (not --hand)."""
+        return bool(self.records)
+
+
+def student_files(paths: list[Path]) -> list[Path]:
+    """Return the lists named: files as given, and every .txt file of a folder, sorted."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            inside = sorted(p for p in path.glob("*.txt") if p.is_file() and not p.name.startswith("."))
+            if not inside:
+                raise ClassroomError(f"{path}: the folder holds no .txt lists to grade")
+            files += inside
+        else:
+            files.append(path)
+    return files
+
+
+def grading_targets(files: list[Path], hand: str | None, worksheet: str | None, folder: Path | None,
+                    level: str | None, tiles: Path | None) -> Targets:
+    """Return what each file is graded against: --hand, the --worksheet sheet (an id or a
+    student's name), or else the sheet each file is named after; raise one sentence when a
+    sheet cannot be found or the lists mix contests and boardless sheets."""
+    single = len(files) == 1 and not files[0].is_dir()
+    if hand is not None and worksheet is not None:
+        raise ClassroomError("give the hand with --hand or the sheet with --worksheet, not both")
+    if hand is not None:
+        tileset = load_tileset(level, tiles)
+        held = tileset.read_hand(hand)
+        sheet = " ".join(held)
+        return Targets(tuple((f, f.stem, sheet) for f in files), {sheet: (held, tileset)}, {}, single)
+    folder = folder if folder is not None else default_folder()
+    chosen = load_tileset(level, tiles) if level is not None or tiles is not None else None
+    records: dict[str, Record] = {}
+    rows = []
+    for file in files:
+        key = worksheet if worksheet is not None else file.stem
+        try:
+            record = find_sheet(key, folder)
+        except ClassroomError as error:
+            if worksheet is not None:
+                raise
+            raise ClassroomError(f"say which hand {file.name} is for: --hand HAND or --worksheet ID "
+                                 f"({error})") from None
+        records.setdefault(record.id, record)
+        named = next((s for s in record.students if s.casefold() == file.stem.casefold()), file.stem)
+        rows.append((file, named if worksheet is None else file.stem, record.id))
+    if len({r.kind for r in records.values()}) > 1:
+        raise ClassroomError("these lists are for both boardless sheets and board situations; "
+                             "grade them separately")
+    if len(records) > 1 and any(r.kind == "situations" for r in records.values()):
+        raise ClassroomError(f"these plays are for {len(records)} different situations "
+                             f"({', '.join(records)}); judge one situation at a time")
+    sheets = {id: sheet_hand(record, chosen) for id, record in records.items()}
+    return Targets(tuple(rows), sheets, records, single)
+
+
+def sheet_hand(record: Record, chosen: TileSet | None) -> tuple[Hand, TileSet]:
+    """Return a recorded sheet's hand and tile set; a tile set given on the command line is used
+    only for an older manifest that records none."""
+    if chosen is not None and (record.tiles or record.level in LEVELS):
+        raise ClassroomError(f"worksheet {record.id} was made with the {record.tileset().name} tile "
+                             f"set, which its manifest records; leave out --level and --tiles")
+    tileset = record.tileset(chosen)
+    try:
+        return tileset.read_hand(list(record.hand)), tileset
+    except ClassroomError as error:
+        raise ClassroomError(f"{record.manifest}: worksheet {record.id}: {error}") from None
+
+
+# --- the library of runs, as the web page lists it ---------------------------------------------
+
+MAX_RUNS = 500  # manifests listed; a library grows by a few runs a week
+
+
+@dataclass(frozen=True)
+class Run:
+    """One worksheet run found in the library: its folder, what its manifest records, its files."""
+
+    name: str  # the folder relative to the library, like 'boardless-42'
+    folder: Path
+    kind: str  # 'boardless' or 'situations'
+    level: str
+    written: float  # when the manifest was written, in seconds since the epoch
+    files: tuple[str, ...]  # plain file names in the folder: the PDFs, then manifest.json
+    records: tuple[Record, ...]
+
+
+def runs(folder: Path) -> list[Run]:
+    """Return the runs whose manifests lie under folder, newest first (at most MAX_RUNS); a
+    manifest that cannot be read is passed over."""
+    found = []
+    for path in folder.glob(f"**/{MANIFEST}"):
+        try:
+            records, _ = read_manifest(path)
+            written = path.stat().st_mtime
+        except (ClassroomError, OSError):
+            continue
+        if records:
+            found.append(Run(path.parent.relative_to(folder).as_posix(), path.parent, records[0].kind,
+                             records[0].level, written, _listed_files(path), tuple(records)))
+    found.sort(key=lambda run: (-run.written, run.name))
+    return found[:MAX_RUNS]
+
+
+def _listed_files(manifest: Path) -> tuple[str, ...]:
+    """Return the files a manifest lists that lie beside it as regular files (a name with a
+    folder in it is passed over), then manifest.json itself."""
+    listed = json.loads(manifest.read_text("utf-8")).get("files")
+    names = [n for n in listed if isinstance(n, str)] if isinstance(listed, list) else []
+    beside = [n for n in names if n == Path(n).name and not n.startswith(".") and n != MANIFEST
+              and (manifest.parent / n).is_file() and not (manifest.parent / n).is_symlink()]
+    return (*beside, MANIFEST)
+
+
+def run_file(folder: Path, run: str, name: str) -> Path:
+    """Return the path of a file a run's manifest lists (or the manifest), found by the run's
+    name and the file's name among the runs under folder; raise one sentence when there is none."""
+    for found in runs(folder):
+        if found.name == run:
+            if name in found.files:
+                return found.folder / name
+            raise ClassroomError(f"the run {excerpt(run)} has no file {excerpt(name)}")
+    raise ClassroomError(f"no run {excerpt(run)} in the library {folder}/")

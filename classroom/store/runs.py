@@ -1,0 +1,222 @@
+"""Writing a worksheet run to disk: the student PDF, the key PDF (its name contains 'key') and
+manifest.json. Everything is rendered first, then written into a temporary folder inside the
+destination and moved into place only when every file is ready; on any failure (a folder where
+a file goes, a full disk, an interruption) nothing new is left and no earlier file is changed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from classroom import __version__
+from classroom.errors import ClassroomError, excerpt
+from classroom.render import render_boardless, render_situations
+from classroom.render.wording import environment
+from classroom.make.worksheet import Worksheet
+
+
+def file_names(worksheet: Worksheet) -> tuple[str, str]:
+    """Return the student and key file names: ('boardless-42.pdf', 'boardless-42-key.pdf')."""
+    stem = worksheet.kind if worksheet.seed is None else f"{worksheet.kind}-{worksheet.seed}"
+    return f"{stem}.pdf", f"{stem}-key.pdf"
+
+
+def manifest(worksheet: Worksheet, files: list[str]) -> dict:
+    """Return the manifest of a run: command, seed, level, key (full, summary or none), files,
+    and one entry per item."""
+    items = []
+    for item in worksheet.items:
+        entry = {"id": item.id, "hand": list(item.tokens)}
+        if worksheet.kind == "situations":
+            entry["grid"] = item.grid
+        entry["best_score"] = item.best_score
+        entry["count"] = item.count
+        items.append(entry)
+    data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
+            "key": worksheet.key, "version": __version__, "options": dict(worksheet.options),
+            "layout": {"page_size": worksheet.page_size, "large_print": worksheet.large_print,
+                       "title": worksheet.title, "copies": worksheet.copies,
+                       "check_url": worksheet.check_url}}
+    if worksheet.custom_tiles:  # grading later needs the set itself, not a file that may change
+        data["tileset"] = {symbol: {"count": count, "score": score}
+                           for symbol, count, score in worksheet.custom_tiles}
+    if worksheet.roster:
+        roster: dict[str, list[str]] = {}
+        for name, id in worksheet.roster:
+            roster.setdefault(name, []).append(id)
+        data["roster"] = roster
+    return {**data, "files": files, "items": items}
+
+
+def choose_folder(out: Path | None, default: Path, force: bool = False) -> tuple[Path, str | None]:
+    """Return the folder a run writes to and a note saying why it is not the one asked for.
+
+    A run never replaces an earlier run's files: without --out it takes the default folder,
+    or the first of default-2, default-3, ... that holds no run; with --out it refuses a folder
+    that holds a run, unless force.
+    """
+    if out is not None:
+        if _holds_run(out) and not force:
+            raise ClassroomError(f"{out} already holds an earlier run's files; choose "
+                                 f"another --out, or add --force to replace it")
+        return out, None
+    if force or not _holds_run(default):
+        return default, None
+    number = 2
+    while _holds_run(default.with_name(f"{default.name}-{number}")):
+        number += 1
+    chosen = default.with_name(f"{default.name}-{number}")
+    return chosen, f"{default} holds an earlier run, so this one went to {chosen}"
+
+
+def _holds_run(folder: Path) -> bool:
+    """Return whether a folder holds a run's files: a manifest.json or a PDF."""
+    return folder.is_dir() and any(p.name == "manifest.json" or p.suffix == ".pdf" for p in folder.iterdir())
+
+
+def prepare_folder(out_dir: str | Path) -> Path:
+    """Return the destination folder, created if needed, or raise if it cannot be written to."""
+    folder = Path(out_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise ClassroomError(f"cannot write to the folder {folder} ({error.strerror or error})") from None
+    return folder
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write data to path through a temporary file in the same folder (returns nothing)."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; a PDF is for everyone
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise ClassroomError(f"cannot write to the folder {path.parent} ({error.strerror or error})") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_worksheet(worksheet: Worksheet, out_dir: str | Path,
+                    templates_dir: str | Path | None = None) -> list[Path]:
+    """Return the paths written (student PDF, key PDF unless the worksheet asks for none,
+    manifest.json) after writing a worksheet run."""
+    if not worksheet.items:
+        raise ClassroomError("a worksheet needs at least one item")
+    env = environment(templates_dir)
+    render = render_boardless if worksheet.kind == "boardless" else render_situations
+    student, key = render(worksheet, env)  # everything is drawn before anything is written
+    pdfs = (student,) if worksheet.key == "none" or key is None else (student, key)
+    names = file_names(worksheet)[:len(pdfs)]
+    text = json.dumps(manifest(worksheet, list(names)), ensure_ascii=False, indent=2) + "\n"
+    return write_all(out_dir, dict(zip((*names, "manifest.json"), (*pdfs, text.encode("utf-8")))))
+
+
+def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:
+    """Return the paths of `files` (name -> bytes) after writing them all into out_dir, or none.
+
+    The files are written to a temporary folder inside out_dir and renamed into place only when
+    all are written; an earlier file of the same name is kept aside until every rename has
+    succeeded, and put back if one fails. Folders this call created are removed on failure.
+    """
+    folder = Path(out_dir)
+    created = _make_folders(folder)
+    staging: Path | None = None
+    moved: list[tuple[Path, Path | None]] = []  # (target, the earlier file kept aside, if any)
+    try:
+        targets = [folder / name for name in files]
+        for target in targets:
+            if target.is_symlink() or (target.exists() and not target.is_file()):
+                raise ClassroomError(f"{excerpt(target, 80)} is not a file (a folder or another "
+                                     f"kind of entry stands where the run writes {target.name}); "
+                                     f"move it away and run again")
+        staging = Path(tempfile.mkdtemp(dir=folder, prefix=".classroom-"))
+        mode = 0o666 & ~_umask()  # mkstemp makes 0600; a PDF is for everyone
+        for name, data in files.items():
+            with open(staging / name, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.chmod(staging / name, mode)
+        for target in targets:
+            kept = None
+            if target.exists():
+                kept = staging / f".earlier-{target.name}"
+                os.link(target, kept)
+            moved.append((target, kept))
+            os.replace(staging / target.name, target)
+        return targets
+    except BaseException as error:
+        for target, kept in reversed(moved):
+            try:
+                if kept is not None:
+                    os.replace(kept, target)
+                else:
+                    target.unlink(missing_ok=True)
+            except OSError:
+                pass
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+            staging = None
+        for made in reversed(created):
+            try:
+                made.rmdir()
+            except OSError:
+                break
+        if isinstance(error, OSError):
+            raise ClassroomError(f"cannot write to the folder {excerpt(folder, 80)} "
+                                 f"({error.strerror or error})") from None
+        raise
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Return the folders made (outermost first) so that `folder` exists, or raise one sentence."""
+    missing = []
+    for parent in (folder, *folder.parents):
+        if parent.exists() or parent.is_symlink():
+            break
+        missing.append(parent)
+    missing.reverse()
+    made: list[Path] = []
+    try:
+        for path in missing:
+            path.mkdir()
+            made.append(path)
+        if not folder.is_dir():
+            raise NotADirectoryError(20, "Not a directory")
+    except OSError as error:
+        for path in reversed(made):
+            path.rmdir()
+        raise ClassroomError(f"cannot write to the folder {excerpt(folder, 80)} "
+                             f"({error.strerror or error})") from None
+    return made
+
+
+def write_boardless(worksheet: Worksheet, out_dir: str | Path,
+                    templates_dir: str | Path | None = None) -> list[Path]:
+    """Return the paths written for a Boardless Activity worksheet: student PDF, key PDF, manifest."""
+    if worksheet.kind != "boardless":
+        raise ClassroomError(f"write_boardless needs a boardless worksheet, not {worksheet.kind}")
+    return write_worksheet(worksheet, out_dir, templates_dir)
+
+
+def write_situations(worksheet: Worksheet, out_dir: str | Path,
+                     templates_dir: str | Path | None = None) -> list[Path]:
+    """Return the paths written for a Board Situations worksheet: student PDF, key PDF, manifest."""
+    if worksheet.kind != "situations":
+        raise ClassroomError(f"write_situations needs a situations worksheet, not {worksheet.kind}")
+    return write_worksheet(worksheet, out_dir, templates_dir)
