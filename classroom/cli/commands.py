@@ -318,7 +318,8 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     rules = DIFFICULTIES[difficulty.lower()].rules(
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
-    from classroom.make.sets import Layout, boardless_set, checked_title, default_workers, run_seed
+    from classroom.make.pool import default_workers
+    from classroom.make.sets import Layout, boardless_set, checked_title, run_seed
 
     rules.check(tileset)
     names = roster_names(roster, count)
@@ -348,9 +349,8 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
-    from classroom.make.sets import (
-        Layout, checked_title, default_workers, own_situation_set, run_seed, situations_set,
-    )
+    from classroom.make.pool import default_workers
+    from classroom.make.sets import Layout, checked_title, own_situation_set, run_seed, situations_set
 
     tileset = load_tileset(level, tiles)
     layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
@@ -475,7 +475,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
           out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder).")) -> None:
     """Start the local web page: make sheets, find them again, grade, and a check page for students."""
-    from classroom.make.sets import default_workers
+    from classroom.make.pool import default_workers
     from classroom.store.library import default_folder
     from classroom.web.server import serve as run_server
 

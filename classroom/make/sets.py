@@ -6,31 +6,24 @@ so items can be made on several CPU cores and still come out the same for the sa
 
 from __future__ import annotations
 
-import ctypes
 import dataclasses
-import gc
 import hashlib
 import json
-import os
 import random
-import signal
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Callable
 
 from classroom import __version__
 
 from classroom.game.board import Board
 from classroom.errors import ClassroomError, excerpt
 from classroom.make.hands import HandRules, find_hand
+from classroom.make.pool import Progress, run_all
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import find_situation, own_situation, situation_item
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet
 from classroom.make.worksheet import Worksheet, boardless_item, item_id
 
-Progress = Callable[[], None]  # called once for every item made
 
 
 @dataclass(frozen=True)
@@ -108,81 +101,6 @@ def _situation_item(job: tuple) -> object:
     return situation_item(item_id("situations", seed, number, tag), situation, tileset)
 
 
-def _run(work: Callable, jobs: list[tuple], workers: int, progress: Progress) -> list:
-    """Return work(job) for every job in order, on up to `workers` processes.
-
-    However the run ends early (an error in one item, Ctrl-C, SIGTERM, a worker killed for lack
-    of memory), the worker processes are stopped before this returns or raises.
-    """
-    if workers <= 1 or len(jobs) <= 1:
-        results = []
-        for job in jobs:
-            results.append(work(job))
-            progress()
-        return results
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_worker_start)
-    try:
-        futures = [pool.submit(_worked, work, job) for job in jobs]
-        results = []
-        for future in futures:
-            results.append(future.result())
-            progress()
-    except BrokenProcessPool:
-        _stop(pool)
-        raise ClassroomError("a worker process stopped before its item was made (most often for "
-                             "lack of memory); nothing was written") from None
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown()
-    return results
-
-
-def _worked(work: Callable, job: tuple) -> object:
-    """Return work(job), run in a worker, then give the memory the item freed back to the
-    system: one item's side tables can take a few hundred MB, and without this each worker
-    would keep its largest item's worth for the rest of the run."""
-    try:
-        return work(job)
-    finally:
-        gc.collect()
-        _trim_memory()
-
-
-def _trim_memory() -> None:
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc: the memory is returned when the worker ends
-        pass
-
-
-def _worker_start() -> None:
-    # Ctrl-C reaches every process of the terminal's group; the parent alone decides, and
-    # stops the workers itself, so they print no traceback of their own.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Stop every worker process of the pool now, unfinished items and all, and reap them."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(1)
-        if process.is_alive():
-            process.kill()
-            process.join(1)
-    # The pool's own thread now finds its workers gone and fails the items left; nothing is
-    # cancelled here, which would race with it.
-    pool.shutdown(wait=True)
-
-
-def default_workers() -> int:
-    """Return how many processes to use: one per CPU core."""
-    return os.cpu_count() or 1
-
-
 def band(centre: int) -> tuple[int, int]:
     """Return the best scores matched in difficulty with `centre`: (low, high), both included."""
     spread = max(BAND_POINTS, round(centre * BAND_SHARE))
@@ -215,13 +133,13 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
     tag = run_tag("boardless", seed, tileset, options)
     jobs = [(tileset, seed, number, rules, tag, "boardless")
             for number in range(1, (1 if same_hand else count) + 1)]
-    items = _run(_boardless_item, jobs, workers, progress)
+    items = run_all(_boardless_item, jobs, workers, progress)
     if roster and len(items) > 1:
         # Hands drawn outside the band are drawn again, each from a random stream of its own.
         narrowed = matched(rules, band_centre([item.best_score for item in items]))
         again = [number for number, item in enumerate(items)
                  if not narrowed.min_best <= item.best_score <= narrowed.max_best]
-        redrawn = _run(_boardless_item, [(tileset, seed, n + 1, narrowed, tag, "boardless-matched")
+        redrawn = run_all(_boardless_item, [(tileset, seed, n + 1, narrowed, tag, "boardless-matched")
                                          for n in again], workers, lambda: None)
         for n, item in zip(again, redrawn):
             items[n] = item
@@ -241,7 +159,7 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
     options = {**dataclasses.asdict(rules), "roster": list(roster)}
     tag = run_tag("situations", seed, tileset, options)
     jobs = [(tileset, seed, number, rules, tag) for number in range(1, count + 1)]
-    items = _run(_situation_item, jobs, workers, progress)
+    items = run_all(_situation_item, jobs, workers, progress)
     return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
                      layout.title, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items),
