@@ -45,7 +45,7 @@ def main() -> None:
         made = []
         for level in ("original", "advanced"):
             for seed in range(1, 6):
-                made.append(([f"boardless", "--seed", str(seed), "--level", level],
+                made.append((["boardless", "--seed", str(seed), "--level", level],
                              f"boardless-{level}-{seed}"))
         for seed in (1, 2):
             made.append((["situations", "--count", "2", "--seed", str(seed)], f"situations-{seed}"))
