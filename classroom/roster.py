@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import unicodedata
 from pathlib import Path
 
@@ -26,9 +27,23 @@ LAST = ("last", "lastname", "surname", "familyname", "family", "nom", "nachname"
 SEPARATORS = (",", ";", "\t")
 
 
+# Letters that carry no accent to strip but are typed plainly in a file name.
+_PLAIN = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
+                        "ı": "i", "'": None, "’": None})
+_SEPARATORS = re.compile(r"[\s_.\-−–—‐‑]+")
+
+
+def name_key(name: str) -> str:
+    """Return a name as names are compared: 'Émile_ROY' -> 'emile roy' (no accents, any letter
+    case, '_', '-', '.' and runs of spaces as one space)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(_SEPARATORS.sub(" ", bare.casefold().translate(_PLAIN)).split())
+
+
 def parse_roster(text: str, source: str, csv_format: bool = False) -> tuple[str, ...]:
-    """Return the names of a roster, in order; raise naming the line of an empty, repeated or
-    too long name, or a roster without names."""
+    """Return the names of a roster, in order; raise naming the line of an empty, repeated (in
+    any letter case, accents or not: 'Émile Roy', 'emile-roy') or too long name, or a roster
+    without names."""
     if csv_format:
         lines = _table_names(text)
     else:
@@ -42,10 +57,11 @@ def parse_roster(text: str, source: str, csv_format: bool = False) -> tuple[str,
             continue
         if len(name) > MAX_NAME:
             raise ClassroomError(f"{source}: line {number}: a name is at most {MAX_NAME} characters")
-        if name.casefold() in seen:
+        # Students' lists are matched by name_key: two names it cannot tell apart are one name.
+        if name_key(name) in seen:
             raise ClassroomError(f"{source}: line {number}: {name} is already on line "
-                                 f"{seen[name.casefold()]}; give each student a different name")
-        seen[name.casefold()] = number
+                                 f"{seen[name_key(name)]}; give each student a different name")
+        seen[name_key(name)] = number
         names.append(name)
     if not names:
         raise ClassroomError(f"{source}: the roster holds no names")
@@ -59,8 +75,7 @@ def read_roster(path: str | Path) -> tuple[str, ...]:
 
 def _heading(cell: str) -> str:
     """Return a column heading as headings are compared: 'First name' -> 'firstname'."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", cell) if not unicodedata.combining(c))
-    return "".join(c for c in bare.casefold() if c.isalnum())
+    return "".join(c for c in name_key(cell) if c.isalnum())
 
 
 def _separator(lines: list[str]) -> str:

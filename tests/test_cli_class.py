@@ -121,10 +121,14 @@ def test_a_roster_reads_names_from_text_or_csv(text, csv_format, names):
     assert parse_roster(text, "names", csv_format) == names
 
 
-def test_a_roster_refuses_a_repeated_name():
-    """Two students of one name could not be told apart when grading."""
-    with pytest.raises(ClassroomError, match="names: line 3: ana is already on line 1"):
-        parse_roster("Ana\nBo\nana\n", "names")
+@pytest.mark.parametrize("text, message", [
+    ("Ana\nBo\nana\n", "names: line 3: ana is already on line 1"),
+    ("Émile Roy\nBo\nEmile-Roy\n", "names: line 3: Emile-Roy is already on line 1"),
+])
+def test_a_roster_refuses_a_repeated_name(text, message):
+    """Two students of one name (in any case, accents or not) could not be told apart when grading."""
+    with pytest.raises(ClassroomError, match=message):
+        parse_roster(text, "names")
 
 
 def test_a_roster_of_five_prints_five_named_sheets_matched_in_difficulty(tmp_path, monkeypatch):
