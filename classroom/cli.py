@@ -26,7 +26,7 @@ from classroom.tilesets import LEVELS, load_tileset
 from classroom.words import plural
 
 if TYPE_CHECKING:  # the grading parts are imported by the commands that use them
-    from classroom.library import Targets
+    from classroom.matching import Matched, Targets
 
 app = typer.Typer(
     cls=PeopleGroup,
@@ -387,55 +387,72 @@ def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equ
     """Mark students' lists (each line valid or not and why, repeats, scores, total; several give a
     class table), or judge a contest: each line a play on the situation, scored and ranked.
 
-    Without --hand or --worksheet, each list is graded against the sheet its file is named after
-    (a student's name or a worksheet id)."""
+    Without --hand or --worksheet, each list is graded against the sheet of the student its file
+    is named after ('bea.txt', 'Bea_Jones.txt'), in the newest run of the roster (or against the
+    worksheet id it is named after); a list that names no one is left out and said. With the id
+    of one sheet of a roster run, each list is matched to its student in that run."""
     if json_out and csv_out == Path("-"):
         raise ClassroomError("choose --json or --csv - for the screen, not both")
-    from classroom.library import grading_targets, student_files
+    from classroom.matching import grading_targets, student_files
 
-    targets = grading_targets(student_files(files), hand, worksheet, manifests, level, tiles)
+    listed = student_files(files)
+    targets = grading_targets([f.name for f in listed], hand, worksheet, manifests, level, tiles,
+                              single=len(files) == 1 and not files[0].is_dir())
     if pdf is not None and not targets.contest:
         raise ClassroomError("--pdf prints a contest's results; give a situation's id with --worksheet")
+    texts = [(m, read_text(listed[m.index], "the list")) for m in targets.lists]
     if targets.contest:
-        report_contest(targets, json_out, csv_out, pdf, page_size(page), templates)
+        report_contest(targets, texts, json_out, csv_out, pdf, page_size(page), templates)
     else:
-        report_grades(targets, json_out, csv_out)
+        report_grades(targets, texts, json_out, csv_out)
 
 
-def report_grades(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> None:
+def report_matching(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> list[str]:
+    """Return the lines that say which run the sheets came from and which lists were left out,
+    for the end of the screen's report; on the error stream when the screen shows CSV or JSON."""
+    from classroom.reports import matching_lines
+
+    lines = matching_lines(str(targets.run.folder) if targets.run else None, targets.skipped)
+    if json_out or csv_out == Path("-"):
+        for line in lines:
+            typer.echo(line, err=True)
+    return lines
+
+
+def report_grades(targets: Targets, texts: list[tuple[Matched, str]], json_out: bool, csv_out: Optional[Path]) -> None:
     """Grade every list and print one list's marks, or the class table and summary."""
     from classroom.grading import grade_class, summarize
     from classroom.reports import class_data, class_lines, class_rows, grade_data, grade_lines
 
-    students, keys = grade_class([(student, sheet, read_text(path, "the list"))
-                                  for path, student, sheet in targets.files], targets.sheets)
+    students, keys = grade_class([(m.student, m.sheet, text) for m, text in texts], targets.sheets)
     if csv_out is not None:
         write_csv(csv_out, class_rows(students))
+    notes = report_matching(targets, json_out, csv_out)
+    run = str(targets.run.folder) if targets.run else None
     if targets.single:
         student = students[0]
+        shown_sheet = student.sheet if targets.by_sheet else None
         if json_out:
-            typer.echo(json.dumps(grade_data(student.grade, keys[student.sheet]), ensure_ascii=False))
+            typer.echo(json.dumps(grade_data(student.grade, keys[student.sheet], shown_sheet), ensure_ascii=False))
         elif csv_out != Path("-"):
-            shown_sheet = student.sheet if targets.by_sheet else None
-            typer.echo("\n".join(grade_lines(student.grade, keys[student.sheet], shown_sheet)))
+            typer.echo("\n".join(grade_lines(student.grade, keys[student.sheet], shown_sheet) + notes))
         return
     summary = summarize(students, keys)
     if json_out:
-        typer.echo(json.dumps(class_data(students, summary), ensure_ascii=False))
+        typer.echo(json.dumps(class_data(students, summary, run, targets.skipped), ensure_ascii=False))
     elif csv_out != Path("-"):
-        typer.echo("\n".join(class_lines(students, summary)))
+        typer.echo("\n".join(class_lines(students, summary, targets.by_sheet) + notes))
 
 
-def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pdf: Optional[Path],
-                   size: str, templates: Optional[Path]) -> None:
+def report_contest(targets: Targets, texts: list[tuple[Matched, str]], json_out: bool, csv_out: Optional[Path],
+                   pdf: Optional[Path], size: str, templates: Optional[Path]) -> None:
     """Judge every play of a contest and print the ranked results (text, JSON, CSV, PDF)."""
     from classroom.judging import judge_contest
-    from classroom.reports import contest_data, contest_lines, contest_rows
+    from classroom.reports import contest_data, contest_lines, contest_rows, skipped_data
 
     (sheet, record), = targets.records.items()
     held, tileset = targets.sheets[sheet]
-    judged = judge_contest([(None if targets.single else student, read_text(path, "the plays"))
-                            for path, student, _ in targets.files],
+    judged = judge_contest([(None if targets.single else m.student, text) for m, text in texts],
                            record.grid, f"{record.manifest} ({sheet})", held, tileset)
     from classroom.render.results_pdf import render_results
 
@@ -444,10 +461,13 @@ def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pd
         write_csv(csv_out, contest_rows(judged))
     if pdf is not None:
         write_file(pdf, page)
+    notes = report_matching(targets, json_out, csv_out)
     if json_out:
-        typer.echo(json.dumps(contest_data(sheet, held, judged), ensure_ascii=False))
+        data = contest_data(sheet, held, judged)
+        data["skipped"] = skipped_data(targets.skipped)
+        typer.echo(json.dumps(data, ensure_ascii=False))
     elif csv_out != Path("-"):
-        typer.echo("\n".join(contest_lines(sheet, held, judged)))
+        typer.echo("\n".join(contest_lines(sheet, held, judged) + notes))
 
 
 def write_csv(path: Path, rows: list[list[object]]) -> None:

@@ -23,7 +23,8 @@ from classroom.engine.board import parse_board
 from classroom.errors import ClassroomError, excerpt
 from classroom.grading import grade, grade_class, summarize
 from classroom.judging import judge, judge_contest, standings
-from classroom.library import find_sheet, run_file, runs, sheet_hand
+from classroom.library import find_sheet, run_file, runs, same_id, sheet_hand
+from classroom.matching import Matched, Targets, grading_targets, hand_targets
 from classroom.reports import class_rows, contest_rows, csv_text, shown
 from classroom.render.wording import shipped_templates
 from classroom.tilesets import LEVELS, load_tileset
@@ -43,7 +44,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
     library = Path(library)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(shipped_templates() / "web"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
-    env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus
+    env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus: tiles and equations, never ids
     env.filters["date"] = lambda seconds: datetime.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
     env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
     jobs = Jobs()
@@ -135,40 +136,50 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         form = await read_form(request)
         sheet = optional_text(form, "sheet", "the worksheet id", 60)
         hand = optional_text(form, "hand", "the hand", 200)
-        if (sheet is None) == (hand is None):
-            raise ClassroomError("give the worksheet's id or the hand, one of the two")
         pasted = text(form, "list", "the list")
-        lists = [(optional_text(form, "student", "the student's name", 60) or "pasted", pasted)] \
-            if pasted.strip() else []
-        lists += [(u.stem, u.text) for u in await uploads(form, "files", "the list")]
+        student = optional_text(form, "student", "the student's name", 60)
+        files = await uploads(form, "files", "the list")
+        by_name = sheet is None and hand is None and (files or student is not None)
+        if (sheet is None) == (hand is None) and not by_name:
+            raise ClassroomError("give the worksheet's id or the hand, one of the two")
+        lists = [(student or "pasted", pasted)] if pasted.strip() else []
+        lists += [(u.name, u.text) for u in files]
         if not lists:
             raise ClassroomError("paste a list, or choose the students' files to upload")
+        names = [name for name, _ in lists]
         if hand is not None:
             tileset = load_tileset(choice(form, "level", "the level", LEVELS, "original"), None)
-            held = few_blanks(tileset.read_hand(hand))
-            return await run_in_threadpool(graded_page, " ".join(held), held, tileset, lists, None)
-        record = await run_in_threadpool(find_sheet, sheet, library)
-        held, tileset = sheet_hand(record, None)
-        if record.kind == "situations":
+            targets = hand_targets(names, few_blanks(tileset.read_hand(hand)), tileset, len(lists) == 1)
+        else:
+            targets = await run_in_threadpool(grading_targets, names, None, sheet, library, None, None,
+                                              len(lists) == 1, "the worksheet's id or the hand",
+                                              "in the library")
+        texts = [(m, lists[m.index][1]) for m in targets.lists]
+        run = targets.run.name if targets.run else None
+        if targets.contest:
+            (id, record), = targets.records.items()
+            held, tileset = targets.sheets[id]
             judged = await run_in_threadpool(
-                judge_contest, [(None if len(lists) == 1 else name, plays) for name, plays in lists],
+                judge_contest, [(None if len(lists) == 1 else m.student, plays) for m, plays in texts],
                 record.grid, f"{record.manifest} ({record.id})", held, tileset)
             rows = contest_rows(judged)
             return page("judged.j2", here="grade", sheet=record.id, hand=held, judged=standings(judged),
-                        rows=rows, csv=csv_text(rows), name=f"{record.id}-results.csv")
-        return await run_in_threadpool(graded_page, record.id, held, tileset, lists, record.id)
+                        rows=rows, csv=csv_text(rows), name=f"{record.id}-results.csv", run=run,
+                        skipped=targets.skipped)
+        return await run_in_threadpool(graded_page, targets, texts)
 
-    def graded_page(sheet, held, tileset, lists, shown_sheet) -> Response:
-        students, keys = grade_class([(name, sheet, listed) for name, listed in lists],
-                                     {sheet: (held, tileset)})
+    def graded_page(targets: Targets, texts: list[tuple[Matched, str]]) -> Response:
+        students, keys = grade_class([(m.student, m.sheet, listed) for m, listed in texts], targets.sheets)
         rows = class_rows(students)
-        return page("graded.j2", here="grade", sheet=shown_sheet, hand=held, students=students,
-                    key=keys[sheet], summary=summarize(students, keys), rows=rows,
-                    csv=csv_text(rows), name=f"{shown_sheet or 'grades'}.csv")
+        one = next(iter(keys)) if len(keys) == 1 and targets.by_sheet else None
+        return page("graded.j2", here="grade", sheet=one, by_sheet=targets.by_sheet, hands=targets.sheets,
+                    students=students, keys=keys, summary=summarize(students, keys), rows=rows,
+                    csv=csv_text(rows), name=f"{one or 'grades'}.csv",
+                    run=targets.run.name if targets.run else None, skipped=targets.skipped)
 
     async def sheet_of(request: Request):
         record = await run_in_threadpool(find_sheet, request.path_params["id"][:60], library)
-        if record.id.casefold() != request.path_params["id"].strip().casefold():
+        if not same_id(record.id, request.path_params["id"]):
             raise ClassroomError(f"no worksheet {excerpt(request.path_params['id'])} in the library")
         return record, *sheet_hand(record, None)
 
