@@ -106,7 +106,7 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.y -= size * 0.4
     sheet.paragraph(words["instructions"], size, after=0.4)
     draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])
-    total_space = size * 3.2
+    total_space = max(size * 3.2, sheet.corner_height())  # the total sits beside a QR code
     rows = draw_record_table(sheet, words, style, total_space)
     if rows < MIN_ROWS:  # large print: the list continues on a second page
         sheet.finish_page()
