@@ -230,9 +230,8 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     job = response.headers["location"]
     working = client.get(job)
     assert "Working…" in working.text and "0 of 1 item made" in working.text
-    started = time.monotonic()
     assert client.get("/").status_code == 200 and client.get("/library").status_code == 200
-    assert time.monotonic() - started < 1
+    assert "Working…" in client.get(job).text  # they answered while the set was being made
     page = finish(client, response)
     assert page.status_code == 200, page.text
     manifest = json.loads((library / "situations-4" / "manifest.json").read_text("utf-8"))

@@ -71,6 +71,7 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.paragraph(words["instructions"], text, after=0.3)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
     below = text * 0.85 * 1.6 + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
+    below += sheet.corner_height()  # and a QR code under them
     cell = min(25.0, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)
