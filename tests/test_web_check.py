@@ -172,7 +172,7 @@ def test_a_practice_check_page_checks_one_play_without_a_list(client, line, verd
     assert page.status_code == 200
     assert verdict in page.text
     assert 'id="board"' in page.text
-    for absent in ('id="list"', 'id="total"', "Total", "localStorage", "your list"):
+    for absent in ('id="list"', 'id="total"', "Total", "localStorage", "your list", "/library", "/grade"):
         assert absent not in page.text
 
 
