@@ -15,21 +15,10 @@ from classroom.cli import app as cli
 from classroom.engine.board import COLUMNS
 from classroom.web import create_app
 from classroom.worksheet import premium_labels
-from test_web import BOOKLET_BOARD, ids, make, message
+from test_web import BOOKLET_BOARD, client, ids, library, make, message  # noqa: F401 (the fixtures)
 
 CLOSED = "This is a contest: your teacher judges its plays, so this page checks none."
 WINNER = "O5 down 4 × 7 = 28"  # the booklet position's best play for 4 × 7 2, 24 points
-
-
-@pytest.fixture
-def library(tmp_path):
-    return tmp_path / "output"
-
-
-@pytest.fixture
-def client(library):
-    with TestClient(create_app(library)) as client:
-        yield client
 
 
 def own_situation(client, **switch) -> str:
