@@ -231,6 +231,12 @@ CheckUrlOption = typer.Option(None, "--check-url", help="Where `classroom serve`
                               "http://192.168.1.20:8000: each student sheet gets a QR code of its check page.")
 
 
+SituationsCheckUrlOption = typer.Option(None, "--check-url", help="Where `classroom serve` runs, like "
+                                        "http://192.168.1.20:8000: each student sheet gets a QR code of its check "
+                                        "page, and the check page is turned on for practice (without it the page "
+                                        "is off: a contest's plays are judged by the teacher).")
+
+
 def checked_url(value: Optional[str]) -> Optional[str]:
     """Return a checked --check-url (an http or https address), or None."""
     if value is None:
@@ -265,11 +271,15 @@ def write_set(worksheet, out: Optional[Path], templates: Optional[Path], force: 
     paths = write_worksheet(worksheet, folder, templates)
     if note:
         typer.echo(note)
-    typer.echo(f"seed {worksheet.seed}: {plural(len(worksheet.items), 'item')} written to {folder}/")
+    made = "your own position" if worksheet.seed is None else f"seed {worksheet.seed}"
+    typer.echo(f"{made}: {plural(len(worksheet.items), 'item')} written to {folder}/")
     for path in paths:
         typer.echo(f"  {path.name}")
     for name, id in worksheet.roster:
         typer.echo(f"  {name}: {id}")
+    if worksheet.kind == "situations":
+        typer.echo("check pages on, for practice: students may check their plays" if worksheet.check_page
+                   else "check pages off: a contest, its plays judged by you (--check-url turns them on for practice)")
 
 
 def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...]:
@@ -344,7 +354,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
                key: str = KeyOption, jobs: Optional[int] = JobsOption,
-               check_url: Optional[str] = CheckUrlOption,
+               check_url: Optional[str] = SituationsCheckUrlOption,
                roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""

@@ -8,6 +8,7 @@ place the sheet could have been.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,6 +45,8 @@ class Record:
     tiles: tuple[tuple[str, int, int], ...]  # a copy of a custom tile set, () for a level
     students: tuple[str, ...]  # the names it was printed for (a roster run)
     manifest: Path
+    seed: int | None = None  # the run's seed; None for a teacher's own position
+    check: bool = False  # students may check lines on its check page (a contest's page is off)
 
     def tileset(self, fallback: TileSet | None = None) -> TileSet:
         """Return the tile set the sheet was made with: the manifest's copy of a custom set, the
@@ -93,6 +96,9 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
     level = data.get("level") if isinstance(data.get("level"), str) else "original"
     tiles = _tiles(data.get("tileset"))
     roster = data.get("roster") if isinstance(data.get("roster"), dict) else {}
+    seed = data.get("seed") if type(data.get("seed")) is int else None
+    # Manifests written before the switch: boardless check pages were on, and stay on.
+    check = data.get("check") if isinstance(data.get("check"), bool) else kind == "boardless"
     records, broken = [], []
     for entry in items:
         id = entry.get("id") if isinstance(entry, dict) else None
@@ -110,7 +116,7 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
         students = tuple(name for name, ids in roster.items()
                          if isinstance(ids, list) and id in ids or ids == id)
         records.append(Record(id, kind, tuple(hand), grid if kind == "situations" else "", level,
-                              tiles, students, path))
+                              tiles, students, path, seed, check))
     return records, broken
 
 
@@ -131,8 +137,11 @@ def find_sheet(key: str, folder: Path) -> Record:
                   if r.id.casefold() == wanted or wanted in (s.casefold() for s in r.students)]
     distinct: list[Record] = []
     for record in found:
-        if not any(record.same_sheet(d) for d in distinct):
+        twin = next((i for i, d in enumerate(distinct) if record.same_sheet(d)), None)
+        if twin is None:
             distinct.append(record)
+        elif not record.check:  # a sheet once printed for a contest keeps its check page off
+            distinct[twin] = dataclasses.replace(distinct[twin], check=False)
     if len(distinct) == 1:
         return distinct[0]
     if len(distinct) > 1:

@@ -25,8 +25,9 @@ def file_names(worksheet: Worksheet) -> tuple[str, str]:
 
 
 def manifest(worksheet: Worksheet, files: list[str]) -> dict:
-    """Return the manifest of a run: command, seed, level, key (full, summary or none), files,
-    and one entry per item."""
+    """Return the manifest of a run: command, seed (null for a teacher's own position), level,
+    key (full, summary or none), check (whether students may check lines on the items' check
+    pages), files, and one entry per item."""
     items = []
     for item in worksheet.items:
         entry = {"id": item.id, "hand": list(item.tokens)}
@@ -36,7 +37,7 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
         entry["count"] = item.count
         items.append(entry)
     data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
-            "key": worksheet.key, "version": __version__, "options": dict(worksheet.options),
+            "key": worksheet.key, "check": worksheet.check_page, "version": __version__, "options": dict(worksheet.options),
             "layout": {"page_size": worksheet.page_size, "large_print": worksheet.large_print,
                        "title": worksheet.title, "copies": worksheet.copies,
                        "check_url": worksheet.check_url}}

@@ -38,7 +38,7 @@ def student_pdf(kind: str, page_size: str, large_print: bool, folder: Path) -> P
     if kind == "boardless":
         sheet = Worksheet("boardless", 42, "original", (item(),), page_size, large_print, check_url=URL)
         return write_boardless(sheet, folder)[0]
-    sheet = dataclasses.replace(booklet_worksheet(page_size, large_print), check_url=URL)
+    sheet = dataclasses.replace(booklet_worksheet(page_size, large_print), check_url=URL, practice=True)
     return write_situations(sheet, folder)[0]
 
 

@@ -19,19 +19,21 @@ from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from classroom.console import one_line
-from classroom.engine.board import parse_board
+from classroom.engine.board import COLUMNS, Board, parse_board
 from classroom.errors import ClassroomError, excerpt
 from classroom.grading import grade, grade_class, summarize
 from classroom.judging import judge, judge_contest, standings
-from classroom.library import find_sheet, run_file, runs, same_id, sheet_hand
+from classroom.library import Record, find_sheet, run_file, runs, same_id, sheet_hand
 from classroom.matching import Matched, Targets, grading_targets, hand_targets
 from classroom.reports import class_rows, contest_rows, csv_text, shown
 from classroom.render.wording import shipped_templates
-from classroom.tilesets import LEVELS, load_tileset
+from classroom.symbols import Hand
+from classroom.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
 from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.making import Attached, make_set, order
+from classroom.worksheet import board_tiles, premium_labels
 
 PAGES = {"make": "/", "library": "/library", "grade": "/grade"}
 
@@ -177,34 +179,67 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
                     csv=csv_text(rows), name=f"{one or 'grades'}.csv",
                     run=targets.run.name if targets.run else None, skipped=targets.skipped)
 
-    async def sheet_of(request: Request):
-        record = await run_in_threadpool(find_sheet, request.path_params["id"][:60], library)
-        if not same_id(record.id, request.path_params["id"]):
-            raise ClassroomError(f"no worksheet {excerpt(request.path_params['id'])} in the library")
-        return record, *sheet_hand(record, None)
+    async def sheet_of(request: Request) -> tuple[Record, Hand, TileSet, Board | None]:
+        """Return the sheet a check page names: its record, hand, tile set and (a situation's)
+        board. A student reads what goes wrong here, so no sentence names a folder of this
+        computer; the teacher's pages say what is wrong in the library."""
+        wanted = request.path_params["id"]
+        try:
+            record = await run_in_threadpool(find_sheet, wanted[:60], library)
+        except ClassroomError:
+            record = None
+        if record is None or not same_id(record.id, wanted):  # not a student's name
+            raise ClassroomError(f"no worksheet {excerpt(wanted)} in this library; check the id "
+                                 f"printed on your sheet")
+        try:
+            held, tileset = sheet_hand(record, None)
+            board = parse_board(record.grid, record.id, tileset.rules) if record.kind == "situations" else None
+        except ClassroomError:
+            raise ClassroomError(f"worksheet {record.id} cannot be checked: its record in this "
+                                 f"library is damaged; tell your teacher") from None
+        return record, held, tileset, board
+
+    def check_view(record: Record, held: Hand, tileset: TileSet, board: Board | None,
+                   verdict: dict | None = None, line: str = "") -> HTMLResponse:
+        """Return a student's check page: a boardless sheet's (a line, and a list kept in the
+        browser), a practice situation's (the board, one play), or a contest's, which checks
+        nothing (403)."""
+        if not record.check:
+            return page("check_closed.j2", 403, record=record, here="check")
+        if board is None:
+            return page("check.j2", record=record, hand=held, verdict=verdict, line=line, here="check")
+        return page("check_play.j2", record=record, hand=held, verdict=verdict, line=line, here="check",
+                    tiles={(t.row, t.col): t for t in board_tiles(board.tiles, tileset)},
+                    premiums=premium_labels(), columns=COLUMNS)
 
     @friendly
     async def check_page(request: Request) -> Response:
-        record, held, _ = await sheet_of(request)
-        return page("check.j2", record=record, hand=held, verdict=None, line="")
+        return check_view(*await sheet_of(request))
 
     @friendly
     async def check_line(request: Request) -> Response:
-        record, held, tileset = await sheet_of(request)
+        record, held, tileset, board = await sheet_of(request)
+        if not record.check:  # refused before the line is even read
+            return check_view(record, held, tileset, board)
         form = await read_form(request)
         line = text(form, "line", "the line", MAX_LINE).strip()
         if not line:
             raise ClassroomError("type an equation (or a play) to check")
-        if record.kind == "situations":
-            board = parse_board(record.grid, f"{record.manifest} ({record.id})", tileset.rules)
-            judged, = await run_in_threadpool(judge, line, board, held, tileset)
-            verdict = {"valid": judged.legal, "reason": judged.reason, "score": judged.score,
-                       "entry": judged.notation or ""}
+        if "\n" in line or "\r" in line:
+            raise ClassroomError("type one line to check")
+        if board is not None:
+            judged = await run_in_threadpool(judge, line, board, held, tileset)
+            if not judged:  # a comment or a bare number
+                raise ClassroomError("type a play to check, like F9 across: 7/4 = 3/4 + 1")
+            verdict = {"valid": judged[0].legal, "reason": judged[0].reason, "score": judged[0].score,
+                       "entry": judged[0].notation or ""}
         else:
-            marked, = (await run_in_threadpool(grade, line, held, tileset)).lines
-            verdict = {"valid": marked.valid, "reason": marked.reason, "score": marked.score,
-                       "entry": marked.written or ""}
-        return page("check.j2", record=record, hand=held, verdict=verdict, line=line)
+            marked = (await run_in_threadpool(grade, line, held, tileset)).lines
+            if not marked:
+                raise ClassroomError("type an equation to check, like 7 + 9 × 4 = 43")
+            verdict = {"valid": marked[0].valid, "reason": marked[0].reason, "score": marked[0].score,
+                       "entry": marked[0].written or ""}
+        return check_view(record, held, tileset, board, verdict, line)
 
     routes = [
         Route("/", make_page), Route("/make", make, methods=["POST"]),
