@@ -137,8 +137,8 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
         typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
                                "score": verdict.score}, ensure_ascii=False))
     elif verdict.valid:
-        shown = write(verdict.tiles) if held is not None else equation.strip()  # the blank marked
-        typer.echo(f"valid: {show_tiles([shown])} scores {verdict.score}")
+        # As read, so a student sees how '9 / 3' or '½' was taken; with a hand, the blank marked.
+        typer.echo(f"valid: {show_tiles([write(verdict.tiles)])} scores {verdict.score}")
     else:
         typer.echo(f"not valid: {verdict.reason}")
     raise typer.Exit(0 if verdict.valid else 1)
