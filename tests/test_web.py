@@ -382,9 +382,9 @@ def test_a_contests_plays_are_judged_and_ranked(client, own_situation):
     page = client.post("/grade", data={"sheet": own_situation, "list": plays})
     assert page.status_code == 200, page.text
     rows = table(page, "results")
-    assert rows[1][:6] == ["1", "Ana", "1", "O9 down: 28 = 4 × 7", "yes", "11"]
+    assert rows[1][:6] == ["1", "Ana", "1", "O9 down 28 = 4 × 7", "yes", "11"]
     assert rows[2][1] == "Bo" and rows[2][4] == "no"
-    assert csv_of(page)[1][:6] == ["1", "Ana", "1", "O9 down: 28 = 4 × 7", "yes", "11"]
+    assert csv_of(page)[1][:6] == ["1", "Ana", "1", "O9 down 28 = 4 × 7", "yes", "11"]
 
 
 @pytest.mark.parametrize("fields, sentence", [
