@@ -346,9 +346,23 @@ def parse_hand(text: str | list[str] | tuple[str, ...], negatives: bool = False)
             raise ClassroomError(f"hand: write a blank in a hand as ? (not {tile})")
     if not tiles:
         raise ClassroomError(f"hand: no tiles; a hand holds 1 to {MAX_HAND} tiles, like '2 4 ÷ 3 8'")
+    _no_empty_tile(text, negatives)
     if len(tiles) > MAX_HAND:
         raise ClassroomError(f"hand: {len(tiles)} tiles is too many; a hand holds at most {MAX_HAND}")
     return tiles
+
+
+def _no_empty_tile(text: str, negatives: bool) -> None:
+    """Raise naming the place of an empty tile: nothing between two commas ('1,,2', '1, ,2') or
+    before the first; one comma at the end ('1, 2,') is only a habit of typing lists, and is read."""
+    pieces = text.strip().split(",")
+    for number, piece in enumerate(pieces[:-1]):
+        if not piece.strip():
+            before = len(tokenize(",".join(pieces[:number]), "hand", SPACED if negatives else NEVER))
+            where = f"after tile {before}: nothing between two commas" if before else \
+                "at the start: nothing before the first comma"
+            raise ClassroomError(f"hand: an empty tile {where} in {excerpt(text.strip())!r}; write the "
+                                 f"missing tile, or leave out the comma")
 
 
 def parse_written(text: str, what: str = "equation", negatives: bool = False) -> tuple[Tile, ...]:
