@@ -268,3 +268,14 @@ def test_a_file_where_a_folder_should_be_and_the_reverse(tmp_path, monkeypatch, 
     (tmp_path / "blocker").write_text("a file", "utf-8")
     (tmp_path / "a-folder").mkdir()
     assert refused(["grade", "list.txt", "--hand", "1 1"] + args, tmp_path) == message
+
+
+def test_an_os_error_no_command_foresaw_is_still_one_line_naming_its_file(tmp_path, monkeypatch):
+    """The commands' last guard: an OSError from anywhere is one line with its file, exit 2."""
+    import classroom.output
+
+    def broken(*args):
+        raise OSError(errno.EIO, "Input/output error", str(tmp_path / "disk"))
+
+    monkeypatch.setattr(classroom.output, "choose_folder", broken)
+    assert refused(QUICK_BOARDLESS, tmp_path) == f"error: {tmp_path}/disk: Input/output error"
