@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from classroom.engine.board import check_tiles, read_board
+from classroom.choices import one_of
 from classroom.console import PeopleCommand, PeopleGroup, guard_process, interrupted, one_line
 from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.hands import DIFFICULTIES
@@ -46,9 +47,13 @@ def command(function):
     @functools.wraps(function)
     def friendly(*args, **kwargs):
         try:
-            return function(*args, **kwargs)
+            return function(*args, **fixed_choices(kwargs))
         except ClassroomError as error:
             typer.echo(f"error: {one_line(error)}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as error:  # any the commands do not turn into a sentence themselves
+            where = f"{excerpt(error.filename, 80)}: " if error.filename else ""
+            typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
             raise typer.Exit(2) from None
         except MemoryError:
             typer.echo("error: this needs more memory than the computer allows; ask for less "
@@ -58,6 +63,24 @@ def command(function):
             raise typer.Exit(interrupted(error)) from None
 
     return app.command(cls=PeopleCommand)(friendly)
+
+
+def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
+    """Return a command's arguments with every option that takes a word of a fixed list read in
+    any letter case, as the list spells it ('Original' -> 'original'), or raise naming the option."""
+    from classroom.worksheet import KEYS, PAGE_SIZES
+
+    options = {"level": ("--level", LEVELS), "difficulty": ("--difficulty", DIFFICULTIES),
+               "page": ("--page-size", PAGE_SIZES), "key": ("--key", KEYS),
+               "feature": ("--feature", FEATURES)}  # parameter -> (option, its words)
+    read = dict(arguments)
+    for name, (option, words) in options.items():
+        value = read.get(name)
+        if isinstance(value, str):
+            read[name] = one_of(value, words, option)
+        elif isinstance(value, list):
+            read[name] = [one_of(word, words, option) for word in value]
+    return read
 
 LevelOption = typer.Option("original", "--level", help=f"Tile set: {', '.join(LEVELS)}.")
 TilesOption = typer.Option(None, "--tiles", help="A custom tile-set file (TOML), instead of --level.")
@@ -137,8 +160,8 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
         typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
                                "score": verdict.score}, ensure_ascii=False))
     elif verdict.valid:
-        shown = write(verdict.tiles) if held is not None else equation.strip()  # the blank marked
-        typer.echo(f"valid: {show_tiles([shown])} scores {verdict.score}")
+        # As read, so a student sees how '9 / 3' or '½' was taken; with a hand, the blank marked.
+        typer.echo(f"valid: {show_tiles([write(verdict.tiles)])} scores {verdict.score}")
     else:
         typer.echo(f"not valid: {verdict.reason}")
     raise typer.Exit(0 if verdict.valid else 1)
@@ -220,13 +243,6 @@ def level_name(level: str, tiles: Optional[Path]) -> str:
     return str(tiles) if tiles is not None else level
 
 
-def page_size(value: str) -> str:
-    """Return a checked page size."""
-    if value.lower() not in ("letter", "a4"):
-        raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
-    return value.lower()
-
-
 CheckUrlOption = typer.Option(None, "--check-url", help="Where `classroom serve` runs, like "
                               "http://192.168.1.20:8000: each student sheet gets a QR code of its check page.")
 
@@ -245,15 +261,6 @@ def checked_url(value: Optional[str]) -> Optional[str]:
         raise ClassroomError(f"--check-url is the address `classroom serve` answers on, like "
                              f"http://192.168.1.20:8000, not {excerpt(value)}")
     return value
-
-
-def key_kind(value: str) -> str:
-    """Return a checked --key value."""
-    from classroom.worksheet import KEYS
-
-    if value.lower() not in KEYS:
-        raise ClassroomError(f"--key is full, summary or none, not {value!r}")
-    return value.lower()
 
 
 RosterOption = typer.Option(None, "--roster", help="A class list (names.txt: a name a line, or names.csv): one named sheet per student.")
@@ -323,9 +330,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
-    if difficulty.lower() not in DIFFICULTIES:
-        raise ClassroomError(f"--difficulty is easy, medium or hard, not {difficulty!r}")
-    rules = DIFFICULTIES[difficulty.lower()].rules(
+    rules = DIFFICULTIES[difficulty].rules(
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
     from classroom.classsets import Layout, boardless_set, checked_title, default_workers, run_seed
@@ -334,8 +339,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     names = roster_names(roster, count)
     count = len(names) or count or 5
     seed = run_seed(seed)
-    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
-                    checked_url(check_url))
+    layout = Layout(page, large_print, checked_title(title), key, checked_url(check_url))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
@@ -363,8 +367,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     )
 
     tileset = load_tileset(level, tiles)
-    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
-                    checked_url(check_url))
+    layout = Layout(page, large_print, checked_title(title), key, checked_url(check_url))
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     names = roster_names(roster, None)
@@ -412,7 +415,7 @@ def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equ
         raise ClassroomError("--pdf prints a contest's results; give a situation's id with --worksheet")
     texts = [(m, read_text(listed[m.index], "the list")) for m in targets.lists]
     if targets.contest:
-        report_contest(targets, texts, json_out, csv_out, pdf, page_size(page), templates)
+        report_contest(targets, texts, json_out, csv_out, pdf, page, templates)
     else:
         report_grades(targets, texts, json_out, csv_out)
 

@@ -154,8 +154,8 @@ def contest_lines(sheet: str, hand: Hand, judged: tuple[Judged, ...]) -> list[st
     out = [f"Situation {sheet}  Hand: {shown(' '.join(hand))}"]
     for j in standings(judged):
         who = j.name or f"line {j.line}"
-        if not j.legal:
-            out.append(f"   -  {who}: {shown(j.text)}")
+        if not j.legal:  # the line's number too, to find it in the file
+            out.append(f"   -  {who if j.name is None else f'{who} (line {j.line})'}: {shown(j.text)}")
             out.append(f"      not legal: {shown(j.reason or '')}")
             continue
         out.append(f"{j.rank:>4}  {who}: {shown(j.notation)}  scores {j.score}")

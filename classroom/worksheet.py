@@ -152,7 +152,7 @@ class Placement:
 class KeyPlay:
     """One play of a situation key: notation, score, where its tiles go, and the breakdown."""
 
-    notation: str  # like 'F9 across: 7/4 = 3/4 + 1'
+    notation: str  # like 'F9 across 7/4 = 3/4 + 1'
     score: int
     placements: tuple[Placement, ...]
     breakdown: Breakdown

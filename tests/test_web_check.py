@@ -150,8 +150,8 @@ def test_a_practice_check_page_shows_the_board_and_the_hand(client):
 
 
 @pytest.mark.parametrize("line, verdict", [
-    (WINNER, "<span class=\"good\">Valid.</span> O5 down: 4 × 7 = 28 scores <strong>24</strong>."),
-    ("O9 down 28 = 4 × 7", "<span class=\"good\">Valid.</span> O9 down: 28 = 4 × 7 scores <strong>11</strong>."),
+    (WINNER, "<span class=\"good\">Valid.</span> O5 down 4 × 7 = 28 scores <strong>24</strong>."),
+    ("O9 down 28 = 4 × 7", "<span class=\"good\">Valid.</span> O9 down 28 = 4 × 7 scores <strong>11</strong>."),
     ("A1 across 7 = 7", "<span class=\"bad\">Not valid:</span>"),
 ])
 def test_a_practice_check_page_checks_one_play_without_a_list(client, line, verdict):
@@ -167,7 +167,7 @@ def test_a_practice_check_page_checks_one_play_without_a_list(client, line, verd
 
 @pytest.mark.parametrize("kind, line, sentence", [
     ("situations", f"{WINNER}\nO9 down 28 = 4 × 7", "type one line to check"),
-    ("situations", "# a comment", "type a play to check, like F9 across: 7/4 = 3/4 + 1"),
+    ("situations", "# a comment", "type a play to check, like F9 across 7/4 = 3/4 + 1"),
     ("boardless", "1 = 1\r\n2 = 2", "type one line to check"),
 ])
 def test_a_check_page_takes_one_line(client, kind, line, sentence):

@@ -230,7 +230,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         if board is not None:
             judged = await run_in_threadpool(judge, line, board, held, tileset)
             if not judged:  # a comment or a bare number
-                raise ClassroomError("type a play to check, like F9 across: 7/4 = 3/4 + 1")
+                raise ClassroomError("type a play to check, like F9 across 7/4 = 3/4 + 1")
             verdict = {"valid": judged[0].legal, "reason": judged[0].reason, "score": judged[0].score,
                        "entry": judged[0].notation or ""}
         else:
