@@ -15,6 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "classroom"
 # Packages of one rank (make, mark) are siblings: neither imports the other.
 RANKS = {
     "errors": 0, "data": 0,
+    "choices": 1,  # a fixed word read in any letter case (the command line and the page)
     "game": 1,
     "solve": 2,
     "make": 3, "mark": 3,

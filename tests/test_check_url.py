@@ -16,12 +16,13 @@ def page_texts(path) -> list[str]:
     return [page.extract_text() for page in PdfReader(path).pages]
 
 
-@pytest.mark.parametrize("kind, extra", [
-    ("boardless", ["--count", "2"]),
-    ("situations", ["--count", "1", "--plays", "2"]),
+@pytest.mark.parametrize("kind, extra, words", [
+    ("boardless", ["--count", "2"], "Check a line of your own: "),
+    ("situations", ["--count", "1", "--plays", "2"], "Practice: check your play at "),
 ])
-def test_every_student_sheet_carries_its_check_address(tmp_path, kind, extra):
-    """Each student page names its own item's check page; the key and its pages do not."""
+def test_every_student_sheet_carries_its_check_address(tmp_path, kind, extra, words):
+    """Each student page names its own item's check page (a situation's as practice, which is
+    what the address turns on); the key and its pages do not."""
     result = CliRunner().invoke(app, [kind, *extra, "--seed", "4", "--out", str(tmp_path),
                                       "--check-url", "http://192.168.1.20:8000/"])
     assert result.exit_code == 0, result.output
@@ -31,7 +32,7 @@ def test_every_student_sheet_carries_its_check_address(tmp_path, kind, extra):
     sheets = page_texts(tmp_path / f"{kind}-4.pdf")
     assert len(sheets) == len(ids)
     for text, id in zip(sheets, ids):
-        assert f"http://192.168.1.20:8000/check/{id}" in text
+        assert f"{words}http://192.168.1.20:8000/check/{id}" in " ".join(text.split())  # the caption may wrap
     assert not any("/check/" in text for text in page_texts(tmp_path / f"{kind}-4-key.pdf"))
 
 

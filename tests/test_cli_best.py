@@ -64,7 +64,7 @@ def test_human_output(tmp_path):
     """The human output shows the notation, the marked board and the breakdown."""
     result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1"])
     assert result.exit_code == 0
-    assert "P14 down: 1 + 3/4 = 7/4  scores 44" in result.output
+    assert "P14 down 1 + 3/4 = 7/4  scores 44" in result.output
     assert "3/4*" in result.output
     assert "(1 + 1 + 6 + 0 + 7×2) × 2 = 44" in result.output
 

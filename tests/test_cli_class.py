@@ -102,16 +102,33 @@ def test_a_roster_band_holds_most_of_the_hands_first_drawn(scores, centre, low, 
     ("Ana\n\n# absent: none\nBo  Li\n", False, ("Ana", "Bo Li")),
     ("Name,Class\nAna,7B\nBo,7B\n", True, ("Ana", "Bo")),
     ("Ana,7B\nBo,7B\n", True, ("Ana", "Bo")),
+    ("id,Full name\n1,Ana Lee\n2,Bo Li\n", True, ("Ana Lee", "Bo Li")),
+    ("Student\nAna Lee\nBo Li\n", True, ("Ana Lee", "Bo Li")),
+    ("First,Last\nAna,Lee\nBo,Li\n", True, ("Ana Lee", "Bo Li")),
+    ("Last name,First name,Class\nLee,Ana,7B\nLi,Bo,7B\n", True, ("Ana Lee", "Bo Li")),
+    ("SURNAME,given_name\nLee,Ana\n", True, ("Ana Lee",)),
+    ("Forename,Family name\nÉmile,Roy\n", True, ("Émile Roy",)),
+    ("Nom;Prénom;Classe\nLee;Ana;7B\nLi;Bo;7B\n", True, ("Ana Lee", "Bo Li")),
+    ("Name;Class\nAna Lee;7B\nBo Li;7B\n", True, ("Ana Lee", "Bo Li")),
+    ("Name;Class\nLee, Ana;7B\nBo Li;7B\n", True, ("Lee, Ana", "Bo Li")),
+    ("firstname\tlastname\tid\nAna\tLee\t1\nBo\tLi\t2\n", True, ("Ana Lee", "Bo Li")),
+    ("Ana Lee\nBo Li\n", True, ("Ana Lee", "Bo Li")),
+    ('"Lee, Ana",7B\nBo,7B\n', True, ("Lee, Ana", "Bo")),
 ])
 def test_a_roster_reads_names_from_text_or_csv(text, csv_format, names):
-    """A name a line, or the 'name' column (else the first) of a CSV table."""
+    """A name a line; or a CSV table (',', ';' or tab between cells): its first- and last-name
+    columns joined, its column of whole names, else its first column."""
     assert parse_roster(text, "names", csv_format) == names
 
 
-def test_a_roster_refuses_a_repeated_name():
-    """Two students of one name could not be told apart when grading."""
-    with pytest.raises(ClassroomError, match="names: line 3: ana is already on line 1"):
-        parse_roster("Ana\nBo\nana\n", "names")
+@pytest.mark.parametrize("text, message", [
+    ("Ana\nBo\nana\n", "names: line 3: ana is already on line 1"),
+    ("Émile Roy\nBo\nEmile-Roy\n", "names: line 3: Emile-Roy is already on line 1"),
+])
+def test_a_roster_refuses_a_repeated_name(text, message):
+    """Two students of one name (in any case, accents or not) could not be told apart when grading."""
+    with pytest.raises(ClassroomError, match=message):
+        parse_roster(text, "names")
 
 
 def test_a_roster_of_five_prints_five_named_sheets_matched_in_difficulty(tmp_path, monkeypatch):

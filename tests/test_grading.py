@@ -27,8 +27,8 @@ def test_a_mixed_list_is_marked_line_by_line():
         (2, True, None, 10),
         (3, True, "the same as line 1", 0),
         (4, False, "4 - 6 goes below zero", 0),
-        (6, False, "3/8 is not a fraction tile (the tiles are 1/2, 2/2, 3/2, 5/2, 1/3, 2/3, 3/3, "
-                   "4/3, 1/4, 2/4, 3/4, 4/4, 7/4, 1/6, 5/6, 6/6, 7/6)", 0),
+        (6, False, "3/8 is not a fraction tile: for division write 3 ÷ 8 (or 3 : 8); the tiles are "
+                   "1/2, 2/2, 3/2, 5/2, 1/3, 2/3, 3/3, 4/3, 1/4, 2/4, 3/4, 4/4, 7/4, 1/6, 5/6, 6/6, 7/6", 0),
         (7, False, "the equation uses two 2s but the hand has one 2 (and no blank left)", 0),
         (8, True, None, 9),
     ]

@@ -39,21 +39,27 @@ def booklet_board():
 @pytest.mark.parametrize("line, name, square, direction, tiles", [
     ("Ana: I19 across 4/4 = 2 × 6 1/6 + 2/3 - 12", "Ana", (19, 9), Direction.ACROSS,
      ("4/4", "=", "2", "×", "6", "1/6", "+", "2/3", "-", "1", "2")),
+    ("F9 across 7/4 = 3/4 + 1", None, (9, 6), Direction.ACROSS, ("7/4", "=", "3/4", "+", "1")),
     ("F9 across: 7/4 = 3/4 + 1", None, (9, 6), Direction.ACROSS, ("7/4", "=", "3/4", "+", "1")),
+    ("Gus I19 across 4/4 = 2", "Gus", (19, 9), Direction.ACROSS, ("4/4", "=", "2")),
+    ("Mary Ann F9 down: 7 = 7", "Mary Ann", (9, 6), Direction.DOWN, ("7", "=", "7")),
     ("Team Blue: o9 DOWN 28 = 4 × ?7", "Team Blue", (9, 15), Direction.DOWN,
      ("2", "8", "=", "4", "×", "?7")),
 ])
 def test_a_play_line_reads_name_square_direction_and_tiles(line, name, square, direction, tiles):
-    """The key's notation, with or without a name, a colon after the direction, any case."""
+    """The key's notation, with or without a name (with a colon after it or not), a colon
+    after the direction or not, any case."""
     play = parse_play(line)
     assert (play.name, play.start, play.direction, play.tiles) == (name, square, direction, tiles)
 
 
 @pytest.mark.parametrize("line, message", [
-    ("Ana: 7 + 1 = 8", "write a play as its first square, across or down, then the equation"),
+    ("Ana: 7 + 1 = 8", "'Ana: 7 \\+ 1 = 8' is not a play: write its first square, across or down, "
+                       "then the equation, like F9 across 7/4 = 3/4 \\+ 1"),
+    ("Gus I19 acros 4/4 = 1", "'Gus I19 acros 4/4 = 1' is not a play"),
     ("Z9 across 1 = 1", "'Z9' is not a square"),
     ("Ana: F20 down 1 = 1", "'F20' is not a square"),
-    ("F9 across", "the equation is missing after the direction"),
+    ("F9 across", "the equation is missing after across, like F9 across 7/4 = 3/4 \\+ 1"),
     ("F9 down 1 = 3/8", "3/8 is not a fraction tile"),
 ])
 def test_an_unreadable_play_says_what_is_wrong(line, message):
@@ -92,7 +98,7 @@ def test_plays_on_the_booklet_board_are_judged_with_reasons_and_shared_ranks():
         ("Ida", None, 0, "a play places at most one ="),
         ("Jo", None, 0, "the play uses one 8 but the hand has no 8"),
     ]
-    assert judged[0].notation == "O9 down: 28 = 4 × 7"
+    assert judged[0].notation == "O9 down 28 = 4 × 7"
     assert [e.explain() for e in judged[0].breakdown.equations] == ["1 + 2 + 0 + 1 + 3 + 2×2 = 11"]
 
 
@@ -163,6 +169,31 @@ def test_contest_results_as_csv_and_a_one_page_pdf(contest, tmp_path):
     assert [(r[0], r[1], r[4]) for r in rows[1:]] == [("1", "Zoe", "yes"), ("", "", "no")]
     pages = PdfReader(tmp_path / "results.pdf").pages
     assert len(pages) == 1 and "Zoe" in pages[0].extract_text()
+    assert "\nline 1\nthe play does not touch" in pages[0].extract_text()  # found by its line
+
+
+def test_names_without_a_colon_are_read_and_each_line_keeps_its_name_and_number():
+    """'Gus I19 across ...' is Gus's play; a line whose equation cannot be read keeps its name,
+    and its reason names what could not be read."""
+    judged = judge("Gus O9 down 28 = 4 × 7\nHal O9 down 28 = (4 × 7)\nIda O9 acros 28 = 4 × 7\n",
+                   booklet_board(), parse_hand("4 × 7 2 4"), ORIGINAL)
+    assert [(j.line, j.name, j.text, j.legal) for j in judged] == [
+        (1, "Gus", "O9 down 28 = 4 × 7", True),
+        (2, "Hal", "O9 down 28 = (4 × 7)", False),
+        (3, None, "Ida O9 acros 28 = 4 × 7", False),
+    ]
+    assert judged[1].reason.startswith("the equation: Equate has no brackets")
+    assert judged[2].reason.startswith("'Ida O9 acros 28 = 4 × 7' is not a play")
+
+
+def test_the_screen_names_the_line_of_every_play_that_is_not_legal(contest, tmp_path):
+    """grade's text output gives each play that is not legal its line number beside the name."""
+    folder, id, _ = contest
+    (tmp_path / "plays.txt").write_text("Ann: A1 across 1 = 1\nBo A1 across 2 = 2\nA1 down 3 = 3\n", "utf-8")
+    result = run("grade", tmp_path / "plays.txt", "--worksheet", id, "--manifests", folder)
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in result.stdout.splitlines() if line.startswith("   -  ")] == [
+        "   -  Ann (line 1)", "   -  Bo (line 2)", "   -  line 3"]
 
 
 def test_the_results_page_is_one_page_and_the_same_bytes_every_time(tmp_path):

@@ -61,7 +61,7 @@ def crowded_situation(number: int) -> SituationItem:
     cross = tuple(EquationScore("2 = 2", (Contribution(f"{c}4", "2", 1), Contribution(f"{c}5", "=", 0),
                                           Contribution(f"{c}6", "?2", 0)), subtotal=1, cross=True)
                   for c in "DE")
-    notation = "C5 across: 12 + 3 × 4 = 6 × 4 + 1/2 - 1/2, then 88 ÷ 4 = 22 and 7/4 × 4 = 7 + 0"
+    notation = "C5 across 12 + 3 × 4 = 6 × 4 + 1/2 - 1/2, then 88 ÷ 4 = 22 and 7/4 × 4 = 7 + 0"
     play = KeyPlay(notation, 84, (Placement(5, 3, "1"),), Breakdown((main,) + cross, bonus=40, total=84))
     others = tuple(KeyPlay(notation, 80 - n, (Placement(5, 3, "1"),), Breakdown((main,), total=80 - n))
                    for n in range(5))

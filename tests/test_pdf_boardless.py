@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import cache
 from pathlib import Path
@@ -16,7 +17,7 @@ from classroom.render.wording import printed
 from classroom.game.symbols import parse_hand, parse_written
 from classroom.game.tilesets import load_level
 from classroom.make.worksheet import BoardlessItem, Worksheet, boardless_item, item_id
-from tests.pdftext import chunks
+from tests.pdftext import Chunk, chunks
 
 ORIGINAL = load_level("original")
 BOOKLET = "2 4 ÷ 3 8 + 7/4 1 5"  # 316 equations, best score 60
@@ -147,6 +148,37 @@ def test_large_print_has_taller_rows_continued_on_a_second_page(tmp_path):
     assert min(numbers(large[1])) == max(numbers(large[0])) + 1
     assert max(numbers(large[1])) >= 24
     assert "Total score" in large[1] and "Total score" not in large[0]
+
+
+def row_numbers(page: list[Chunk]) -> list[Chunk]:
+    """Return the recording table's row numbers on a page: the numbers in its # column."""
+    return [c for c in page if c.text.isdigit() and c.x < 36 + 30]
+
+
+@pytest.mark.parametrize("page_size", ["letter", "a4"])
+@pytest.mark.parametrize("large_print", [False, True])
+@pytest.mark.parametrize("check_url", [None, "http://192.168.1.20:8000/"])
+def test_a_sheet_is_one_page_or_its_last_page_is_at_least_half_rows(tmp_path, page_size, large_print,
+                                                                    check_url):
+    """No page of a student's sheet holds a stub of the list: the sheet is one page, or the
+    rows of its last page fill at least half the page's height."""
+    sheet = dataclasses.replace(worksheet(HUNDREDS, page_size=page_size, large_print=large_print),
+                                check_url=check_url)
+    pages = chunks(write_boardless(sheet, tmp_path)[0])
+    if len(pages) > 1:
+        rows = row_numbers(pages[-1])
+        spacing = rows[0].y - rows[1].y
+        assert len(rows) * spacing >= POINTS[page_size][1] / 2
+
+
+def test_a_large_print_sheets_second_page_names_its_student_and_the_first_says_it_follows(tmp_path):
+    """Large print: the first page says more rows follow, and the second page carries the
+    student's name as well as the worksheet id, so it finds its owner if it goes astray."""
+    single = worksheet(HUNDREDS, large_print=True)
+    sheet = dataclasses.replace(single, roster=(("Bea Jones", single.items[0].id),))
+    first, second = text_of(write_boardless(sheet, tmp_path)[0])
+    assert "Bea Jones" in first and "More rows on the next page." in first
+    assert lines_of(second)[:3] == ["Worksheet B-42-01 · seed 42", "Name", "Bea Jones"]
 
 
 def test_same_input_gives_byte_identical_pdfs(tmp_path):

@@ -59,13 +59,13 @@ def test_student_page_shows_board_coordinates_premiums_tiles_and_hand(run):
 def test_key_shows_best_play_breakdown_and_runners_up(run):
     """The key names the best play in notation, its points tile by tile, the total and the next best."""
     text = text_of(run[1])[0]
-    assert "F9 across: 7/4 = 3/4 + 1" in text
+    assert "F9 across 7/4 = 3/4 + 1" in text
     assert "Best play, 30 points" in text
     for square in ("F9", "G9", "H9", "I9", "J9"):
         assert square in text
     assert "7 × 3 = 21" in text and "1 × 2 = 2" in text  # 3S at F9, 2S at I9
     assert "Total: 30 points" in text
-    assert "K9 down: 1 = 4 − 3" in text  # runners-up, typographic minus
+    assert "K9 down 1 = 4 − 3" in text  # runners-up, typographic minus
     assert "1234 different legal equation plays" in text
 
 
@@ -106,7 +106,7 @@ def sample_play_1_item() -> SituationItem:
                      Contribution("M10", "3", 1), Contribution("N10", "=", 0), Contribution("O10", "8", 2, 3))
     placements = tuple(Placement(10, col, tile) for col, tile in zip(range(10, 16), "24÷3=8"))
     equation = EquationScore("24 ÷ 3 = 8", contributions, multiplier=2, subtotal=28)
-    play = KeyPlay("J10 across: 24 ÷ 3 = 8", 28, placements, Breakdown((equation,), total=28))
+    play = KeyPlay("J10 across 24 ÷ 3 = 8", 28, placements, Breakdown((equation,), total=28))
     return SituationItem("S-7-02", (), hand_faces(("2", "4", "÷", "3", "8", "+", "7/4", "?", "5"), ORIGINAL),
                          best=(play, play), count=99)
 
@@ -121,7 +121,7 @@ def long_breakdown_item() -> SituationItem:
                          multiplier=3, subtotal=30)
     cross = EquationScore("2 = 2", (Contribution("D4", "2", 1), Contribution("D5", "=", 0),
                                     Contribution("D6", "?2", 0)), subtotal=1, cross=True)
-    play = KeyPlay("C5 across: 12 + 3 × 4 = 6 × 4", 71, (Placement(5, 3, "1"),),
+    play = KeyPlay("C5 across 12 + 3 × 4 = 6 × 4", 71, (Placement(5, 3, "1"),),
                    Breakdown((main, cross), bonus=40, total=71))
     board = (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0))
     return SituationItem("S-7-03", board, (), best=(play,), count=5)
@@ -132,7 +132,7 @@ def test_key_shows_equation_premiums_cross_equations_and_the_bonus(tmp_path):
     sheet = Worksheet("situations", 7, "original", (sample_play_1_item(), long_breakdown_item()))
     _, key, _ = write_situations(sheet, tmp_path)
     first, second = text_of(key)
-    assert "J10 across: 24 ÷ 3 = 8" in first
+    assert "J10 across 24 ÷ 3 = 8" in first
     assert "Sum 14 × 2 (equation premium) = 28" in first
     assert "2 × 3 = 6" in first  # the 8 on the 3S at O10
     assert "Ties: 1 other play also scores 28" in first
@@ -144,11 +144,11 @@ def test_a_blank_in_the_key_play_is_marked_in_its_table(tmp_path):
     """A blank on the board shows in the breakdown as ? plus its symbol, with a legend line."""
     main = EquationScore("2 = 2", (Contribution("D4", "2", 1), Contribution("D5", "=", 0),
                                    Contribution("D6", "2", 0)), subtotal=1)
-    play = KeyPlay("D5 down: 2 = 2", 1, (Placement(5, 4, "="),), Breakdown((main,), total=1))
+    play = KeyPlay("D5 down 2 = 2", 1, (Placement(5, 4, "="),), Breakdown((main,), total=1))
     item = SituationItem("S-7-04", (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0)), (), best=(play,))
     sheet = Worksheet("situations", 7, "original", (item,))
     _, key, _ = write_situations(sheet, tmp_path)
     (page,) = text_of(key)
     assert "?2" in page.split()
-    assert "Best play, 1 points: D5 down: 2 = ?2" in page
+    assert "Best play, 1 points: D5 down 2 = ?2" in page
     assert "?5 in a table: a blank standing for 5 (it scores 0)." in " ".join(page.split())

@@ -14,11 +14,11 @@ ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
 TILES = load_level("original")
 
 BOOKLET = [
-    (play(ACROSS, "J10=2", "K10=4", "L10=÷", "M10=3", "N10==", "O10=8"), 28, "J10 across: 24 ÷ 3 = 8"),
-    (play(DOWN, "O9=2", "O11==", "O12=4", "O13=×", "O14=7"), 11, "O9 down: 28 = 4 × 7"),
-    (play(ACROSS, "M12=4", "N12=="), 3, "M12 across: 4 = 4"),
-    (play(ACROSS, "I12=7", "J12=+", "K12=9", "L12=×", "P12=3"), 11, "I12 across: 7 + 9 × 4 = 43"),
-    (play(ACROSS, "F9=7/4", "G9==", "H9=3/4", "I9=+", "J9=1"), 30, "F9 across: 7/4 = 3/4 + 1"),
+    (play(ACROSS, "J10=2", "K10=4", "L10=÷", "M10=3", "N10==", "O10=8"), 28, "J10 across 24 ÷ 3 = 8"),
+    (play(DOWN, "O9=2", "O11==", "O12=4", "O13=×", "O14=7"), 11, "O9 down 28 = 4 × 7"),
+    (play(ACROSS, "M12=4", "N12=="), 3, "M12 across 4 = 4"),
+    (play(ACROSS, "I12=7", "J12=+", "K12=9", "L12=×", "P12=3"), 11, "I12 across 7 + 9 × 4 = 43"),
+    (play(ACROSS, "F9=7/4", "G9==", "H9=3/4", "I9=+", "J9=1"), 30, "F9 across 7/4 = 3/4 + 1"),
 ]
 
 FIRST = position("J10", "2 4 ÷ 3 = 8")
@@ -111,7 +111,7 @@ def test_blank_scores_zero():
     breakdown = score(Board(), move, TILES)
     assert [t.symbol_score for t in breakdown.equations[0].tiles] == [0, 0, 1]
     assert breakdown.total == 2
-    assert notation(Board(), move) == "J10 across: 3 = 3"
+    assert notation(Board(), move) == "J10 across 3 = 3"
 
 
 def test_all_nine_bonus():

@@ -54,12 +54,12 @@ def sample_play_5() -> KeyPlay:
     )
     placements = tuple(Placement(9, col, tile) for col, tile in zip(range(6, 11), ("7/4", "=", "3/4", "+", "1")))
     equation = EquationScore("7/4 = 3/4 + 1", contributions, multiplier=1, subtotal=30)
-    return KeyPlay("F9 across: 7/4 = 3/4 + 1", 30, placements, Breakdown((equation,), bonus=0, total=30))
+    return KeyPlay("F9 across 7/4 = 3/4 + 1", 30, placements, Breakdown((equation,), bonus=0, total=30))
 
 
 def runner_up(notation: str, score: int) -> KeyPlay:
     """Return an illustrative runner-up with a one-line breakdown (rendering data, not engine output)."""
-    equation = EquationScore(notation.split(": ", 1)[1], (), subtotal=score)
+    equation = EquationScore(notation.split(" ", 2)[2], (), subtotal=score)
     return KeyPlay(notation, score, (), Breakdown((equation,), total=score))
 
 
@@ -70,7 +70,7 @@ def booklet_item(id: str = "S-7-01") -> SituationItem:
         board=board_tiles(grid_tiles(BOOKLET_GRID), ORIGINAL),
         hand=hand_faces(BOOKLET_HAND, ORIGINAL),
         best=(sample_play_5(),),
-        next_best=(runner_up("K9 down: 1 = 4 - 3", 12), runner_up("Q12 down: 3 × 2 = 6", 9)),
+        next_best=(runner_up("K9 down 1 = 4 - 3", 12), runner_up("Q12 down 3 × 2 = 6", 9)),
         count=1234,
         grid=BOOKLET_GRID,
     )

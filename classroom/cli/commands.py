@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from classroom.game.board import check_tiles, read_board
+from classroom.choices import one_of
 from classroom.cli.console import PeopleCommand, PeopleGroup, guard_process, interrupted
 from classroom.errors import ClassroomError, excerpt, one_line, read_text
 from classroom.make.hands import DIFFICULTIES
@@ -26,7 +27,7 @@ from classroom.game.tilesets import LEVELS, load_tileset
 from classroom.game.words import plural
 
 if TYPE_CHECKING:  # the grading parts are imported by the commands that use them
-    from classroom.store.library import Targets
+    from classroom.store.matching import Matched, Targets
 
 app = typer.Typer(
     cls=PeopleGroup,
@@ -46,9 +47,13 @@ def command(function):
     @functools.wraps(function)
     def friendly(*args, **kwargs):
         try:
-            return function(*args, **kwargs)
+            return function(*args, **fixed_choices(kwargs))
         except ClassroomError as error:
             typer.echo(f"error: {one_line(error)}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as error:  # any the commands do not turn into a sentence themselves
+            where = f"{excerpt(error.filename, 80)}: " if error.filename else ""
+            typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
             raise typer.Exit(2) from None
         except MemoryError:
             typer.echo("error: this needs more memory than the computer allows; ask for less "
@@ -58,6 +63,24 @@ def command(function):
             raise typer.Exit(interrupted(error)) from None
 
     return app.command(cls=PeopleCommand)(friendly)
+
+
+def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
+    """Return a command's arguments with every option that takes a word of a fixed list read in
+    any letter case, as the list spells it ('Original' -> 'original'), or raise naming the option."""
+    from classroom.make.worksheet import KEYS, PAGE_SIZES
+
+    options = {"level": ("--level", LEVELS), "difficulty": ("--difficulty", DIFFICULTIES),
+               "page": ("--page-size", PAGE_SIZES), "key": ("--key", KEYS),
+               "feature": ("--feature", FEATURES)}  # parameter -> (option, its words)
+    read = dict(arguments)
+    for name, (option, words) in options.items():
+        value = read.get(name)
+        if isinstance(value, str):
+            read[name] = one_of(value, words, option)
+        elif isinstance(value, list):
+            read[name] = [one_of(word, words, option) for word in value]
+    return read
 
 LevelOption = typer.Option("original", "--level", help=f"Tile set: {', '.join(LEVELS)}.")
 TilesOption = typer.Option(None, "--tiles", help="A custom tile-set file (TOML), instead of --level.")
@@ -137,8 +160,8 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
         typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
                                "score": verdict.score}, ensure_ascii=False))
     elif verdict.valid:
-        shown = write(verdict.tiles) if held is not None else equation.strip()  # the blank marked
-        typer.echo(f"valid: {show_tiles([shown])} scores {verdict.score}")
+        # As read, so a student sees how '9 / 3' or '½' was taken; with a hand, the blank marked.
+        typer.echo(f"valid: {show_tiles([write(verdict.tiles)])} scores {verdict.score}")
     else:
         typer.echo(f"not valid: {verdict.reason}")
     raise typer.Exit(0 if verdict.valid else 1)
@@ -220,15 +243,14 @@ def level_name(level: str, tiles: Optional[Path]) -> str:
     return str(tiles) if tiles is not None else level
 
 
-def page_size(value: str) -> str:
-    """Return a checked page size."""
-    if value.lower() not in ("letter", "a4"):
-        raise ClassroomError(f"--page-size is letter or a4, not {value!r}")
-    return value.lower()
-
-
 CheckUrlOption = typer.Option(None, "--check-url", help="Where `classroom serve` runs, like "
                               "http://192.168.1.20:8000: each student sheet gets a QR code of its check page.")
+
+
+SituationsCheckUrlOption = typer.Option(None, "--check-url", help="Where `classroom serve` runs, like "
+                                        "http://192.168.1.20:8000: each student sheet gets a QR code of its check "
+                                        "page, and the check page is turned on for practice (without it the page "
+                                        "is off: a contest's plays are judged by the teacher).")
 
 
 def checked_url(value: Optional[str]) -> Optional[str]:
@@ -239,15 +261,6 @@ def checked_url(value: Optional[str]) -> Optional[str]:
         raise ClassroomError(f"--check-url is the address `classroom serve` answers on, like "
                              f"http://192.168.1.20:8000, not {excerpt(value)}")
     return value
-
-
-def key_kind(value: str) -> str:
-    """Return a checked --key value."""
-    from classroom.make.worksheet import KEYS
-
-    if value.lower() not in KEYS:
-        raise ClassroomError(f"--key is full, summary or none, not {value!r}")
-    return value.lower()
 
 
 RosterOption = typer.Option(None, "--roster", help="A class list (names.txt: a name a line, or names.csv): one named sheet per student.")
@@ -265,11 +278,15 @@ def write_set(worksheet, out: Optional[Path], templates: Optional[Path], force: 
     paths = write_worksheet(worksheet, folder, templates)
     if note:
         typer.echo(note)
-    typer.echo(f"seed {worksheet.seed}: {plural(len(worksheet.items), 'item')} written to {folder}/")
+    made = "your own position" if worksheet.seed is None else f"seed {worksheet.seed}"
+    typer.echo(f"{made}: {plural(len(worksheet.items), 'item')} written to {folder}/")
     for path in paths:
         typer.echo(f"  {path.name}")
     for name, id in worksheet.roster:
         typer.echo(f"  {name}: {id}")
+    if worksheet.kind == "situations":
+        typer.echo("check pages on, for practice: students may check their plays" if worksheet.check_page
+                   else "check pages off: a contest, its plays judged by you (--check-url turns them on for practice)")
 
 
 def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...]:
@@ -313,9 +330,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
-    if difficulty.lower() not in DIFFICULTIES:
-        raise ClassroomError(f"--difficulty is easy, medium or hard, not {difficulty!r}")
-    rules = DIFFICULTIES[difficulty.lower()].rules(
+    rules = DIFFICULTIES[difficulty].rules(
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
     from classroom.make.pool import default_workers
@@ -325,8 +340,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     names = roster_names(roster, count)
     count = len(names) or count or 5
     seed = run_seed(seed)
-    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
-                    checked_url(check_url))
+    layout = Layout(page, large_print, checked_title(title), key, checked_url(check_url))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
@@ -345,7 +359,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
                key: str = KeyOption, jobs: Optional[int] = JobsOption,
-               check_url: Optional[str] = CheckUrlOption,
+               check_url: Optional[str] = SituationsCheckUrlOption,
                roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
@@ -353,8 +367,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     from classroom.make.sets import Layout, checked_title, own_situation_set, run_seed, situations_set
 
     tileset = load_tileset(level, tiles)
-    layout = Layout(page_size(page), large_print, checked_title(title), key_kind(key),
-                    checked_url(check_url))
+    layout = Layout(page, large_print, checked_title(title), key, checked_url(check_url))
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     names = roster_names(roster, None)
@@ -387,55 +400,72 @@ def grade(files: list[Path] = typer.Argument(..., help="Students' lists (one equ
     """Mark students' lists (each line valid or not and why, repeats, scores, total; several give a
     class table), or judge a contest: each line a play on the situation, scored and ranked.
 
-    Without --hand or --worksheet, each list is graded against the sheet its file is named after
-    (a student's name or a worksheet id)."""
+    Without --hand or --worksheet, each list is graded against the sheet of the student its file
+    is named after ('bea.txt', 'Bea_Jones.txt'), in the newest run of the roster (or against the
+    worksheet id it is named after); a list that names no one is left out and said. With the id
+    of one sheet of a roster run, each list is matched to its student in that run."""
     if json_out and csv_out == Path("-"):
         raise ClassroomError("choose --json or --csv - for the screen, not both")
-    from classroom.store.library import grading_targets, student_files
+    from classroom.store.matching import grading_targets, student_files
 
-    targets = grading_targets(student_files(files), hand, worksheet, manifests, level, tiles)
+    listed = student_files(files)
+    targets = grading_targets([f.name for f in listed], hand, worksheet, manifests, level, tiles,
+                              single=len(files) == 1 and not files[0].is_dir())
     if pdf is not None and not targets.contest:
         raise ClassroomError("--pdf prints a contest's results; give a situation's id with --worksheet")
+    texts = [(m, read_text(listed[m.index], "the list")) for m in targets.lists]
     if targets.contest:
-        report_contest(targets, json_out, csv_out, pdf, page_size(page), templates)
+        report_contest(targets, texts, json_out, csv_out, pdf, page, templates)
     else:
-        report_grades(targets, json_out, csv_out)
+        report_grades(targets, texts, json_out, csv_out)
 
 
-def report_grades(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> None:
+def report_matching(targets: Targets, json_out: bool, csv_out: Optional[Path]) -> list[str]:
+    """Return the lines that say which run the sheets came from and which lists were left out,
+    for the end of the screen's report; on the error stream when the screen shows CSV or JSON."""
+    from classroom.mark.reports import matching_lines
+
+    lines = matching_lines(str(targets.run.folder) if targets.run else None, targets.skipped)
+    if json_out or csv_out == Path("-"):
+        for line in lines:
+            typer.echo(line, err=True)
+    return lines
+
+
+def report_grades(targets: Targets, texts: list[tuple[Matched, str]], json_out: bool, csv_out: Optional[Path]) -> None:
     """Grade every list and print one list's marks, or the class table and summary."""
     from classroom.mark.grading import grade_class, summarize
     from classroom.mark.reports import class_data, class_lines, class_rows, grade_data, grade_lines
 
-    students, keys = grade_class([(student, sheet, read_text(path, "the list"))
-                                  for path, student, sheet in targets.files], targets.sheets)
+    students, keys = grade_class([(m.student, m.sheet, text) for m, text in texts], targets.sheets)
     if csv_out is not None:
         write_csv(csv_out, class_rows(students))
+    notes = report_matching(targets, json_out, csv_out)
+    run = str(targets.run.folder) if targets.run else None
     if targets.single:
         student = students[0]
+        shown_sheet = student.sheet if targets.by_sheet else None
         if json_out:
-            typer.echo(json.dumps(grade_data(student.grade, keys[student.sheet]), ensure_ascii=False))
+            typer.echo(json.dumps(grade_data(student.grade, keys[student.sheet], shown_sheet), ensure_ascii=False))
         elif csv_out != Path("-"):
-            shown_sheet = student.sheet if targets.by_sheet else None
-            typer.echo("\n".join(grade_lines(student.grade, keys[student.sheet], shown_sheet)))
+            typer.echo("\n".join(grade_lines(student.grade, keys[student.sheet], shown_sheet) + notes))
         return
     summary = summarize(students, keys)
     if json_out:
-        typer.echo(json.dumps(class_data(students, summary), ensure_ascii=False))
+        typer.echo(json.dumps(class_data(students, summary, run, targets.skipped), ensure_ascii=False))
     elif csv_out != Path("-"):
-        typer.echo("\n".join(class_lines(students, summary)))
+        typer.echo("\n".join(class_lines(students, summary, targets.by_sheet) + notes))
 
 
-def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pdf: Optional[Path],
-                   size: str, templates: Optional[Path]) -> None:
+def report_contest(targets: Targets, texts: list[tuple[Matched, str]], json_out: bool, csv_out: Optional[Path],
+                   pdf: Optional[Path], size: str, templates: Optional[Path]) -> None:
     """Judge every play of a contest and print the ranked results (text, JSON, CSV, PDF)."""
     from classroom.mark.judging import judge_contest
-    from classroom.mark.reports import contest_data, contest_lines, contest_rows
+    from classroom.mark.reports import contest_data, contest_lines, contest_rows, skipped_data
 
     (sheet, record), = targets.records.items()
     held, tileset = targets.sheets[sheet]
-    judged = judge_contest([(None if targets.single else student, read_text(path, "the plays"))
-                            for path, student, _ in targets.files],
+    judged = judge_contest([(None if targets.single else m.student, text) for m, text in texts],
                            record.grid, f"{record.manifest} ({sheet})", held, tileset)
     from classroom.render.results_pdf import render_results
 
@@ -444,10 +474,13 @@ def report_contest(targets: Targets, json_out: bool, csv_out: Optional[Path], pd
         write_csv(csv_out, contest_rows(judged))
     if pdf is not None:
         write_file(pdf, page)
+    notes = report_matching(targets, json_out, csv_out)
     if json_out:
-        typer.echo(json.dumps(contest_data(sheet, held, judged), ensure_ascii=False))
+        data = contest_data(sheet, held, judged)
+        data["skipped"] = skipped_data(targets.skipped)
+        typer.echo(json.dumps(data, ensure_ascii=False))
     elif csv_out != Path("-"):
-        typer.echo("\n".join(contest_lines(sheet, held, judged)))
+        typer.echo("\n".join(contest_lines(sheet, held, judged) + notes))
 
 
 def write_csv(path: Path, rows: list[list[object]]) -> None:

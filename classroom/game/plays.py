@@ -5,7 +5,7 @@ A Play is the Placements a player makes in one turn and the Direction of its mai
 Breakdown a judge reads: every Equation the play forms, each tile's part in it, the E
 multipliers, the 40 bonus and the total.
 
-Notation: `F9 across: 7/4 = 3/4 + 1` names the first square of the main string (not of the first
+Notation: `F9 across 7/4 = 3/4 + 1` names the first square of the main string (not of the first
 placed tile) and writes the whole main string, old tiles included, because that is the equation a
 judge reads on the board.
 """
@@ -241,12 +241,12 @@ def scored(board: Board, play: Play, tileset: TileSet) -> ScoredPlay:
 
 
 def notation(board: Board, play: Play) -> str:
-    """Return the play as a judge writes it: 'F9 across: 7/4 = 3/4 + 1' (main string's first
+    """Return the play as a judge writes it: 'F9 across 7/4 = 3/4 + 1' (main string's first
     square, direction, the whole main string)."""
     after = board.place(play.placements)
     run = after.run(play.placements[0].square, play.direction)
     text = write(tuple(after.symbol(s) for s in run))
-    return f"{square_name(run[0])} {play.direction.value}: {text}"
+    return f"{square_name(run[0])} {play.direction.value} {text}"
 
 
 def symbols_of_run(board: Board, run: tuple[Square, ...]) -> tuple[Symbol, ...]:

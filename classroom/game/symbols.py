@@ -12,6 +12,7 @@ set follows are switched on by the kinds of tile it holds, never by its name.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -186,13 +187,25 @@ def _negative_here(text: str, position: int, tokens: list[str], negatives: str) 
     return negatives == SPACED and not glued
 
 
-def tokenize(text: str, what: str = "input", negatives: str = NEVER) -> list[str]:
+def tokenize(text: str, what: str = "input", negatives: str = NEVER, written: bool = False) -> list[str]:
     """Return the raw tokens of typed text: '?5', '7/4', '4', '×', ... (digits one by one);
-    where `negatives` says so, a '-' glued to its digit is one token, a negative tile ('-2')."""
+    where `negatives` says so, a '-' glued to its digit is one token, a negative tile ('-2').
+
+    Fraction characters read as their tiles ('½' as 1/2, '2½' as 2 1/2) and a full stop at the
+    end is dropped. In a `written` equation a '/' standing alone between numbers ('9 / 3') is
+    ÷, unless the two digits around it are a fraction tile typed with spaces ('1 / 2'), which
+    is refused as unclear."""
     text = text.strip()
     if len(text) > MAX_TYPED:
         raise ClassroomError(f"{what}: {len(text):,} characters is too long (at most {MAX_TYPED}): "
                              f"{excerpt(text)!r}")
+    text = text.translate(_TYPED).strip()
+    if text.endswith(".") and not text.endswith(".."):  # a sentence's full stop: '9 - 6 = 3.'
+        text = text[:-1].rstrip()
+    decimal = _DECIMAL.search(text)
+    if decimal:
+        raise ClassroomError(f"{what}: {excerpt(decimal.group())} is a decimal number; Equate has no "
+                             f"decimals (use a fraction tile, or ÷)")
     tokens: list[str] = []
     position = 0
     digits = 0  # digits in the number being read (spaces between digits do not end a number)
@@ -201,6 +214,10 @@ def tokenize(text: str, what: str = "input", negatives: str = NEVER) -> list[str
         if char.isspace() or char == ",":
             position += 1
             continue
+        if char in _BRACKETS:
+            raise ClassroomError(f"{what}: Equate has no brackets: " + (
+                "× and ÷ are done before + and −, so write the equation without them" if written
+                else "write the tiles without them, like 2 4 ÷ 3"))
         signed = _SIGNED.match(text, position) if char in MINUS_SIGNS or char == BLANK else None
         if signed and _negative_here(text, position, tokens, negatives):
             tokens.append(signed.group())
@@ -208,18 +225,21 @@ def tokenize(text: str, what: str = "input", negatives: str = NEVER) -> list[str
             position = signed.end()
             continue
         match = _TOKEN.match(text, position)
+        if match and match.group() == "/" and written and _between_numbers(text, position, tokens, what):
+            tokens.append("÷")
+            digits = 0
+            position = match.end()
+            continue
         if not match or match.group() == "/":
             bad = _WORD.match(text, position).group()
+            if bad.startswith("/"):
+                raise ClassroomError(f"{what}: '/' alone is not a tile: write ÷ (or :) for division, "
+                                     f"or a fraction tile without spaces, like 1/2")
             raise ClassroomError(f"{what}: {excerpt(bad)!r} is not an Equate tile")
         token = match.group()
         number = _NUMBER.match(text, position)
-        if number and number.group() != token and len(number.group()) > 3:
-            raise ClassroomError(
-                f"{what}: {excerpt(number.group())} is not a fraction tile; a mixed number is "
-                f"written with a space, like {number.group()[:-3]} {number.group()[-3:]}"
-                if len(number.group()) <= MAX_DIGITS else
-                f"{what}: {excerpt(number.group())} is not a number Equate can write"
-            )
+        if number and (number.group() != token or token not in FRACTION_VALUES):
+            raise ClassroomError(f"{what}: {_not_a_tile(number.group(), written)}")
         if "/" in token and tokens and tokens[-1][-1:].isdigit() and not text[position - 1].isspace() \
                 and text[position - 1] != ",":
             raise ClassroomError(f"{what}: write a space before the fraction tile {token}")
@@ -231,8 +251,59 @@ def tokenize(text: str, what: str = "input", negatives: str = NEVER) -> list[str
     return tokens
 
 
+def _between_numbers(text: str, position: int, tokens: list[str], what: str) -> bool:
+    """Return whether the '/' at position stands alone between two numbers ('9 / 3', '12 /4'),
+    so that it is ÷; raise when the digits around it are a fraction tile ('1 / 2', '2 2 / 4'),
+    which could mean the tile or a division."""
+    after = _AFTER_SLASH.match(text, position + 1)
+    if not tokens or not (tokens[-1][-1].isdigit() or tokens[-1][-1] in "²³") or not after:
+        return False
+    left, right = tokens[-1][-1], after.group(1)
+    one_digit_left = not text[:position].rstrip()[-2:-1].isdigit()
+    if is_digit(face(tokens[-1])) and one_digit_left and right.isdigit() and not after.group(2) \
+            and f"{left}/{right}" in FRACTION_VALUES:
+        raise ClassroomError(f"{what}: {left} / {right} could be the fraction tile {left}/{right} or "
+                             f"{left} ÷ {right}: write {left}/{right} without spaces for the tile, or "
+                             f"{left} ÷ {right} (or {left} : {right}) for division")
+    return True
+
+
+def _not_a_tile(number: str, written: bool) -> str:
+    """Return why digits glued around a '/' ('9/3', '12/4', '3/8') are not a tile, and in a
+    written equation how to write a division (or a mixed number) instead."""
+    if len(number) > MAX_DIGITS:
+        return f"{excerpt(number)} is not a number Equate can write"
+    whole, denominator = number.split("/")
+    division = f"{whole} ÷ {denominator} (or {whole} : {denominator})"
+    if len(whole) > 1 and f"{whole[-1]}/{denominator}" in FRACTION_VALUES:  # '12/4': 1 2/4 unspaced
+        mixed = f"{whole[:-1]} {whole[-1]}/{denominator}"
+        if written:
+            return f"{number} is not a fraction tile: write {mixed} for a mixed number, or {division} for division"
+        return f"{number} is not a fraction tile; a mixed number is written with a space, like {mixed}"
+    tiles = f"the tiles are {', '.join(FRACTIONS)}"
+    return f"{number} is not a fraction tile: for division write {division}; {tiles}" if written else \
+        f"{number} is not a fraction tile ({tiles})"
+
+
 _WORD = re.compile(r"\S+")
 _NUMBER = re.compile(r"\d+/\d+")
+_DECIMAL = re.compile(r"\d*\.\d+")
+_AFTER_SLASH = re.compile(r"\s*(\??[" + MINUS_SIGNS + r"]?\d)(\d|/)?")  # a number follows a '/'
+_BRACKETS = "()[]{}"
+
+
+def _fraction_characters() -> dict[int, str]:
+    """Return how typed fraction characters read: '½' -> ' 1/2' (the space makes '2½' the mixed
+    number 2 1/2), the fraction slash and the division slash -> '/'."""
+    table = {ord("\u2044"): "/", ord("\u2215"): "/"}
+    for code in (*range(0xBC, 0xBF), *range(0x2150, 0x2160), 0x2189):
+        parts = unicodedata.decomposition(chr(code)).split()
+        if parts[:1] == ["<fraction>"]:
+            table[code] = " " + "".join(chr(int(part, 16)) for part in parts[1:]).replace("\u2044", "/")
+    return table
+
+
+_TYPED = _fraction_characters()
 
 
 def parse_tile(token: str, what: str = "input") -> Tile:
@@ -275,9 +346,23 @@ def parse_hand(text: str | list[str] | tuple[str, ...], negatives: bool = False)
             raise ClassroomError(f"hand: write a blank in a hand as ? (not {tile})")
     if not tiles:
         raise ClassroomError(f"hand: no tiles; a hand holds 1 to {MAX_HAND} tiles, like '2 4 ÷ 3 8'")
+    _no_empty_tile(text, negatives)
     if len(tiles) > MAX_HAND:
         raise ClassroomError(f"hand: {len(tiles)} tiles is too many; a hand holds at most {MAX_HAND}")
     return tiles
+
+
+def _no_empty_tile(text: str, negatives: bool) -> None:
+    """Raise naming the place of an empty tile: nothing between two commas ('1,,2', '1, ,2') or
+    before the first; one comma at the end ('1, 2,') is only a habit of typing lists, and is read."""
+    pieces = text.strip().split(",")
+    for number, piece in enumerate(pieces[:-1]):
+        if not piece.strip():
+            before = len(tokenize(",".join(pieces[:number]), "hand", SPACED if negatives else NEVER))
+            where = f"after tile {before}: nothing between two commas" if before else \
+                "at the start: nothing before the first comma"
+            raise ClassroomError(f"hand: an empty tile {where} in {excerpt(text.strip())!r}; write the "
+                                 f"missing tile, or leave out the comma")
 
 
 def parse_written(text: str, what: str = "equation", negatives: bool = False) -> tuple[Tile, ...]:
@@ -286,7 +371,8 @@ def parse_written(text: str, what: str = "equation", negatives: bool = False) ->
     A '-' glued to its digit at the start of a side or after an operation is a negative tile
     ('5 - -2'); with `negatives` (a set holding them) so is one after a number and a space
     ('4 -2', which the checker then refuses). Every other '-' is the operation (RULES §11)."""
-    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what, SPACED if negatives else LEADING))
+    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what, SPACED if negatives else LEADING,
+                                                            written=True))
     if BLANK in tiles:
         raise ClassroomError(f"{what}: say what a blank stands for, like ?5")
     return tiles

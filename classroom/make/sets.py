@@ -35,6 +35,13 @@ class Layout:
     title: str | None = None
     key: str = "full"  # full, summary (one page an item) or none (no key PDF)
     check_url: str | None = None  # a `classroom serve` address: each student sheet links its check page
+    practice: bool = False  # students may check their plays on a situation's check page
+
+    @property
+    def check_page(self) -> bool:
+        """Return whether a situation's check page is on: asked for, or implied by an address
+        printed on the sheets (a QR code must never lead to a page that refuses)."""
+        return self.practice or self.check_url is not None
 
 
 MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
@@ -80,6 +87,16 @@ def run_tag(kind: str, seed: int | None, tileset: TileSet, options: dict) -> str
                "options": options, "version": __version__}
     text = json.dumps(made_of, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:4]
+
+
+def own_tag(board: Board, hand: Hand, tileset: TileSet) -> str:
+    """Return eight hex digits naming a teacher's own position: a digest of the board, the hand
+    and the tile set's counts and scores. The same position keeps its id when printed again;
+    two different ones share an id only by a chance of one in four billion."""
+    made_of = {"board": board.cells, "hand": list(hand), "counts": tileset.counts,
+               "scores": tileset.scores}
+    text = json.dumps(made_of, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 
 def custom_tiles(tileset: TileSet, level: str) -> tuple[tuple[str, int, int], ...]:
@@ -163,20 +180,18 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
     return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
                      layout.title, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items),
-                     key=layout.key, check_url=layout.check_url)
+                     key=layout.key, check_url=layout.check_url, practice=layout.check_page)
 
 
 def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
                       layout: Layout, roster: tuple[str, ...] = ()) -> Worksheet:
     """Return a one-situation worksheet of a teacher's own board and hand."""
     situation = own_situation(board, hand, tileset)
-    options = {"board": board.cells, "hand": list(hand), "roster": list(roster)}
-    tag = run_tag("situations", None, tileset, options)
-    item = situation_item(item_id("situations", None, 1, tag), situation, tileset)
+    item = situation_item(item_id("situations", None, 1, own_tag(board, hand, tileset)), situation, tileset)
     return Worksheet("situations", None, level, (item,), layout.page_size, layout.large_print,
                      layout.title, options=(("hand", list(hand)), ("roster", list(roster))),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]),
-                     key=layout.key, check_url=layout.check_url)
+                     key=layout.key, check_url=layout.check_url, practice=layout.check_page)
 
 
 def _named(roster: tuple[str, ...], items: list, one_each: bool = False) -> tuple[tuple[str, str], ...]:

@@ -152,7 +152,7 @@ class Placement:
 class KeyPlay:
     """One play of a situation key: notation, score, where its tiles go, and the breakdown."""
 
-    notation: str  # like 'F9 across: 7/4 = 3/4 + 1'
+    notation: str  # like 'F9 across 7/4 = 3/4 + 1'
     score: int
     placements: tuple[Placement, ...]
     breakdown: Breakdown
@@ -220,6 +220,14 @@ class Worksheet:
     same_hand: bool = False  # every student has the same hand
     key: str = "full"  # one of KEYS
     check_url: str | None = None  # where `classroom serve` runs, printed on student sheets
+    practice: bool = False  # a situation's check page is on: practice, not a contest
+
+    @property
+    def check_page(self) -> bool:
+        """Return whether students may check their lines on the items' check pages: always for a
+        boardless sheet; for a situation only in practice (a contest's plays are judged by the
+        teacher, and a page that scores any play would let a student search for the winner)."""
+        return self.kind == "boardless" or self.practice
 
     def check_address(self, id: str) -> str | None:
         """Return the address of an item's student check page, or None without a check_url."""
@@ -232,6 +240,8 @@ class Worksheet:
             raise ValueError(f"page size must be one of {PAGE_SIZES}, not {self.page_size!r}")
         if self.key not in KEYS:
             raise ValueError(f"key must be one of {KEYS}, not {self.key!r}")
+        if self.check_url is not None and not self.check_page:
+            raise ValueError("a check address is printed only on sheets whose check page is on")
 
     @property
     def student_pages(self) -> list[tuple[BoardlessItem | SituationItem, str | None]]:
@@ -244,9 +254,10 @@ class Worksheet:
 
 def item_id(kind: str, seed: int | None, number: int, tag: str = "") -> str:
     """Return an item id: ('boardless', 42, 1, '3f9a') -> 'B-42-3f9a-01'; the tag tells apart
-    runs with one seed but other levels or options."""
+    runs with one seed but other levels or options. A teacher's own position has no seed:
+    ('situations', None, 1, '0c1d2e3f') -> 'S-own-0c1d2e3f-01', its tag naming the position."""
     middle = f"{tag}-" if tag else ""
-    return f"{'B' if kind == 'boardless' else 'S'}-{'x' if seed is None else seed}-{middle}{number:02d}"
+    return f"{'B' if kind == 'boardless' else 'S'}-{'own' if seed is None else seed}-{middle}{number:02d}"
 
 
 def hand_faces(hand: Hand, tileset: TileSet) -> tuple[TileFace, ...]:

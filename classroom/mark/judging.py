@@ -3,7 +3,8 @@ scored with its breakdown, and ranked (ties share a rank).
 
 A play is written as the key prints it (RULES §6, `classroom.game.plays.notation`): the first square of
 the main string, its direction, and the whole main string, old tiles included, a blank as `?5`;
-a participant's name may come first: `Ana: I19 across 4/4 = 2 × 6 1/6 + 2/3 - 12`.
+a participant's name may come first, with a colon or without: `Ana: I19 across 4/4 = 2 × 6 1/6 +
+2/3 - 12`, `Gus I19 across ...`. A colon after the direction is read too (`F9 across: 7 = 7`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from classroom.game.board import Board, Direction, parse_board, parse_square, square_name
 from classroom.game.plays import make_play, notation, score, why_illegal
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, display, face, is_blank, parse_written
 from classroom.game.tilesets import TileSet
 from classroom.game.words import tiles_of
@@ -26,9 +27,11 @@ if TYPE_CHECKING:
 Square = tuple[int, int]  # (row, column), 1-based, like (9, 6) for F9
 
 _NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s+")  # '1. ' or '2) ' before a line, as grading allows
-# The name is tried last (`??`), so 'F9 across: 7 = 7' is a play without a name.
-_PLAY = re.compile(r"^\s*(?:(?P<name>[^:]*?\S)\s*:\s*)??(?P<square>[A-Za-z]\d{1,2})\s+"
-                   r"(?P<direction>across|down)\b\s*:?\s*(?P<equation>.*?)\s*$", re.IGNORECASE)
+# The name is tried last (`??`), so 'F9 across 7 = 7' is a play without a name; a name ends in a
+# colon or in the space before the square ('Gus I19 across ...').
+_PLAY = re.compile(r"^\s*(?:(?P<name>[^:]*?\S)(?:\s*:\s*|\s+))??(?P<play>(?P<square>[A-Za-z]\d{1,2})\s+"
+                   r"(?P<direction>across|down)\b\s*:?\s*(?P<equation>.*?))\s*$", re.IGNORECASE)
+EXAMPLE = "F9 across 7/4 = 3/4 + 1"  # how a play is written, in every message that shows one
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class WrittenPlay:
     start: Square
     direction: Direction
     tiles: tuple[Tile, ...]  # like ('7/4', '=', '3/4', '+', '1'); a blank as '?5'
+    text: str = ""  # the play as written, without the name: 'F9 across 7/4 = 3/4 + 1'
 
 
 @dataclass(frozen=True)
@@ -70,13 +74,13 @@ def parse_play(line: str, negatives: bool = False) -> WrittenPlay:
     saying what is missing; `negatives`: the tile set holds negative tiles (see parse_written)."""
     match = _PLAY.match(line)
     if match is None:
-        raise ClassroomError("write a play as its first square, across or down, then the equation, "
-                             "like F9 across: 7/4 = 3/4 + 1")
+        raise ClassroomError(f"{excerpt(line.strip())!r} is not a play: write its first square, across "
+                             f"or down, then the equation, like {EXAMPLE}")
     if not match["equation"]:
-        raise ClassroomError("the equation is missing after the direction")
+        raise ClassroomError(f"the equation is missing after {match['direction']}, like {EXAMPLE}")
     tiles = parse_written(match["equation"], "the equation", negatives)
     return WrittenPlay(match["name"], parse_square(match["square"]),
-                       Direction(match["direction"].lower()), tiles)
+                       Direction(match["direction"].lower()), tiles, match["play"])
 
 
 def placements(board: Board, written: WrittenPlay) -> tuple[list[tuple[Square, Tile]], str | None]:
@@ -142,12 +146,11 @@ def judge(text: str, board: Board, hand: Hand, tileset: TileSet, name: str | Non
         try:
             written = parse_play(line, tileset.rules.negatives)
         except ClassroomError as error:
-            judged.append(Judged(number, _name_of(line) or name, line, str(error)))
+            who, shown = _name_of(line)
+            judged.append(Judged(number, who or name, shown, str(error)))
             continue
-        who = written.name or name
-        shown = line.split(":", 1)[1].strip() if written.name else line
         reason, key, breakdown = judge_play(board, hand, tileset, written)
-        judged.append(Judged(number, who, shown, reason, key, breakdown))
+        judged.append(Judged(number, written.name or name, written.text, reason, key, breakdown))
     return rank(judged)
 
 
@@ -175,7 +178,13 @@ def standings(judged: tuple[Judged, ...]) -> list[Judged]:
     return sorted(judged, key=lambda j: (j.rank is None, j.rank or 0, j.line))
 
 
-def _name_of(line: str) -> str | None:
-    """Return the name before a colon of a line that is not a readable play, if it has one."""
-    head, colon, _ = line.partition(":")
-    return head.strip() or None if colon and not re.search(r"\d", head) else None
+def _name_of(line: str) -> tuple[str | None, str]:
+    """Return the name a line that is not a readable play gives, if any (before the square of
+    a play whose equation cannot be read, or before a colon), and the line without it."""
+    match = _PLAY.match(line)
+    if match is not None:
+        return match["name"], match["play"]
+    head, colon, rest = line.partition(":")
+    if colon and head.strip() and not re.search(r"\d", head):
+        return head.strip(), rest.strip()
+    return None, line

@@ -27,10 +27,11 @@ def csv_text(rows: list[list[object]]) -> str:
 
 # --- one student's list ---------------------------------------------------------------------
 
-def grade_data(marked: Grade, possible: Solution) -> dict:
-    """Return a marked list as the stable `grade --json` object."""
+def grade_data(marked: Grade, possible: Solution, sheet: str | None) -> dict:
+    """Return a marked list as the stable `grade --json` object; `worksheet` is the id of the
+    sheet it was marked against (None for a hand never printed)."""
     return {
-        "hand": list(marked.hand), "total": marked.total, "valid": marked.valid_count,
+        "worksheet": sheet, "hand": list(marked.hand), "total": marked.total, "valid": marked.valid_count,
         "possible": possible.count, "best_score": possible.best_score,
         "lines": [{"line": m.line, "text": m.text, "valid": m.valid, "reason": m.reason,
                    "score": m.score, "duplicate_of": m.duplicate_of, "marked": m.marked}
@@ -67,10 +68,13 @@ def class_rows(students: list[StudentGrade]) -> list[list[object]]:
     return rows
 
 
-def class_data(students: list[StudentGrade], summary: ClassSummary) -> dict:
-    """Return the class table and summary as the `grade --json` object of several lists."""
+def class_data(students: list[StudentGrade], summary: ClassSummary, run: str | None,
+               skipped: tuple[tuple[str, str], ...]) -> dict:
+    """Return the class table and summary as the `grade --json` object of several lists, with
+    the run the sheets came from and the lists left out."""
     header, *rows = class_rows(students)
     return {
+        "run": run, "skipped": skipped_data(skipped),
         "students": [dict(zip(header, row)) for row in rows],
         "summary": {
             "missed": [{"worksheet": sheet, "text": a.text if a else None, "score": a.score if a else None}
@@ -80,21 +84,25 @@ def class_data(students: list[StudentGrade], summary: ClassSummary) -> dict:
     }
 
 
-def class_lines(students: list[StudentGrade], summary: ClassSummary) -> list[str]:
-    """Return the class table and its summary as lines for the screen."""
+def class_lines(students: list[StudentGrade], summary: ClassSummary, by_sheet: bool) -> list[str]:
+    """Return the class table and its summary as lines for the screen; by_sheet when the sheets
+    are worksheet ids (printed as they are, to be copied), not hands."""
     width = max([len(s.student) for s in students] + [7])
-    out = [f"{'student':<{width}}  {'valid':>5}  {'total':>5}  {'repeats':>7}  best equation found"]
+    named = {s.sheet: s.sheet if by_sheet else shown(s.sheet) for s in students}
+    across = max([len(n) for n in named.values()] + [9])
+    out = [f"{'student':<{width}}  {'worksheet':<{across}}  {'valid':>5}  {'total':>5}  {'repeats':>7}  "
+           f"best equation found"]
     for s in students:
         best = s.grade.best
         found = f"{shown(best.written)} ({best.score})" if best else "-"
-        out.append(f"{s.student:<{width}}  {s.grade.valid_count:>5}  {s.grade.total:>5}  "
-                   f"{s.grade.repeats:>7}  {found}")
+        out.append(f"{s.student:<{width}}  {named[s.sheet]:<{across}}  {s.grade.valid_count:>5}  "
+                   f"{s.grade.total:>5}  {s.grade.repeats:>7}  {found}")
     out.append("")
     for sheet, answer in summary.missed:
         if answer is None:
-            out.append(f"For {shown(sheet)}: the class found every equation.")
+            out.append(f"For {named[sheet]}: the class found every equation.")
         else:
-            out.append(f"For {shown(sheet)}: the best equation nobody found is {shown(answer.text)} "
+            out.append(f"For {named[sheet]}: the best equation nobody found is {shown(answer.text)} "
                        f"({plural(answer.score, 'point')}).")
     if summary.mistakes:
         common = "; ".join(f"{kind} ({plural(count, 'line')})" for kind, count in summary.mistakes[:3])
@@ -102,6 +110,17 @@ def class_lines(students: list[StudentGrade], summary: ClassSummary) -> list[str
     else:
         out.append("No mistakes.")
     return out
+
+
+def skipped_data(skipped: tuple[tuple[str, str], ...]) -> list[dict]:
+    """Return the lists left out as JSON: [{"list": "notes.txt", "reason": "names no student of boardless-3"}]."""
+    return [{"list": name, "reason": why} for name, why in skipped]
+
+
+def matching_lines(run: str | None, skipped: tuple[tuple[str, str], ...]) -> list[str]:
+    """Return, for the screen, the run whose sheets were used and each list left out and why."""
+    out = [f"Sheets from the run {run}."] if run else []
+    return out + [f"Not graded: {name} {why}." for name, why in skipped]
 
 
 # --- a contest -------------------------------------------------------------------------------
@@ -135,8 +154,8 @@ def contest_lines(sheet: str, hand: Hand, judged: tuple[Judged, ...]) -> list[st
     out = [f"Situation {sheet}  Hand: {shown(' '.join(hand))}"]
     for j in standings(judged):
         who = j.name or f"line {j.line}"
-        if not j.legal:
-            out.append(f"   -  {who}: {shown(j.text)}")
+        if not j.legal:  # the line's number too, to find it in the file
+            out.append(f"   -  {who if j.name is None else f'{who} (line {j.line})'}: {shown(j.text)}")
             out.append(f"      not legal: {shown(j.reason or '')}")
             continue
         out.append(f"{j.rank:>4}  {who}: {shown(j.notation)}  scores {j.score}")

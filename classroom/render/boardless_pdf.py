@@ -106,11 +106,14 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.y -= size * 0.4
     sheet.paragraph(words["instructions"], size, after=0.4)
     draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])
-    total_space = size * 3.2
+    total_space = max(size * 3.2, sheet.corner_height())  # the total sits beside a QR code
     rows = draw_record_table(sheet, words, style, total_space)
-    if rows < MIN_ROWS:  # large print: the list continues on a second page
+    if rows < MIN_ROWS:  # large print: the list goes on over a whole second page of rows
+        sheet.canvas.setFont(REGULAR, size)
+        sheet.canvas.drawRightString(sheet.right, sheet.y - size * 1.6, words["continued_line"])
         sheet.finish_page()
-        sheet.text(words["id_line"], size)
+        sheet.text(words["id_line"], size)  # the page names its student, should it go astray
+        sheet.write_lines([words["name_label"]], size, student)
         sheet.y -= size
         draw_record_table(sheet, words, style, total_space, first=rows + 1)
     sheet.y -= size * 2.2

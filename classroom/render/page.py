@@ -4,6 +4,7 @@ wrapped paragraphs, the header and the footer. Drawing only; the words come from
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Callable
 
 from reportlab.graphics import renderPDF
@@ -17,6 +18,14 @@ from classroom.render.fonts import BOLD, REGULAR, register, width
 
 PAGE_SIZES = {"letter": LETTER, "a4": A4}
 MARGIN = 36.0  # half an inch: inside what every office printer can print
+# The QR code of a sheet's check page: 22 mm across (a phone reads it after a photocopy), no
+# module under 0.6 mm however long the address, and the four modules of white around it that
+# the QR standard asks for, which nothing else is drawn on. It stands at the foot of the page,
+# left, its caption beside it; its lower edge is inside what printers print.
+QR_SIDE, QR_MODULE, QR_QUIET = 62.0, 1.7, 4
+QR_FOOT = 22.0  # the code's lower edge, above the page's
+QR_GAP = 4.0  # between the quiet zone and what is drawn above or beside it
+QR_CAPTION = 8.0  # the caption's text size
 
 
 def fit(text: str, size: float, room: float, bold: bool = False,
@@ -30,6 +39,37 @@ def fit(text: str, size: float, room: float, bold: bool = False,
         return size * room / wide, [text]
     size *= shrink
     return size, simpleSplit(text, BOLD if bold else REGULAR, size, room) or [text]
+
+
+@dataclass(frozen=True)
+class QrBox:
+    """Where a QR code is drawn: its lower-left corner, its side and its modules' side, in points
+    (the quiet zone is outside the side)."""
+
+    x: float
+    y: float
+    side: float
+    module: float
+
+    @property
+    def quiet(self) -> float:
+        """Return the width of the white band around the code."""
+        return QR_QUIET * self.module
+
+
+def qr_widget(address: str) -> QrCodeWidget:
+    """Return reportlab's QR code of the address, at error correction level M (15%)."""
+    return QrCodeWidget(address, barLevel="M", barBorder=QR_QUIET)
+
+
+def qr_box(address: str, x: float, y: float) -> QrBox:
+    """Return where the address's QR code stands with its lower-left corner at (x, y): 22 mm
+    across, or larger when the address needs so many modules that they would be too small."""
+    code = qr_widget(address).qr
+    code.make()
+    modules = code.getModuleCount()
+    side = max(QR_SIDE, modules * QR_MODULE)
+    return QrBox(x, y, side, side / modules)
 
 
 class Sheet:
@@ -63,6 +103,16 @@ class Sheet:
         """Return the height left above the bottom margin."""
         return self.y - self.bottom
 
+    def qr(self) -> QrBox | None:
+        """Return where this page's QR code stands (at the foot, left), None without one."""
+        return None if self.corner is None else qr_box(self.corner[0], self.left, QR_FOOT)
+
+    def corner_height(self) -> float:
+        """Return how far above the bottom margin what spans the page's width must stop to leave
+        the QR code and its quiet zone clear (0 without a code)."""
+        box = self.qr()
+        return 0.0 if box is None else max(0.0, box.y + box.side + box.quiet + QR_GAP - self.bottom)
+
     def finish_page(self) -> None:
         """Draw the footer and close the page (returns nothing)."""
         if self.footer is not None:
@@ -71,21 +121,29 @@ class Sheet:
             self.canvas.drawCentredString(self.width / 2, MARGIN - 6, self.footer(self.page))
             self.canvas.setFillGray(0)
         if self.corner is not None:
-            self.draw_corner(*self.corner)
+            self.draw_corner()
         self.canvas.showPage()
         self.page += 1
         self.y = self.top
 
-    def draw_corner(self, address: str, caption: str) -> None:
-        """Draw a QR code of the address in the bottom-right margin, the caption beside it."""
-        widget = QrCodeWidget(address, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        size = MARGIN - 4  # inside the margin, below the content box
-        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    def draw_corner(self) -> None:
+        """Draw the QR code of the corner's address at the foot of the page, left, with its quiet
+        zone, and the caption beside it, wrapped (a line too long shrunk) to a share of the width."""
+        address, caption = self.corner
+        box = self.qr()
+        whole = box.side + 2 * box.quiet
+        widget = qr_widget(address)
+        widget.barWidth = widget.barHeight = whole  # the widget draws the quiet zone inside its width
+        drawing = Drawing(whole, whole)
         drawing.add(widget)
-        renderPDF.draw(drawing, self.canvas, self.right - size, 2)
-        self.canvas.setFont(REGULAR, 6.5)
-        self.canvas.drawRightString(self.right - size - 4, 8, caption)
+        renderPDF.draw(drawing, self.canvas, box.x - box.quiet, box.y - box.quiet)
+        x = box.x + box.side + box.quiet + QR_GAP
+        room = self.content_width * 0.4  # clear of a total box at the right
+        y = box.y + box.side - QR_CAPTION  # above the footer's line
+        for line in simpleSplit(caption, REGULAR, QR_CAPTION, room):
+            self.canvas.setFont(REGULAR, min(QR_CAPTION, QR_CAPTION * room / width(line, QR_CAPTION)))
+            self.canvas.drawString(x, y, line)
+            y -= QR_CAPTION * 1.3
 
     def new_page(self) -> None:
         """Close this page and start the next, running the continuation header if any."""

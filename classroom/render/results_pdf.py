@@ -72,7 +72,7 @@ def render_results(sheet_id: str, hand: Hand, judged: tuple[Judged, ...], page_s
                 left_out.append(j)
                 continue
             row(("", j.name or words["unnamed"], printed(j.text), "-"))
-            row(("", "", printed(j.reason or ""), ""))
+            row(("", f"{words['line_word']} {j.line}", printed(j.reason or ""), ""))
     if left_out:
         sheet.y -= step
         canvas.setFont(BOLD, size)

@@ -71,6 +71,7 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.paragraph(words["instructions"], text, after=0.3)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
     below = text * 0.85 * 1.6 + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
+    below += sheet.corner_height()  # and a QR code under them
     cell = min(25.0, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)
@@ -142,16 +143,16 @@ def blank_squares(item: SituationItem, play: KeyPlay) -> frozenset[str]:
 
 def marked_notation(item: SituationItem, play: KeyPlay) -> str:
     """Return the play's notation with each blank of its equation written ? plus its symbol:
-    'E14 across: 8 + 23 = 5 ?+ 26'; the notation as it is when it has no blank, or when its
+    'E14 across 8 + 23 = 5 ?+ 26'; the notation as it is when it has no blank, or when its
     equation is not the one the breakdown spells out."""
     blanks = blank_squares(item, play)
-    head, _, equation = play.notation.partition(": ")
+    square, direction, equation = play.notation.split(" ", 2)
     main = next((e for e in play.breakdown.equations if not e.cross), None)
     if main is None or not blanks & {c.square for c in main.contributions}:
         return play.notation
     if write([face(c.symbol) for c in main.contributions]) != equation:
         return play.notation
-    return f"{head}: " + write([BLANK + face(c.symbol) if c.square in blanks else c.symbol
+    return f"{square} {direction} " + write([BLANK + face(c.symbol) if c.square in blanks else c.symbol
                                 for c in main.contributions])
 
 

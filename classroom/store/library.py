@@ -1,5 +1,5 @@
 """Finding a printed worksheet again: the sheets recorded in the manifest.json files of earlier
-runs, looked up by item id (any letter case) or by the name of the student it was printed for.
+runs, looked up by item id (any letter case, any dash) or by the name of the student it was printed for.
 
 A manifest may have been edited, truncated or written by another tool: one of the wrong shape
 is passed over when a good one holds the sheet, and named in one sentence when it is the only
@@ -8,16 +8,29 @@ place the sheet could have been.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import Hand
-from classroom.game.tilesets import LEVELS, TileSet, load_level, load_tileset, parse_tileset
+from classroom.game.tilesets import LEVELS, TileSet, load_level, parse_tileset
 
 MANIFEST = "manifest.json"
 KINDS = ("boardless", "situations")
+DASHES = "−–—‐‑"  # typed for the hyphens of an id when it is copied from a printout or a word processor
+
+
+def typed_id(text: str) -> str:
+    """Return an id as typed, with any dash as the ASCII hyphen ids are made of: 'B−42−3f9a−01'
+    -> 'B-42-3f9a-01'."""
+    return text.strip().translate({ord(dash): "-" for dash in DASHES})
+
+
+def same_id(one: str, other: str) -> bool:
+    """Return whether two ids as typed name the same sheet (any letter case, any dash)."""
+    return typed_id(one).casefold() == typed_id(other).casefold()
 
 
 @dataclass(frozen=True)
@@ -32,6 +45,8 @@ class Record:
     tiles: tuple[tuple[str, int, int], ...]  # a copy of a custom tile set, () for a level
     students: tuple[str, ...]  # the names it was printed for (a roster run)
     manifest: Path
+    seed: int | None = None  # the run's seed; None for a teacher's own position
+    check: bool = False  # students may check lines on its check page (a contest's page is off)
 
     def tileset(self, fallback: TileSet | None = None) -> TileSet:
         """Return the tile set the sheet was made with: the manifest's copy of a custom set, the
@@ -81,6 +96,9 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
     level = data.get("level") if isinstance(data.get("level"), str) else "original"
     tiles = _tiles(data.get("tileset"))
     roster = data.get("roster") if isinstance(data.get("roster"), dict) else {}
+    seed = data.get("seed") if type(data.get("seed")) is int else None
+    # Manifests written before the switch: boardless check pages were on, and stay on.
+    check = data.get("check") if isinstance(data.get("check"), bool) else kind == "boardless"
     records, broken = [], []
     for entry in items:
         id = entry.get("id") if isinstance(entry, dict) else None
@@ -98,14 +116,14 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
         students = tuple(name for name, ids in roster.items()
                          if isinstance(ids, list) and id in ids or ids == id)
         records.append(Record(id, kind, tuple(hand), grid if kind == "situations" else "", level,
-                              tiles, students, path))
+                              tiles, students, path, seed, check))
     return records, broken
 
 
 def find_sheet(key: str, folder: Path) -> Record:
-    """Return the sheet whose id (any letter case) or student name is `key`, from the manifests
-    under folder; raise one sentence when there is none, or more than one."""
-    wanted = key.strip().casefold()
+    """Return the sheet whose id (any letter case, any dash) or student name is `key`, from the
+    manifests under folder; raise one sentence when there is none, or more than one."""
+    wanted = typed_id(key).casefold()
     found: list[Record] = []
     broken: list[str] = []
     for path in sorted(folder.glob(f"**/{MANIFEST}")):
@@ -119,8 +137,11 @@ def find_sheet(key: str, folder: Path) -> Record:
                   if r.id.casefold() == wanted or wanted in (s.casefold() for s in r.students)]
     distinct: list[Record] = []
     for record in found:
-        if not any(record.same_sheet(d) for d in distinct):
+        twin = next((i for i, d in enumerate(distinct) if record.same_sheet(d)), None)
+        if twin is None:
             distinct.append(record)
+        elif not record.check:  # a sheet once printed for a contest keeps its check page off
+            distinct[twin] = dataclasses.replace(distinct[twin], check=False)
     if len(distinct) == 1:
         return distinct[0]
     if len(distinct) > 1:
@@ -146,79 +167,6 @@ def _kind_of(value: object) -> str:
     if value is None:
         return "null"
     return {list: "a list", str: "a string", bool: "true or false"}.get(type(value), "a number")
-
-
-@dataclass(frozen=True)
-class Targets:
-    """What each list handed in is graded against: the file, the student, and the sheet."""
-
-    files: tuple[tuple[Path, str, str], ...]  # (list file, student, sheet: an item id or a hand)
-    sheets: dict[str, tuple[Hand, TileSet]]  # sheet -> the hand and tile set it was made with
-    records: dict[str, Record]  # item id -> its manifest record (empty when graded with --hand)
-    single: bool  # one list, given as one file
-
-    @property
-    def contest(self) -> bool:
-        """Return whether the lists are plays on a Board Situation."""
-        return any(r.kind == "situations" for r in self.records.values())
-
-    @property
-    def by_sheet(self) -> bool:
-        """Return whether the hands come from printed worksheets (not --hand)."""
-        return bool(self.records)
-
-
-def student_files(paths: list[Path]) -> list[Path]:
-    """Return the lists named: files as given, and every .txt file of a folder, sorted."""
-    files: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            inside = sorted(p for p in path.glob("*.txt") if p.is_file() and not p.name.startswith("."))
-            if not inside:
-                raise ClassroomError(f"{path}: the folder holds no .txt lists to grade")
-            files += inside
-        else:
-            files.append(path)
-    return files
-
-
-def grading_targets(files: list[Path], hand: str | None, worksheet: str | None, folder: Path | None,
-                    level: str | None, tiles: Path | None) -> Targets:
-    """Return what each file is graded against: --hand, the --worksheet sheet (an id or a
-    student's name), or else the sheet each file is named after; raise one sentence when a
-    sheet cannot be found or the lists mix contests and boardless sheets."""
-    single = len(files) == 1 and not files[0].is_dir()
-    if hand is not None and worksheet is not None:
-        raise ClassroomError("give the hand with --hand or the sheet with --worksheet, not both")
-    if hand is not None:
-        tileset = load_tileset(level, tiles)
-        held = tileset.read_hand(hand)
-        sheet = " ".join(held)
-        return Targets(tuple((f, f.stem, sheet) for f in files), {sheet: (held, tileset)}, {}, single)
-    folder = folder if folder is not None else default_folder()
-    chosen = load_tileset(level, tiles) if level is not None or tiles is not None else None
-    records: dict[str, Record] = {}
-    rows = []
-    for file in files:
-        key = worksheet if worksheet is not None else file.stem
-        try:
-            record = find_sheet(key, folder)
-        except ClassroomError as error:
-            if worksheet is not None:
-                raise
-            raise ClassroomError(f"say which hand {file.name} is for: --hand HAND or --worksheet ID "
-                                 f"({error})") from None
-        records.setdefault(record.id, record)
-        named = next((s for s in record.students if s.casefold() == file.stem.casefold()), file.stem)
-        rows.append((file, named if worksheet is None else file.stem, record.id))
-    if len({r.kind for r in records.values()}) > 1:
-        raise ClassroomError("these lists are for both boardless sheets and board situations; "
-                             "grade them separately")
-    if len(records) > 1 and any(r.kind == "situations" for r in records.values()):
-        raise ClassroomError(f"these plays are for {len(records)} different situations "
-                             f"({', '.join(records)}); judge one situation at a time")
-    sheets = {id: sheet_hand(record, chosen) for id, record in records.items()}
-    return Targets(tuple(rows), sheets, records, single)
 
 
 def sheet_hand(record: Record, chosen: TileSet | None) -> tuple[Hand, TileSet]:

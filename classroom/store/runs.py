@@ -5,6 +5,7 @@ a file goes, a full disk, an interruption) nothing new is left and no earlier fi
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -25,8 +26,9 @@ def file_names(worksheet: Worksheet) -> tuple[str, str]:
 
 
 def manifest(worksheet: Worksheet, files: list[str]) -> dict:
-    """Return the manifest of a run: command, seed, level, key (full, summary or none), files,
-    and one entry per item."""
+    """Return the manifest of a run: command, seed (null for a teacher's own position), level,
+    key (full, summary or none), check (whether students may check lines on the items' check
+    pages), files, and one entry per item."""
     items = []
     for item in worksheet.items:
         entry = {"id": item.id, "hand": list(item.tokens)}
@@ -36,7 +38,7 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
         entry["count"] = item.count
         items.append(entry)
     data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
-            "key": worksheet.key, "version": __version__, "options": dict(worksheet.options),
+            "key": worksheet.key, "check": worksheet.check_page, "version": __version__, "options": dict(worksheet.options),
             "layout": {"page_size": worksheet.page_size, "large_print": worksheet.large_print,
                        "title": worksheet.title, "copies": worksheet.copies,
                        "check_url": worksheet.check_url}}
@@ -73,8 +75,28 @@ def choose_folder(out: Path | None, default: Path, force: bool = False) -> tuple
 
 
 def _holds_run(folder: Path) -> bool:
-    """Return whether a folder holds a run's files: a manifest.json or a PDF."""
-    return folder.is_dir() and any(p.name == "manifest.json" or p.suffix == ".pdf" for p in folder.iterdir())
+    """Return whether a folder holds a run's files: a manifest.json or a PDF; raise one sentence
+    when the folder cannot even be looked at (a name too long, no permission)."""
+    try:
+        return folder.is_dir() and any(p.name == "manifest.json" or p.suffix == ".pdf" for p in folder.iterdir())
+    except OSError as error:
+        raise cannot_write(folder, error) from None
+
+
+def cannot_write(path: Path, error: OSError, folder: bool = True) -> ClassroomError:
+    """Return the one sentence for an operating-system error on writing into a folder (or, not
+    `folder`, a file): the path, the reason (a name too long, no permission, a full or read-only
+    disk, a file where a folder should be) and that nothing was written."""
+    reason = _REASONS.get(error.errno) or error.strerror or str(error)
+    where = f"to the folder {excerpt(path, 80)}" if folder else excerpt(path, 80)
+    return ClassroomError(f"cannot write {where} ({reason}); nothing was written")
+
+
+# The reasons whose own words (strerror) would mislead a teacher: 'File exists' when a plain
+# file stands where a folder is made.
+_REASONS = {errno.EEXIST: "a file stands where a folder should be",
+            errno.ENOTDIR: "a file stands where a folder should be",
+            errno.EISDIR: "a folder stands where the file goes"}
 
 
 def prepare_folder(out_dir: str | Path) -> Path:
@@ -85,21 +107,25 @@ def prepare_folder(out_dir: str | Path) -> Path:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        raise ClassroomError(f"cannot write to the folder {folder} ({error.strerror or error})") from None
+        raise cannot_write(folder, error) from None
     return folder
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write data to path through a temporary file in the same folder (returns nothing)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write data to path through a temporary file in the same folder (returns nothing), or
+    raise one sentence naming the file and leave nothing behind."""
+    temporary = None
     try:
+        # The temporary name is short: the file's own name may be as long as a name can be.
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".classroom-", suffix=".tmp")
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; a PDF is for everyone
         os.replace(temporary, path)
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise ClassroomError(f"cannot write to the folder {path.parent} ({error.strerror or error})") from None
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        raise cannot_write(path, error, folder=False) from None
 
 
 def _umask() -> int:
@@ -175,8 +201,7 @@ def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:
             except OSError:
                 break
         if isinstance(error, OSError):
-            raise ClassroomError(f"cannot write to the folder {excerpt(folder, 80)} "
-                                 f"({error.strerror or error})") from None
+            raise cannot_write(folder, error) from None
         raise
     finally:
         if staging is not None:
@@ -186,13 +211,13 @@ def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:
 def _make_folders(folder: Path) -> list[Path]:
     """Return the folders made (outermost first) so that `folder` exists, or raise one sentence."""
     missing = []
-    for parent in (folder, *folder.parents):
-        if parent.exists() or parent.is_symlink():
-            break
-        missing.append(parent)
-    missing.reverse()
     made: list[Path] = []
     try:
+        for parent in (folder, *folder.parents):  # exists() too fails on a name too long
+            if parent.exists() or parent.is_symlink():
+                break
+            missing.append(parent)
+        missing.reverse()
         for path in missing:
             path.mkdir()
             made.append(path)
@@ -201,8 +226,7 @@ def _make_folders(folder: Path) -> list[Path]:
     except OSError as error:
         for path in reversed(made):
             path.rmdir()
-        raise ClassroomError(f"cannot write to the folder {excerpt(folder, 80)} "
-                             f"({error.strerror or error})") from None
+        raise cannot_write(folder, error) from None
     return made
 
 

@@ -19,18 +19,21 @@ from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from classroom.errors import one_line
-from classroom.game.board import parse_board
+from classroom.game.board import COLUMNS, Board, parse_board
 from classroom.errors import ClassroomError, excerpt
 from classroom.mark.grading import grade, grade_class, summarize
 from classroom.mark.judging import judge, judge_contest, standings
-from classroom.store.library import find_sheet, run_file, runs, sheet_hand
+from classroom.store.library import Record, find_sheet, run_file, runs, same_id, sheet_hand
+from classroom.store.matching import Matched, Targets, grading_targets, hand_targets
 from classroom.mark.reports import class_rows, contest_rows, csv_text, shown
 from classroom.render.wording import shipped_templates
-from classroom.game.tilesets import LEVELS, load_tileset
+from classroom.game.symbols import Hand
+from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
 from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.making import Attached, make_set, order
+from classroom.make.worksheet import board_tiles, premium_labels
 
 PAGES = {"make": "/", "library": "/library", "grade": "/grade"}
 
@@ -43,7 +46,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
     library = Path(library)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(shipped_templates() / "web"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
-    env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus
+    env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus: tiles and equations, never ids
     env.filters["date"] = lambda seconds: datetime.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
     env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
     jobs = Jobs()
@@ -135,65 +138,108 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         form = await read_form(request)
         sheet = optional_text(form, "sheet", "the worksheet id", 60)
         hand = optional_text(form, "hand", "the hand", 200)
-        if (sheet is None) == (hand is None):
-            raise ClassroomError("give the worksheet's id or the hand, one of the two")
         pasted = text(form, "list", "the list")
-        lists = [(optional_text(form, "student", "the student's name", 60) or "pasted", pasted)] \
-            if pasted.strip() else []
-        lists += [(u.stem, u.text) for u in await uploads(form, "files", "the list")]
+        student = optional_text(form, "student", "the student's name", 60)
+        files = await uploads(form, "files", "the list")
+        by_name = sheet is None and hand is None and (files or student is not None)
+        if (sheet is None) == (hand is None) and not by_name:
+            raise ClassroomError("give the worksheet's id or the hand, one of the two")
+        lists = [(student or "pasted", pasted)] if pasted.strip() else []
+        lists += [(u.name, u.text) for u in files]
         if not lists:
             raise ClassroomError("paste a list, or choose the students' files to upload")
+        names = [name for name, _ in lists]
         if hand is not None:
             tileset = load_tileset(choice(form, "level", "the level", LEVELS, "original"), None)
-            held = few_blanks(tileset.read_hand(hand))
-            return await run_in_threadpool(graded_page, " ".join(held), held, tileset, lists, None)
-        record = await run_in_threadpool(find_sheet, sheet, library)
-        held, tileset = sheet_hand(record, None)
-        if record.kind == "situations":
+            targets = hand_targets(names, few_blanks(tileset.read_hand(hand)), tileset, len(lists) == 1)
+        else:
+            targets = await run_in_threadpool(grading_targets, names, None, sheet, library, None, None,
+                                              len(lists) == 1, "the worksheet's id or the hand",
+                                              "in the library")
+        texts = [(m, lists[m.index][1]) for m in targets.lists]
+        run = targets.run.name if targets.run else None
+        if targets.contest:
+            (id, record), = targets.records.items()
+            held, tileset = targets.sheets[id]
             judged = await run_in_threadpool(
-                judge_contest, [(None if len(lists) == 1 else name, plays) for name, plays in lists],
+                judge_contest, [(None if len(lists) == 1 else m.student, plays) for m, plays in texts],
                 record.grid, f"{record.manifest} ({record.id})", held, tileset)
             rows = contest_rows(judged)
             return page("judged.j2", here="grade", sheet=record.id, hand=held, judged=standings(judged),
-                        rows=rows, csv=csv_text(rows), name=f"{record.id}-results.csv")
-        return await run_in_threadpool(graded_page, record.id, held, tileset, lists, record.id)
+                        rows=rows, csv=csv_text(rows), name=f"{record.id}-results.csv", run=run,
+                        skipped=targets.skipped)
+        return await run_in_threadpool(graded_page, targets, texts)
 
-    def graded_page(sheet, held, tileset, lists, shown_sheet) -> Response:
-        students, keys = grade_class([(name, sheet, listed) for name, listed in lists],
-                                     {sheet: (held, tileset)})
+    def graded_page(targets: Targets, texts: list[tuple[Matched, str]]) -> Response:
+        students, keys = grade_class([(m.student, m.sheet, listed) for m, listed in texts], targets.sheets)
         rows = class_rows(students)
-        return page("graded.j2", here="grade", sheet=shown_sheet, hand=held, students=students,
-                    key=keys[sheet], summary=summarize(students, keys), rows=rows,
-                    csv=csv_text(rows), name=f"{shown_sheet or 'grades'}.csv")
+        one = next(iter(keys)) if len(keys) == 1 and targets.by_sheet else None
+        return page("graded.j2", here="grade", sheet=one, by_sheet=targets.by_sheet, hands=targets.sheets,
+                    students=students, keys=keys, summary=summarize(students, keys), rows=rows,
+                    csv=csv_text(rows), name=f"{one or 'grades'}.csv",
+                    run=targets.run.name if targets.run else None, skipped=targets.skipped)
 
-    async def sheet_of(request: Request):
-        record = await run_in_threadpool(find_sheet, request.path_params["id"][:60], library)
-        if record.id.casefold() != request.path_params["id"].strip().casefold():
-            raise ClassroomError(f"no worksheet {excerpt(request.path_params['id'])} in the library")
-        return record, *sheet_hand(record, None)
+    async def sheet_of(request: Request) -> tuple[Record, Hand, TileSet, Board | None]:
+        """Return the sheet a check page names: its record, hand, tile set and (a situation's)
+        board. A student reads what goes wrong here, so no sentence names a folder of this
+        computer; the teacher's pages say what is wrong in the library."""
+        wanted = request.path_params["id"]
+        try:
+            record = await run_in_threadpool(find_sheet, wanted[:60], library)
+        except ClassroomError:
+            record = None
+        if record is None or not same_id(record.id, wanted):  # not a student's name
+            raise ClassroomError(f"no worksheet {excerpt(wanted)} in this library; check the id "
+                                 f"printed on your sheet")
+        try:
+            held, tileset = sheet_hand(record, None)
+            board = parse_board(record.grid, record.id, tileset.rules) if record.kind == "situations" else None
+        except ClassroomError:
+            raise ClassroomError(f"worksheet {record.id} cannot be checked: its record in this "
+                                 f"library is damaged; tell your teacher") from None
+        return record, held, tileset, board
+
+    def check_view(record: Record, held: Hand, tileset: TileSet, board: Board | None,
+                   verdict: dict | None = None, line: str = "") -> HTMLResponse:
+        """Return a student's check page: a boardless sheet's (a line, and a list kept in the
+        browser), a practice situation's (the board, one play), or a contest's, which checks
+        nothing (403)."""
+        if not record.check:
+            return page("check_closed.j2", 403, record=record, here="check")
+        if board is None:
+            return page("check.j2", record=record, hand=held, verdict=verdict, line=line, here="check")
+        return page("check_play.j2", record=record, hand=held, verdict=verdict, line=line, here="check",
+                    tiles={(t.row, t.col): t for t in board_tiles(board.tiles, tileset)},
+                    premiums=premium_labels(), columns=COLUMNS)
 
     @friendly
     async def check_page(request: Request) -> Response:
-        record, held, _ = await sheet_of(request)
-        return page("check.j2", record=record, hand=held, verdict=None, line="")
+        return check_view(*await sheet_of(request))
 
     @friendly
     async def check_line(request: Request) -> Response:
-        record, held, tileset = await sheet_of(request)
+        record, held, tileset, board = await sheet_of(request)
+        if not record.check:  # refused before the line is even read
+            return check_view(record, held, tileset, board)
         form = await read_form(request)
         line = text(form, "line", "the line", MAX_LINE).strip()
         if not line:
             raise ClassroomError("type an equation (or a play) to check")
-        if record.kind == "situations":
-            board = parse_board(record.grid, f"{record.manifest} ({record.id})", tileset.rules)
-            judged, = await run_in_threadpool(judge, line, board, held, tileset)
-            verdict = {"valid": judged.legal, "reason": judged.reason, "score": judged.score,
-                       "entry": judged.notation or ""}
+        if "\n" in line or "\r" in line:
+            raise ClassroomError("type one line to check")
+        if board is not None:
+            judged = await run_in_threadpool(judge, line, board, held, tileset)
+            if not judged:  # a comment or a bare number
+                raise ClassroomError("type a play to check, like F9 across 7/4 = 3/4 + 1")
+            verdict = {"valid": judged[0].legal, "reason": judged[0].reason, "score": judged[0].score,
+                       "entry": judged[0].notation or ""}
         else:
-            marked, = (await run_in_threadpool(grade, line, held, tileset)).lines
-            verdict = {"valid": marked.valid, "reason": marked.reason, "score": marked.score,
-                       "entry": marked.written or ""}
-        return page("check.j2", record=record, hand=held, verdict=verdict, line=line)
+            marked = (await run_in_threadpool(grade, line, held, tileset)).lines
+            if not marked:
+                raise ClassroomError("type an equation to check, like 7 + 9 × 4 = 43")
+            verdict = {"valid": marked[0].valid, "reason": marked[0].reason, "score": marked[0].score,
+                       "entry": marked[0].written or ""}
+        return check_view(record, held, tileset, board, verdict, line)
 
     routes = [
         Route("/", make_page), Route("/make", make, methods=["POST"]),

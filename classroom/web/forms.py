@@ -9,6 +9,7 @@ from pathlib import PurePath
 from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
+from classroom.choices import one_of
 from classroom.errors import ClassroomError, MAX_FILE_BYTES, decode_text, excerpt
 from classroom.make.hands import MAX_BLANKS
 from classroom.game.symbols import BLANK, Hand
@@ -65,11 +66,9 @@ def whole(form: FormData, name: str, what: str, low: int, high: int, default: in
 
 
 def choice(form: FormData, name: str, what: str, choices: tuple[str, ...], default: str) -> str:
-    """Return a field that must be one of choices (the default when empty), or raise."""
-    value = text(form, name, what, 40).strip() or default
-    if value not in choices:
-        raise ClassroomError(f"{what} is one of {', '.join(choices)}, not {excerpt(value)}")
-    return value
+    """Return a field that must be one of choices, in any letter case, as the choices spell it
+    (the default when empty), or raise."""
+    return one_of(text(form, name, what, 40).strip() or default, choices, what)
 
 
 def ticked(form: FormData, name: str) -> bool:

@@ -47,10 +47,11 @@ class Attached:
 
 
 def layout(form: FormData) -> Layout:
-    """Return the checked page size, large print and title of a form."""
+    """Return the checked page size, large print, title, key and practice switch of a form (the
+    switch, on the situations form only, turns a situation's check page on)."""
     return Layout(choice(form, "page_size", "the page size", ("letter", "a4"), "letter"),
                   ticked(form, "large_print"), checked_title(optional_text(form, "title", "the title", 500)),
-                  choice(form, "key", "the answer key", KEYS, "full"))
+                  choice(form, "key", "the answer key", KEYS, "full"), practice=ticked(form, "practice"))
 
 
 def roster(form: FormData, attached: Attached) -> tuple[str, ...]:

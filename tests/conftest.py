@@ -1,0 +1,25 @@
+"""Settings for every test: hypothesis never fails a test for being slow (no deadline, no
+too-slow health check), so a busy machine cannot fail one; timings live in tests/benchmarks/.
+And the fixtures the page's tests share: a library folder and a client of the app over it."""
+
+import pytest
+from hypothesis import HealthCheck, settings
+from starlette.testclient import TestClient
+
+from classroom.web import create_app
+
+settings.register_profile("classroom", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("classroom")
+
+
+@pytest.fixture
+def library(tmp_path):
+    """Return the library folder of a test's page (not made until a set is written)."""
+    return tmp_path / "output"
+
+
+@pytest.fixture
+def client(library):
+    """Return a client of the page over the test's library."""
+    with TestClient(create_app(library)) as client:
+        yield client
