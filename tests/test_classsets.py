@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from classroom import __version__
 from classroom.game.board import check_board
-from classroom.make.sets import Layout, boardless_set, situations_set
+from classroom.make.sets import PrintOptions, boardless_set, situations_set
 from classroom.errors import ClassroomError
 from classroom.make.hands import HandRules
 from classroom.solve.board.position import all_plays
@@ -27,8 +27,8 @@ SMALL = SituationRules(plays=2, margin=0, hand_size=5)
 def test_same_seed_same_boardless_set_and_identical_files(tmp_path):
     """One seed: the same hands, keys, manifest and byte-identical PDFs, on one core or two."""
     rules = HandRules(min_equations=5)
-    one = boardless_set(ORIGINAL, "original", 11, 3, rules, Layout(), workers=1)
-    two = boardless_set(ORIGINAL, "original", 11, 3, rules, Layout(), workers=2)
+    one = boardless_set(ORIGINAL, "original", 11, 3, rules, PrintOptions(), workers=1)
+    two = boardless_set(ORIGINAL, "original", 11, 3, rules, PrintOptions(), workers=2)
     assert one == two
     first = [p.read_bytes() for p in write_worksheet(one, tmp_path / "a")]
     second = [p.read_bytes() for p in write_worksheet(two, tmp_path / "b")]
@@ -37,20 +37,20 @@ def test_same_seed_same_boardless_set_and_identical_files(tmp_path):
 
 def test_different_seeds_give_different_hands():
     """Another seed, other hands."""
-    hands = {tuple(boardless_set(ORIGINAL, "original", seed, 2, HandRules(), Layout()).items[0].tokens)
+    hands = {tuple(boardless_set(ORIGINAL, "original", seed, 2, HandRules(), PrintOptions()).items[0].tokens)
              for seed in (1, 2, 3)}
     assert len(hands) == 3
 
 
 def test_boardless_filters_are_honoured():
     """Every hand of the set meets the teacher's filters, as the solver counts them."""
-    worksheet = boardless_set(ORIGINAL, "original", 5, 3, HandRules(min_equations=60, max_best=40), Layout())
+    worksheet = boardless_set(ORIGINAL, "original", 5, 3, HandRules(min_equations=60, max_best=40), PrintOptions())
     assert all(item.count >= 60 and item.best_score <= 40 for item in worksheet.items)
 
 
 def test_same_hand_prints_one_hand_on_every_sheet_with_one_key(tmp_path):
     """--same-hand: one item (one key), as many student pages as sheets asked for."""
-    worksheet = boardless_set(ORIGINAL, "original", 8, 4, HandRules(), Layout(), same_hand=True)
+    worksheet = boardless_set(ORIGINAL, "original", 8, 4, HandRules(), PrintOptions(), same_hand=True)
     assert len(worksheet.items) == 1 and worksheet.copies == 4
     student, key, _ = write_worksheet(worksheet, tmp_path)
     assert len(PdfReader(student).pages) == 4
@@ -59,8 +59,8 @@ def test_same_hand_prints_one_hand_on_every_sheet_with_one_key(tmp_path):
 
 def test_simulated_contest_boards_are_legal_connected_and_keys_recheck():
     """A generated situation: a legal connected board; the key's plays are legal and scored right."""
-    worksheet = situations_set(ORIGINAL, "original", 4, 2, SMALL, Layout(), workers=2)
-    again = situations_set(ORIGINAL, "original", 4, 2, SMALL, Layout(), workers=1)
+    worksheet = situations_set(ORIGINAL, "original", 4, 2, SMALL, PrintOptions(), workers=2)
+    again = situations_set(ORIGINAL, "original", 4, 2, SMALL, PrintOptions(), workers=1)
     assert worksheet == again
     for item in worksheet.items:
         assert item.count > 0 and item.best
@@ -104,7 +104,7 @@ def test_unknown_feature_and_impossible_margin_say_so():
 def test_manifest_records_each_situation(tmp_path):
     """manifest.json: command, seed, level, version, options, layout, files, and each item's id,
     hand, grid, best, count."""
-    worksheet = situations_set(ORIGINAL, "original", 4, 1, SMALL, Layout())
+    worksheet = situations_set(ORIGINAL, "original", 4, 1, SMALL, PrintOptions())
     write_worksheet(worksheet, tmp_path)
     manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
     assert manifest["command"] == "situations" and manifest["seed"] == 4 and manifest["level"] == "original"

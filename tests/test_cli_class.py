@@ -15,7 +15,7 @@ from classroom.make.sets import band, band_centre
 from classroom.cli.commands import app
 from classroom.errors import ClassroomError
 from classroom.make.roster import parse_roster
-from classroom.game.words import plural, tiles_of
+from classroom.game.plurals import plural, tiles_of
 
 runner = CliRunner()
 HAND = "2 4 ÷ 3 8"

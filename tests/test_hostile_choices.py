@@ -18,7 +18,7 @@ from starlette.datastructures import FormData
 from typer.testing import CliRunner
 
 from classroom.choices import one_of
-from classroom.make.sets import Layout
+from classroom.make.sets import PrintOptions
 from classroom.cli.commands import app, fixed_choices
 from classroom.errors import ClassroomError
 from classroom.game.tilesets import LEVELS
@@ -128,7 +128,7 @@ def test_an_own_situation_takes_its_choices_in_any_case(tmp_path):
 def test_the_page_forms_take_choices_in_any_case():
     """The Make form's level, kind, difficulty, page size and key follow the same rule."""
     assert choice(FormData({"level": "Original"}), "level", "the level", tuple(LEVELS), "junior") == "original"
-    assert layout(FormData({"page_size": "A4", "key": "Summary"})) == Layout("a4", False, None, "summary")
+    assert layout(FormData({"page_size": "A4", "key": "Summary"})) == PrintOptions("a4", False, None, "summary")
     wanted = order(FormData({"kind": "Situations", "level": "JUNIOR", "seed": "3"}), 1)
     assert wanted.default == "situations-3"
     assert order(FormData({"kind": "BOARDLESS", "difficulty": "Hard", "seed": "3"}), 1).default == "boardless-3"

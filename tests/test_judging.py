@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.make.sets import Layout, situations_set
+from classroom.make.sets import PrintOptions, situations_set
 from classroom.cli.commands import app
 from classroom.game.board import Direction, parse_board
 from classroom.errors import ClassroomError
@@ -113,7 +113,7 @@ def contest(tmp_path_factory):
     """A small generated situation written with its manifest: (folder, item id, grid, hand)."""
     folder = tmp_path_factory.mktemp("contest")
     rules = SituationRules(plays=2, margin=0, hand_size=5)
-    worksheet = situations_set(ORIGINAL, "original", 4, 1, rules, Layout())
+    worksheet = situations_set(ORIGINAL, "original", 4, 1, rules, PrintOptions())
     write_worksheet(worksheet, folder / "run")
     item = json.loads((folder / "run" / "manifest.json").read_text("utf-8"))["items"][0]
     (folder / "board.txt").write_text(item["grid"], "utf-8")

@@ -14,9 +14,10 @@ from classroom.store.runs import write_boardless, write_situations
 from classroom.render.wording import Wording, environment
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
+from classroom.make.keys import boardless_item, hand_faces
 from classroom.make.worksheet import (
-    BoardlessItem, Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, Worksheet,
-    boardless_item, hand_faces, item_id,
+    BoardlessItem, KeyBreakdown, KeyContribution, KeyEquationScore, KeyPlacement, KeyPlay, SituationItem, Worksheet,
+    item_id,
 )
 from tests.pdftext import outside
 
@@ -56,14 +57,14 @@ def crowded_situation(number: int) -> SituationItem:
     """Return a situation whose key has everything long: a two-row main equation, two cross
     equations, the bonus, three ties and five runners-up (rendering data, not a real game)."""
     symbols = ("1", "2", "+", "3", "×", "4", "=", "6", "×", "4", "+", "1/2", "-", "1/2")
-    main = EquationScore("12 + 3 × 4 = 6 × 4 + 1/2 - 1/2", tuple(
-        Contribution(f"{c}5", s, 1) for c, s in zip("CDEFGHIJKLMNOP", symbols)), multiplier=3, subtotal=42)
-    cross = tuple(EquationScore("2 = 2", (Contribution(f"{c}4", "2", 1), Contribution(f"{c}5", "=", 0),
-                                          Contribution(f"{c}6", "?2", 0)), subtotal=1, cross=True)
+    main = KeyEquationScore("12 + 3 × 4 = 6 × 4 + 1/2 - 1/2", tuple(
+        KeyContribution(f"{c}5", s, 1) for c, s in zip("CDEFGHIJKLMNOP", symbols)), multiplier=3, subtotal=42)
+    cross = tuple(KeyEquationScore("2 = 2", (KeyContribution(f"{c}4", "2", 1), KeyContribution(f"{c}5", "=", 0),
+                                          KeyContribution(f"{c}6", "?2", 0)), subtotal=1, cross=True)
                   for c in "DE")
     notation = "C5 across 12 + 3 × 4 = 6 × 4 + 1/2 - 1/2, then 88 ÷ 4 = 22 and 7/4 × 4 = 7 + 0"
-    play = KeyPlay(notation, 84, (Placement(5, 3, "1"),), Breakdown((main,) + cross, bonus=40, total=84))
-    others = tuple(KeyPlay(notation, 80 - n, (Placement(5, 3, "1"),), Breakdown((main,), total=80 - n))
+    play = KeyPlay(notation, 84, (KeyPlacement(5, 3, "1"),), KeyBreakdown((main,) + cross, bonus=40, total=84))
+    others = tuple(KeyPlay(notation, 80 - n, (KeyPlacement(5, 3, "1"),), KeyBreakdown((main,), total=80 - n))
                    for n in range(5))
     return SituationItem(f"S-7-{number:02d}", (), hand_faces(tuple("123456789"), ORIGINAL),
                          best=(play,) * 4, next_best=others, count=12345)

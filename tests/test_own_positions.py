@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.make.sets import Layout, own_situation_set
+from classroom.make.sets import PrintOptions, own_situation_set
 from classroom.cli.commands import app
 from classroom.game.board import parse_board
 from classroom.game.tilesets import load_level
@@ -53,7 +53,7 @@ def own_id(board: str, hand: str, level: str = "original", roster: tuple[str, ..
     """Return the id an own position gets."""
     tileset = load_level(level)
     position = parse_board(board, "the board", tileset.rules)
-    return own_situation_set(tileset, level, position, tileset.read_hand(hand), Layout(), roster).items[0].id
+    return own_situation_set(tileset, level, position, tileset.read_hand(hand), PrintOptions(), roster).items[0].id
 
 
 @pytest.mark.parametrize("other", [

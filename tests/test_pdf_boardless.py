@@ -16,7 +16,8 @@ from classroom.store.runs import write_boardless
 from classroom.render.wording import printed
 from classroom.game.symbols import parse_hand, parse_written
 from classroom.game.tilesets import load_level
-from classroom.make.worksheet import BoardlessItem, Worksheet, boardless_item, item_id
+from classroom.make.worksheet import BoardlessItem, Worksheet, item_id
+from classroom.make.keys import boardless_item
 from tests.pdftext import Chunk, chunks
 
 ORIGINAL = load_level("original")

@@ -10,8 +10,9 @@ from pypdf import PdfReader
 
 from classroom.store.runs import write_situations
 from classroom.game.tilesets import load_level
+from classroom.make.keys import hand_faces
 from classroom.make.worksheet import (
-    BoardTile, Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, Worksheet, hand_faces,
+    BoardTile, KeyBreakdown, KeyContribution, KeyEquationScore, KeyPlacement, KeyPlay, SituationItem, Worksheet,
 )
 from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet
 
@@ -102,11 +103,11 @@ def test_same_input_gives_byte_identical_pdfs(tmp_path):
 
 def sample_play_1_item() -> SituationItem:
     """Return the booklet's first play on an empty board: 24 ÷ 3 = 8 across J10-O10, 28 points."""
-    contributions = (Contribution("J10", "2", 1), Contribution("K10", "4", 1), Contribution("L10", "÷", 5),
-                     Contribution("M10", "3", 1), Contribution("N10", "=", 0), Contribution("O10", "8", 2, 3))
-    placements = tuple(Placement(10, col, tile) for col, tile in zip(range(10, 16), "24÷3=8"))
-    equation = EquationScore("24 ÷ 3 = 8", contributions, multiplier=2, subtotal=28)
-    play = KeyPlay("J10 across 24 ÷ 3 = 8", 28, placements, Breakdown((equation,), total=28))
+    contributions = (KeyContribution("J10", "2", 1), KeyContribution("K10", "4", 1), KeyContribution("L10", "÷", 5),
+                     KeyContribution("M10", "3", 1), KeyContribution("N10", "=", 0), KeyContribution("O10", "8", 2, 3))
+    placements = tuple(KeyPlacement(10, col, tile) for col, tile in zip(range(10, 16), "24÷3=8"))
+    equation = KeyEquationScore("24 ÷ 3 = 8", contributions, multiplier=2, subtotal=28)
+    play = KeyPlay("J10 across 24 ÷ 3 = 8", 28, placements, KeyBreakdown((equation,), total=28))
     return SituationItem("S-7-02", (), hand_faces(("2", "4", "÷", "3", "8", "+", "7/4", "?", "5"), ORIGINAL),
                          best=(play, play), count=99)
 
@@ -116,13 +117,13 @@ def long_breakdown_item() -> SituationItem:
 
     Rendering data only: the numbers add up, but the position is not a real game's.
     """
-    main = EquationScore("12 + 3 × 4 = 6 × 4", tuple(Contribution(f"{c}5", s, 1) for c, s in
+    main = KeyEquationScore("12 + 3 × 4 = 6 × 4", tuple(KeyContribution(f"{c}5", s, 1) for c, s in
                          zip("CDEFGHIJKL", ("1", "2", "+", "3", "×", "4", "=", "6", "×", "4"))),
                          multiplier=3, subtotal=30)
-    cross = EquationScore("2 = 2", (Contribution("D4", "2", 1), Contribution("D5", "=", 0),
-                                    Contribution("D6", "?2", 0)), subtotal=1, cross=True)
-    play = KeyPlay("C5 across 12 + 3 × 4 = 6 × 4", 71, (Placement(5, 3, "1"),),
-                   Breakdown((main, cross), bonus=40, total=71))
+    cross = KeyEquationScore("2 = 2", (KeyContribution("D4", "2", 1), KeyContribution("D5", "=", 0),
+                                    KeyContribution("D6", "?2", 0)), subtotal=1, cross=True)
+    play = KeyPlay("C5 across 12 + 3 × 4 = 6 × 4", 71, (KeyPlacement(5, 3, "1"),),
+                   KeyBreakdown((main, cross), bonus=40, total=71))
     board = (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0))
     return SituationItem("S-7-03", board, (), best=(play,), count=5)
 
@@ -142,9 +143,9 @@ def test_key_shows_equation_premiums_cross_equations_and_the_bonus(tmp_path):
 
 def test_a_blank_in_the_key_play_is_marked_in_its_table(tmp_path):
     """A blank on the board shows in the breakdown as ? plus its symbol, with a legend line."""
-    main = EquationScore("2 = 2", (Contribution("D4", "2", 1), Contribution("D5", "=", 0),
-                                   Contribution("D6", "2", 0)), subtotal=1)
-    play = KeyPlay("D5 down 2 = 2", 1, (Placement(5, 4, "="),), Breakdown((main,), total=1))
+    main = KeyEquationScore("2 = 2", (KeyContribution("D4", "2", 1), KeyContribution("D5", "=", 0),
+                                   KeyContribution("D6", "2", 0)), subtotal=1)
+    play = KeyPlay("D5 down 2 = 2", 1, (KeyPlacement(5, 4, "="),), KeyBreakdown((main,), total=1))
     item = SituationItem("S-7-04", (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0)), (), best=(play,))
     sheet = Worksheet("situations", 7, "original", (item,))
     _, key, _ = write_situations(sheet, tmp_path)

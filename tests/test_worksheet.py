@@ -10,7 +10,8 @@ from classroom.solve.boardless import Answer, Solution, solve
 from classroom.errors import ClassroomError
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
-from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet, boardless_item, item_id
+from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet, item_id
+from classroom.make.keys import boardless_item
 
 ORIGINAL = load_level("original")
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from classroom.game.tilesets import load_level
+from classroom.make.keys import board_tiles, hand_faces
 from classroom.make.worksheet import (
-    Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, Worksheet,
-    board_tiles, hand_faces, premium_labels,
+    KeyBreakdown, KeyContribution, KeyEquationScore, KeyPlacement, KeyPlay, SituationItem, Worksheet,
+    premium_labels,
 )
 
 ORIGINAL = load_level("original")
@@ -49,18 +50,18 @@ def grid_tiles(grid: str) -> dict[tuple[int, int], str]:
 def sample_play_5() -> KeyPlay:
     """Return the booklet's sample play 5 as a key play: 3·7 + 0 + 6 + 2·1 + 1 = 30."""
     contributions = (
-        Contribution("F9", "7/4", 7, 3), Contribution("G9", "=", 0), Contribution("H9", "3/4", 6),
-        Contribution("I9", "+", 1, 2), Contribution("J9", "1", 1),
+        KeyContribution("F9", "7/4", 7, 3), KeyContribution("G9", "=", 0), KeyContribution("H9", "3/4", 6),
+        KeyContribution("I9", "+", 1, 2), KeyContribution("J9", "1", 1),
     )
-    placements = tuple(Placement(9, col, tile) for col, tile in zip(range(6, 11), ("7/4", "=", "3/4", "+", "1")))
-    equation = EquationScore("7/4 = 3/4 + 1", contributions, multiplier=1, subtotal=30)
-    return KeyPlay("F9 across 7/4 = 3/4 + 1", 30, placements, Breakdown((equation,), bonus=0, total=30))
+    placements = tuple(KeyPlacement(9, col, tile) for col, tile in zip(range(6, 11), ("7/4", "=", "3/4", "+", "1")))
+    equation = KeyEquationScore("7/4 = 3/4 + 1", contributions, multiplier=1, subtotal=30)
+    return KeyPlay("F9 across 7/4 = 3/4 + 1", 30, placements, KeyBreakdown((equation,), bonus=0, total=30))
 
 
 def runner_up(notation: str, score: int) -> KeyPlay:
     """Return an illustrative runner-up with a one-line breakdown (rendering data, not engine output)."""
-    equation = EquationScore(notation.split(" ", 2)[2], (), subtotal=score)
-    return KeyPlay(notation, score, (), Breakdown((equation,), total=score))
+    equation = KeyEquationScore(notation.split(" ", 2)[2], (), subtotal=score)
+    return KeyPlay(notation, score, (), KeyBreakdown((equation,), total=score))
 
 
 def booklet_item(id: str = "S-7-01") -> SituationItem:

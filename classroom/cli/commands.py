@@ -22,9 +22,9 @@ from classroom.cli.console import PeopleCommand, PeopleGroup, guard_process, int
 from classroom.errors import ClassroomError, excerpt, one_line, read_text
 from classroom.make.hands import DIFFICULTIES
 from classroom.make.situation_rules import FEATURES, SituationRules
-from classroom.game.symbols import BLANK, display, parse_written, write
+from classroom.game.symbols import parse_written
 from classroom.game.tilesets import LEVELS, load_tileset
-from classroom.game.words import plural
+from classroom.game.plurals import plural
 
 if TYPE_CHECKING:  # the grading parts are imported by the commands that use them
     from classroom.store.matching import Matched, Targets
@@ -87,26 +87,14 @@ TilesOption = typer.Option(None, "--tiles", help="A custom tile-set file (TOML),
 JsonOption = typer.Option(False, "--json", help="Machine-readable output.")
 
 
-def show_tiles(tiles) -> str:
-    """Return tiles as a person reads them, with a typographic minus."""
-    return " ".join(display(t) for t in tiles)
-
-
 @command
 def tiles(level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Show the tile set in use: symbols, counts, scores."""
+    from classroom.mark.answers import tiles_data, tiles_lines
+
     tileset = load_tileset(level, tiles)
-    if json_out:
-        typer.echo(json.dumps({"name": tileset.name, "tiles": [
-            {"symbol": s, "count": n, "score": tileset.score[s]} for s, n in tileset.counts]},
-            ensure_ascii=False))
-        return
-    typer.echo(f"{tileset.name} tile set: {sum(tileset.count.values())} tiles. {tileset.description}")
-    typer.echo(f"{'symbol':>8} {'count':>6} {'score':>6}")
-    for symbol, count in tileset.counts:
-        name = "? blank" if symbol == "?" else display(symbol)
-        typer.echo(f"{name:>8} {count:>6} {tileset.score[symbol]:>6}")
+    say(tiles_data(tileset) if json_out else tiles_lines(tileset))
 
 
 @command
@@ -115,34 +103,13 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
           top: Optional[int] = typer.Option(None, "--top", min=1, help="Show only the N best."),
           json_out: bool = JsonOption) -> None:
     """List every equation a hand allows, with scores, best first."""
+    from classroom.mark.answers import solve_data, solve_lines
     from classroom.solve.boardless import solve as solve_hand
 
     tileset = load_tileset(level, tiles)
     held = tileset.read_hand(hand)
     solution = solve_hand(held, tileset)
-    if json_out:
-        typer.echo(json.dumps({
-            "hand": list(held),
-            "count": solution.count,
-            "best_score": solution.best_score,
-            "equations": [{"tiles": list(a.tiles), "text": a.marked, "score": a.score,
-                           "all_nine": a.all_nine} for a in solution.answers[:top]],
-        }, ensure_ascii=False))
-        return
-    typer.echo(f"Hand: {show_tiles(held)}  ({tileset.name} tile set)")
-    if not solution.count:
-        typer.echo("This hand makes no equation.")
-        return
-    typer.echo(f"{solution.count} equations from {solution.combinations} tile combinations; "
-               f"best score {solution.best_score}")
-    if BLANK in held:
-        typer.echo("?5 is the blank standing for 5 (it scores 0); a real tile is used wherever the hand has one.")
-    typer.echo(f"{'score':>5}  equation")
-    for answer in solution.answers[:top]:
-        mark = "  (all nine tiles)" if answer.all_nine else ""
-        typer.echo(f"{answer.score:>5}  {show_tiles([answer.marked])}{mark}")
-    if top is not None and top < solution.count:
-        typer.echo(f"... and {solution.count - top} more (leave out --top to see all)")
+    say(solve_data(held, solution, top) if json_out else solve_lines(held, tileset, solution, top))
 
 
 @command
@@ -151,19 +118,13 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
           level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
+    from classroom.mark.answers import check_data, check_line
     from classroom.solve.boardless import check as check_written
 
     tileset = load_tileset(level, tiles)
     held = tileset.read_hand(hand) if hand is not None else None
     verdict = check_written(parse_written(equation, negatives=tileset.rules.negatives), tileset, held)
-    if json_out:
-        typer.echo(json.dumps({"valid": verdict.valid, "reason": verdict.reason,
-                               "score": verdict.score}, ensure_ascii=False))
-    elif verdict.valid:
-        # As read, so a student sees how '9 / 3' or '½' was taken; with a hand, the blank marked.
-        typer.echo(f"valid: {show_tiles([write(verdict.tiles)])} scores {verdict.score}")
-    else:
-        typer.echo(f"not valid: {verdict.reason}")
+    say(check_data(verdict) if json_out else [check_line(verdict)])
     raise typer.Exit(0 if verdict.valid else 1)
 
 
@@ -175,10 +136,10 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
-    from classroom.game.board import board_text, read_board, square_name
+    from classroom.game.plays import score
+    from classroom.mark.answers import best_data, best_lines
     from classroom.solve.board.counting import COUNT_LIMIT
     from classroom.solve.board.position import Position
-    from classroom.game.plays import notation, score
 
     if top is not None and every:
         raise ClassroomError("choose --top N or --all, not both")
@@ -193,37 +154,16 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
         shown = analysed.top(top) if top is not None else analysed.best()
         count = analysed.count(COUNT_LIMIT)  # None: too many to count in a few seconds
     breakdowns = [score(position, c.play, tileset) for c in shown]
-    if json_out:
-        typer.echo(json.dumps({
-            "count": count,
-            "best_score": shown[0].score if shown else None,
-            "plays": [{
-                "placements": [{"square": square_name(p.square), "row": p.square[0],
-                                "col": p.square[1], "tile": p.tile} for p in c.play.placements],
-                "direction": c.play.direction.value,
-                "score": c.score,
-                "equations": [e.text for e in b.equations],
-            } for c, b in zip(shown, breakdowns)],
-        }, ensure_ascii=False))
-        return
-    typer.echo(f"Hand: {show_tiles(held)}  ({tileset.name} tile set)")
-    if not shown:
-        typer.echo("This hand has no equation play on this board.")
-        return
-    counted = "more legal equation plays than can be counted quickly" if count is None else \
-        f"{count} legal equation plays"
-    typer.echo(f"{counted}; best score {shown[0].score}")
-    for number, (candidate, breakdown) in enumerate(zip(shown, breakdowns), start=1):
-        after = position.place(candidate.play.placements)
-        typer.echo("")
-        typer.echo(f"{number}. {show_tiles([notation(position, candidate.play)])}  "
-                   f"scores {candidate.score}  (new tiles marked *)")
-        typer.echo(board_text(after, set(candidate.play.squares)).rstrip("\n"))
-        for equation in breakdown.equations:
-            typer.echo(f"   {show_tiles([equation.text])}: {equation.explain()}")
-        if breakdown.bonus:
-            typer.echo(f"   all nine tiles: +{breakdown.bonus}")
-        typer.echo(f"   total {breakdown.total}")
+    say(best_data(shown, breakdowns, count) if json_out else
+        best_lines(position, held, tileset, shown, breakdowns, count))
+
+
+def say(answer: dict | list[str]) -> None:
+    """Print an answer: JSON data on one line, or lines of text."""
+    if isinstance(answer, dict):
+        typer.echo(json.dumps(answer, ensure_ascii=False))
+    else:
+        typer.echo("\n".join(answer))
 
 
 SeedOption = typer.Option(None, "--seed", help="Every random choice flows from it; printed on every sheet.")
@@ -334,13 +274,13 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
     from classroom.make.pool import default_workers
-    from classroom.make.sets import Layout, boardless_set, checked_title, run_seed
+    from classroom.make.sets import PrintOptions, boardless_set, checked_title, run_seed
 
     rules.check(tileset)
     names = roster_names(roster, count)
     count = len(names) or count or 5
     seed = run_seed(seed)
-    layout = Layout(page, large_print, checked_title(title), key, checked_url(check_url))
+    layout = PrintOptions(page, large_print, checked_title(title), key, checked_url(check_url))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
@@ -364,10 +304,10 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
     from classroom.make.pool import default_workers
-    from classroom.make.sets import Layout, checked_title, own_situation_set, run_seed, situations_set
+    from classroom.make.sets import PrintOptions, checked_title, own_situation_set, run_seed, situations_set
 
     tileset = load_tileset(level, tiles)
-    layout = Layout(page, large_print, checked_title(title), key, checked_url(check_url))
+    layout = PrintOptions(page, large_print, checked_title(title), key, checked_url(check_url))
     if (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
     names = roster_names(roster, None)

@@ -25,6 +25,11 @@ MAX_EQUATIONS = 20_000
 # Two blanks in a nine-tile hand allow a hundred thousand equations and more: no printed key
 # can hold them, so drawn hands keep at most one blank unless asked otherwise.
 MAX_BLANKS = 1
+# Blanks in generated contest hands: none for now. A nine-tile hand with a blank has tens to
+# hundreds of thousands of plays on a mid-game board, and counting them (the key states how many)
+# passes COUNT_LIMIT, so such positions were drawn, searched and then dropped: minutes of work
+# for nothing. Blanks on the board stay; a teacher's own position (--board, --hand) may hold one.
+CONTEST_BLANKS = 0
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,6 @@
-"""Tile combinations: a boardless key's equations grouped by the tiles they use.
+"""Keys: what the searches found, turned into the items a Worksheet prints, each answer
+re-checked by the rules first (a key never prints what the checker has not confirmed); and a
+boardless key's equations grouped by the tiles they use (combinations).
 
 Every equation made of exactly the same tiles earns the same score, so a key that lists the
 combinations best first, each with its equations in a fixed order, lets a teacher find a
@@ -11,7 +13,20 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from classroom.game.symbols import ALL_SYMBOLS, EQUAL, Tile, face, is_blank
+from math import prod
+
+from classroom.errors import ClassroomError
+from classroom.game.board import COLUMNS, Board, board_text, square_name
+from classroom.game.plays import Breakdown, notation, score, why_illegal
+from classroom.game.symbols import ALL_SYMBOLS, EQUAL, Hand, Tile, face, is_blank, write
+from classroom.game.tilesets import TileSet
+from classroom.make.situations import RUNNERS_UP, Situation
+from classroom.make.worksheet import (
+    BoardlessItem, BoardTile, KeyAnswer, KeyBreakdown, KeyContribution, KeyEquationScore, KeyGroup,
+    KeyPlacement, KeyPlay, SituationItem, Square, TileFace,
+)
+from classroom.solve.board.position import Candidate
+from classroom.solve.boardless import Solution, check
 
 
 @dataclass(frozen=True)
@@ -44,3 +59,93 @@ def group(answers) -> tuple[Combination, ...]:
            for tiles, found in groups.items()]
     out.sort(key=lambda c: (-c.score, -len(c.tiles), [tile_order(t) for t in c.tiles]))
     return tuple(out)
+
+
+def hand_faces(hand: Hand, tileset: TileSet) -> tuple[TileFace, ...]:
+    """Return the hand's tiles with the scores the tile set prints on them."""
+    return tuple(TileFace(tile, tileset.score_of(tile)) for tile in hand)
+
+
+def board_tiles(tiles: dict[Square, Tile] | dict[str, Tile], tileset: TileSet) -> tuple[BoardTile, ...]:
+    """Return the tiles of a board given as square -> tile ((9, 6) or 'F9'), in reading order."""
+    out = []
+    for square, tile in tiles.items():
+        if isinstance(square, str):
+            square = (int(square[1:]), COLUMNS.index(square[0].upper()) + 1)
+        out.append(BoardTile(square[0], square[1], tile, tileset.score_of(tile)))
+    return tuple(sorted(out, key=lambda t: (t.row, t.col)))
+
+
+def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) -> BoardlessItem:
+    """Return the Boardless Activity item of a hand, its key taken from the solver's Solution.
+
+    Every answer is re-checked by the checker first (PRODUCT: a key never prints an answer the
+    checker has not confirmed, with the same score); a disagreement is raised, never printed.
+    """
+    answers = []
+    for answer in solution.answers:
+        verdict = check(answer.tiles or answer.symbols, tileset, hand)
+        if not verdict.valid or verdict.score != answer.score or verdict.tiles != (answer.tiles or answer.symbols):
+            raise ClassroomError(
+                f"internal check failed for {answer.marked} (scored {answer.score}): "
+                f"{verdict.reason or f'the checker scores it {verdict.score} as {write(verdict.tiles)}'}")
+        answers.append(KeyAnswer(answer.text, answer.score, answer.all_nine, verdict.tiles))
+    groups = tuple(KeyGroup(c.tiles, c.score, c.answers) for c in group(answers))
+    return BoardlessItem(
+        id=id,
+        hand=hand_faces(hand, tileset),
+        count=solution.count,
+        combinations=solution.combinations,
+        best_score=solution.best_score,
+        answers=tuple(answers),
+        groups=groups,
+    )
+
+
+def key_play(board: Board, candidate: Candidate, tileset: TileSet) -> KeyPlay:
+    """Return a play as the key prints it, after re-checking it with the rules and the scorer."""
+    play = candidate.play
+    reason = why_illegal(board, play, tileset)
+    breakdown = score(board, play, tileset)
+    if reason is not None or breakdown.total != candidate.score:
+        raise ClassroomError(
+            f"internal check failed for {notation(board, play)}: "
+            f"{reason or f'the scorer gives {breakdown.total}, not {candidate.score}'}")
+    return KeyPlay(
+        notation=notation(board, play),
+        score=candidate.score,
+        placements=tuple(KeyPlacement(p.square[0], p.square[1], p.tile) for p in play.placements),
+        breakdown=key_breakdown(breakdown),
+    )
+
+
+def key_breakdown(breakdown: Breakdown) -> KeyBreakdown:
+    """Return a play's score breakdown as the key prints it: plain data, each equation's tiles."""
+    equations = tuple(
+        KeyEquationScore(
+            text=equation.text,
+            contributions=tuple(KeyContribution(square_name(t.square), face(t.tile), t.symbol_score, t.factor)
+                                for t in equation.tiles),
+            multiplier=prod(equation.multipliers),
+            subtotal=equation.subtotal,
+            cross=index > 0,
+        )
+        for index, equation in enumerate(breakdown.equations))
+    return KeyBreakdown(equations, breakdown.bonus, breakdown.total)
+
+
+def situation_item(id: str, situation: Situation, tileset: TileSet) -> SituationItem:
+    """Return the worksheet item of a position: board, hand, best plays, runners-up, count."""
+    plays = situation.plays
+    best = [c for c in plays if c.score == plays[0].score] if plays else []
+    following = plays[len(best):len(best) + RUNNERS_UP]
+    board = situation.board
+    return SituationItem(
+        id=id,
+        board=board_tiles(board.tiles, tileset),
+        hand=hand_faces(situation.hand, tileset),
+        best=tuple(key_play(board, c, tileset) for c in best),
+        next_best=tuple(key_play(board, c, tileset) for c in following),
+        count=situation.count,
+        grid=board_text(board),
+    )

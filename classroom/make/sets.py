@@ -19,15 +19,17 @@ from classroom.errors import ClassroomError, excerpt
 from classroom.make.hands import HandRules, find_hand
 from classroom.make.pool import Progress, run_all
 from classroom.make.situation_rules import SituationRules
-from classroom.make.situations import find_situation, own_situation, situation_item
+from classroom.make.situations import find_situation, own_situation
+from classroom.make.keys import situation_item
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet
-from classroom.make.worksheet import Worksheet, boardless_item, item_id
+from classroom.make.worksheet import Worksheet, item_id
+from classroom.make.keys import boardless_item
 
 
 
 @dataclass(frozen=True)
-class Layout:
+class PrintOptions:
     """How the sheets are printed."""
 
     page_size: str = "letter"
@@ -138,7 +140,7 @@ def matched(rules: HandRules, centre: int) -> HandRules:
 
 
 def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: HandRules,
-                  layout: Layout, same_hand: bool = False, workers: int = 1,
+                  layout: PrintOptions, same_hand: bool = False, workers: int = 1,
                   progress: Progress = lambda: None, roster: tuple[str, ...] = ()) -> Worksheet:
     """Return a Boardless Activity class set: `count` hands (or one hand on `count` sheets).
 
@@ -168,7 +170,7 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
 
 
 def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: SituationRules,
-                   layout: Layout, workers: int = 1, progress: Progress = lambda: None,
+                   layout: PrintOptions, workers: int = 1, progress: Progress = lambda: None,
                    roster: tuple[str, ...] = ()) -> Worksheet:
     """Return a Board Situations class set of `count` simulated contest positions; with a
     roster, every student gets a named copy of every position (a contest is the same for all)."""
@@ -184,7 +186,7 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
 
 
 def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
-                      layout: Layout, roster: tuple[str, ...] = ()) -> Worksheet:
+                      layout: PrintOptions, roster: tuple[str, ...] = ()) -> Worksheet:
     """Return a one-situation worksheet of a teacher's own board and hand."""
     situation = own_situation(board, hand, tileset)
     item = situation_item(item_id("situations", None, 1, own_tag(board, hand, tileset)), situation, tileset)

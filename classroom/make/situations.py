@@ -1,6 +1,6 @@
 """Board Situations for contests: a board from simulated play and a contest hand from what is
-left, kept when it makes a good contest (a clear winner, the features asked for); and the
-conversion of the engine's plays into the Worksheet model's KeyPlays.
+left, kept when it makes a good contest (a clear winner, the features asked for). The key's
+items are made from a Situation by classroom.make.keys.
 
 Pure: every random choice comes from the `random.Random` passed in.
 """
@@ -9,22 +9,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from math import prod
 
-from classroom.game.board import Board, board_text, premium, square_name
+from classroom.game.board import Board, premium
 from classroom.errors import ClassroomError
 from classroom.make.simulated import draw, simulate
-from classroom.make.hands import few_blanks, in_order
+from classroom.make.hands import CONTEST_BLANKS, few_blanks, in_order
 from classroom.solve.board.counting import COUNT_LIMIT
 from classroom.solve.board.position import Candidate, Position
-from classroom.game.plays import Breakdown as PlayBreakdown, notation, score, why_illegal
+from classroom.game.plays import score
 from classroom.game.symbols import MAX_HAND, Hand, face, is_fraction
 from classroom.make.situation_rules import FEATURES, SituationRules
 from classroom.game.tilesets import TileSet
-from classroom.make.worksheet import (
-    Breakdown, Contribution, EquationScore, KeyPlay, Placement, SituationItem, board_tiles,
-    hand_faces,
-)
 
 BOARDS_TRIED = 12  # simulated boards tried for one situation before giving up
 HANDS_PER_BOARD = 6  # contest hands tried on each simulated board
@@ -85,11 +80,6 @@ def is_good(situation: Situation, rules: SituationRules, tileset: TileSet) -> bo
     return all(has_feature(situation.board, plays[0], f, tileset) for f in rules.features)
 
 
-# Blanks in generated contest hands: none for now. A nine-tile hand with a blank has tens to
-# hundreds of thousands of plays on a mid-game board, and counting them (the key states how many)
-# passes COUNT_LIMIT, so such positions were drawn, searched and then dropped: minutes of work
-# for nothing. Blanks on the board stay; a teacher's own position (--board, --hand) may hold one.
-CONTEST_BLANKS = 0
 
 
 def contest_hand(bag: tuple[str, ...], rng: random.Random, size: int) -> Hand:
@@ -127,52 +117,3 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
 def own_situation(board: Board, hand: Hand, tileset: TileSet) -> Situation:
     """Return a teacher's own position with its best plays and the number of plays."""
     return analysed(Position(board, hand, tileset))
-
-
-def key_play(board: Board, candidate: Candidate, tileset: TileSet) -> KeyPlay:
-    """Return a play as the key prints it, after re-checking it with the rules and the scorer."""
-    play = candidate.play
-    reason = why_illegal(board, play, tileset)
-    breakdown = score(board, play, tileset)
-    if reason is not None or breakdown.total != candidate.score:
-        raise ClassroomError(
-            f"internal check failed for {notation(board, play)}: "
-            f"{reason or f'the scorer gives {breakdown.total}, not {candidate.score}'}")
-    return KeyPlay(
-        notation=notation(board, play),
-        score=candidate.score,
-        placements=tuple(Placement(p.square[0], p.square[1], p.tile) for p in play.placements),
-        breakdown=_breakdown(breakdown),
-    )
-
-
-def _breakdown(breakdown: PlayBreakdown) -> Breakdown:
-    equations = tuple(
-        EquationScore(
-            text=equation.text,
-            contributions=tuple(Contribution(square_name(t.square), face(t.tile), t.symbol_score, t.factor)
-                                for t in equation.tiles),
-            multiplier=prod(equation.multipliers),
-            subtotal=equation.subtotal,
-            cross=index > 0,
-        )
-        for index, equation in enumerate(breakdown.equations))
-    return Breakdown(equations, breakdown.bonus, breakdown.total)
-
-
-def situation_item(id: str, situation: Situation, tileset: TileSet) -> SituationItem:
-    """Return the worksheet item of a position: board, hand, best plays, runners-up, count."""
-    plays = situation.plays
-    best = [c for c in plays if c.score == plays[0].score] if plays else []
-    following = plays[len(best):len(best) + RUNNERS_UP]
-    board = situation.board
-    return SituationItem(
-        id=id,
-        board=board_tiles(board.tiles, tileset),
-        hand=hand_faces(situation.hand, tileset),
-        best=tuple(key_play(board, c, tileset) for c in best),
-        next_best=tuple(key_play(board, c, tileset) for c in following),
-        count=situation.count,
-        grid=board_text(board),
-    )
-

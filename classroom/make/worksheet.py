@@ -1,9 +1,9 @@
 """Worksheet models: what a printed Worksheet and its Key hold, as plain frozen data.
 
 The core builds these values; the renderers (classroom.render) and the templates only draw
-them. Nothing here imports the board engine (plays, scoring, move generation): a Board
-Situation arrives as plain data (squares, tiles, scores, a breakdown of each key play), so
-whoever scores a play converts its result into a KeyPlay.
+them. Nothing here imports a search: a Board Situation arrives as plain data (squares, tiles,
+scores, a breakdown of each key play); classroom.make.keys converts the searches' results
+into these values, re-checking each answer.
 
 Texts are canonical, as the solver and the JSON write them (ASCII '-' for minus); the
 renderers print a typographic minus.
@@ -13,18 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from classroom.game.board import COLUMNS, SIZE, premium, square_name
-from classroom.solve.boardless import Solution, check
-from classroom.errors import ClassroomError
-from classroom.make.keys import group
-from classroom.game.symbols import Hand, Symbol, Tile, face, write
-from classroom.game.tilesets import TileSet
+from classroom.game.board import SIZE, Square, premium, square_name
+from classroom.game.symbols import Symbol, Tile, face, write
 
 KINDS = ("boardless", "situations")
 PAGE_SIZES = ("letter", "a4")
 KEYS = ("full", "summary", "none")  # the whole key, its summary page only, or no key PDF
-
-Square = tuple[int, int]  # (row, column), 1-based, like (9, 6) for F9
 
 
 @dataclass(frozen=True)
@@ -99,7 +93,7 @@ class BoardlessItem:
 
 
 @dataclass(frozen=True)
-class Contribution:
+class KeyContribution:
     """What one tile adds to an equation's score: base score × symbol factor (2S, 3S)."""
 
     square: str  # like 'F9'
@@ -114,27 +108,27 @@ class Contribution:
 
 
 @dataclass(frozen=True)
-class EquationScore:
+class KeyEquationScore:
     """The score of one equation a play forms: tile contributions, E multiplier, subtotal."""
 
     text: str  # like '7/4 = 3/4 + 1'
-    contributions: tuple[Contribution, ...]
+    contributions: tuple[KeyContribution, ...]
     multiplier: int = 1  # product of the newly covered 2E / 3E squares in this equation
     subtotal: int = 0  # sum of the contributions × multiplier
     cross: bool = False  # True for an equation formed across the play's direction
 
 
 @dataclass(frozen=True)
-class Breakdown:
+class KeyBreakdown:
     """A play's score as a judge checks it: each equation, the 40 bonus, the total."""
 
-    equations: tuple[EquationScore, ...]
+    equations: tuple[KeyEquationScore, ...]
     bonus: int = 0
     total: int = 0
 
 
 @dataclass(frozen=True)
-class Placement:
+class KeyPlacement:
     """A tile on a square in a key play; is_new marks the tiles this play puts down."""
 
     row: int
@@ -154,8 +148,8 @@ class KeyPlay:
 
     notation: str  # like 'F9 across 7/4 = 3/4 + 1'
     score: int
-    placements: tuple[Placement, ...]
-    breakdown: Breakdown
+    placements: tuple[KeyPlacement, ...]
+    breakdown: KeyBreakdown
 
 
 @dataclass(frozen=True)
@@ -260,48 +254,7 @@ def item_id(kind: str, seed: int | None, number: int, tag: str = "") -> str:
     return f"{'B' if kind == 'boardless' else 'S'}-{'own' if seed is None else seed}-{middle}{number:02d}"
 
 
-def hand_faces(hand: Hand, tileset: TileSet) -> tuple[TileFace, ...]:
-    """Return the hand's tiles with the scores the tile set prints on them."""
-    return tuple(TileFace(tile, tileset.score_of(tile)) for tile in hand)
-
-
-def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) -> BoardlessItem:
-    """Return the Boardless Activity item of a hand, its key taken from the solver's Solution.
-
-    Every answer is re-checked by the checker first (PRODUCT: a key never prints an answer the
-    checker has not confirmed, with the same score); a disagreement is raised, never printed.
-    """
-    answers = []
-    for answer in solution.answers:
-        verdict = check(answer.tiles or answer.symbols, tileset, hand)
-        if not verdict.valid or verdict.score != answer.score or verdict.tiles != (answer.tiles or answer.symbols):
-            raise ClassroomError(
-                f"internal check failed for {answer.marked} (scored {answer.score}): "
-                f"{verdict.reason or f'the checker scores it {verdict.score} as {write(verdict.tiles)}'}")
-        answers.append(KeyAnswer(answer.text, answer.score, answer.all_nine, verdict.tiles))
-    groups = tuple(KeyGroup(c.tiles, c.score, c.answers) for c in group(answers))
-    return BoardlessItem(
-        id=id,
-        hand=hand_faces(hand, tileset),
-        count=solution.count,
-        combinations=solution.combinations,
-        best_score=solution.best_score,
-        answers=tuple(answers),
-        groups=groups,
-    )
-
-
 def premium_labels() -> tuple[tuple[str, ...], ...]:
     """Return the label of every square, row by row: '2S', '3S', '2E', '3E' or ''."""
     return tuple(tuple(premium((row, col)).label for col in range(1, SIZE + 1))
                  for row in range(1, SIZE + 1))
-
-
-def board_tiles(tiles: dict[Square, Tile] | dict[str, Tile], tileset: TileSet) -> tuple[BoardTile, ...]:
-    """Return the tiles of a board given as square -> tile ((9, 6) or 'F9'), in reading order."""
-    out = []
-    for square, tile in tiles.items():
-        if isinstance(square, str):
-            square = (int(square[1:]), COLUMNS.index(square[0].upper()) + 1)
-        out.append(BoardTile(square[0], square[1], tile, tileset.score_of(tile)))
-    return tuple(sorted(out, key=lambda t: (t.row, t.col)))

@@ -14,17 +14,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from classroom.game.board import Board, Direction, parse_board, parse_square, square_name
+from classroom.game.board import Board, Direction, Square, parse_board, parse_square, square_name
 from classroom.game.plays import make_play, notation, score, why_illegal
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, display, face, is_blank, parse_written
 from classroom.game.tilesets import TileSet
-from classroom.game.words import tiles_of
+from classroom.game.plurals import tiles_of
 
 if TYPE_CHECKING:
     from classroom.game.plays import Breakdown
-
-Square = tuple[int, int]  # (row, column), 1-based, like (9, 6) for F9
 
 _NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s+")  # '1. ' or '2) ' before a line, as grading allows
 # The name is tried last (`??`), so 'F9 across 7 = 7' is a play without a name; a name ends in a

@@ -10,7 +10,7 @@ from classroom.solve.boardless import Solution
 from classroom.mark.grading import ClassSummary, Grade, StudentGrade
 from classroom.mark.judging import Judged, standings
 from classroom.game.symbols import Hand, display_text
-from classroom.game.words import plural
+from classroom.game.plurals import plural
 
 
 def shown(text: str) -> str:

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from classroom.render.fonts import BOLD, REGULAR, register, width
 
-PAGE_SIZES = {"letter": LETTER, "a4": A4}
+PAGE_POINTS = {"letter": LETTER, "a4": A4}
 MARGIN = 36.0  # half an inch: inside what every office printer can print
 # The QR code of a sheet's check page: 22 mm across (a phone reads it after a photocopy), no
 # module under 0.6 mm however long the address, and the four modules of white around it that
@@ -78,7 +78,7 @@ class Sheet:
     def __init__(self, page_size: str, title: str, scale: float = 1.0) -> None:
         register()
         self.buffer = io.BytesIO()
-        self.width, self.height = PAGE_SIZES[page_size]
+        self.width, self.height = PAGE_POINTS[page_size]
         # invariant: no timestamp or random id, so one input gives one byte-identical file.
         self.canvas = Canvas(self.buffer, pagesize=(self.width, self.height), invariant=1,
                              pageCompression=1)

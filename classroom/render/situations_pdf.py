@@ -8,20 +8,20 @@ import jinja2
 
 from classroom.render.boardgrid import COLUMNS, board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
-from classroom.render.page import PAGE_SIZES, Sheet
+from classroom.render.page import PAGE_POINTS, Sheet
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.game.symbols import BLANK, face, is_blank, write
-from classroom.make.worksheet import EquationScore, KeyPlay, SituationItem, Worksheet
+from classroom.make.worksheet import KeyEquationScore, KeyPlay, SituationItem, Worksheet
 
 PER_ROW = 10  # tiles of an equation per row of its breakdown table
 KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge
 KEY_SIZES = (9.5, 8.5, 7.5, 6.5)  # smaller text when a long breakdown leaves the board too little room
 MIN_CELL, MAX_CELL = 14.0, 21.5  # the key board's square size, in points
-PAGE_NAME = {size: name for name, size in PAGE_SIZES.items()}
+PAGE_NAME = {size: name for name, size in PAGE_POINTS.items()}
 
 
-def board_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
+def drawn_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
     """Return the tiles to draw: the board's, then the play's new ones marked new."""
     tiles = [(t.row, t.col, t.symbol, t.score, False, is_blank(t.tile)) for t in item.board]
     if play is not None:
@@ -39,7 +39,7 @@ def centred_board(sheet: Sheet, item: SituationItem, cell: float, play: KeyPlay 
     size = board_size(cell)
     sheet.need(size)
     draw_board(sheet.canvas, sheet.left + (sheet.content_width - size) / 2, sheet.y, cell,
-               item.premiums, board_tiles(item, play))
+               item.premiums, drawn_tiles(item, play))
     sheet.y -= size + 4
 
 
@@ -94,7 +94,7 @@ def points(value: int, factor: int) -> str:
     return str(value) if factor == 1 else f"{value} × {factor} = {value * factor}"
 
 
-def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: float,
+def equation_table(sheet: Sheet, words: Wording, equation: KeyEquationScore, size: float,
                    blanks: frozenset[str] = frozenset()) -> None:
     """Draw one equation's breakdown: a row of squares, tiles and points, then its subtotal; a
     tile on one of the `blanks` squares is written ? plus its symbol."""

@@ -25,7 +25,7 @@ from classroom.game.symbols import (
     is_digit, is_exponent, is_fraction, is_negative, is_number, write,
 )
 from classroom.game.tilesets import TileSet
-from classroom.game.words import tiles_of
+from classroom.game.plurals import tiles_of
 
 ALL_NINE_BONUS = 40
 

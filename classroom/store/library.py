@@ -13,12 +13,12 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from classroom.make.worksheet import KINDS
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_level, parse_tileset
 
 MANIFEST = "manifest.json"
-KINDS = ("boardless", "situations")
 DASHES = "−–—‐‑"  # typed for the hyphens of an id when it is copied from a printout or a word processor
 
 

@@ -30,10 +30,11 @@ from classroom.render.wording import shipped_templates
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
-from classroom.web.forms import MAX_LINE, choice, few_blanks, optional_text, read_form, text, uploads
+from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.making import Attached, make_set, order
-from classroom.make.worksheet import board_tiles, premium_labels
+from classroom.make.worksheet import premium_labels
+from classroom.make.keys import board_tiles
 
 PAGES = {"make": "/", "library": "/library", "grade": "/grade"}
 
@@ -151,7 +152,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         names = [name for name, _ in lists]
         if hand is not None:
             tileset = load_tileset(choice(form, "level", "the level", LEVELS, "original"), None)
-            targets = hand_targets(names, few_blanks(tileset.read_hand(hand)), tileset, len(lists) == 1)
+            targets = hand_targets(names, within_blank_limit(tileset.read_hand(hand)), tileset, len(lists) == 1)
         else:
             targets = await run_in_threadpool(grading_targets, names, None, sheet, library, None, None,
                                               len(lists) == 1, "the worksheet's id or the hand",

@@ -100,7 +100,7 @@ async def uploads(form: FormData, name: str, what: str) -> list[Upload]:
     return found
 
 
-def few_blanks(hand: Hand) -> Hand:
+def within_blank_limit(hand: Hand) -> Hand:
     """Return a typed hand if it holds at most MAX_BLANKS blanks, as the generated sheets do;
     more would keep the page solving for minutes (the command line still takes them)."""
     if hand.count(BLANK) > MAX_BLANKS:

@@ -14,7 +14,7 @@ from typing import Callable
 from starlette.datastructures import FormData
 
 from classroom.make.sets import (
-    MAX_SEED, Layout, boardless_set, checked_title, own_situation_set, run_seed, situations_set,
+    MAX_SEED, PrintOptions, boardless_set, checked_title, own_situation_set, run_seed, situations_set,
 )
 from classroom.game.board import check_tiles, parse_board
 from classroom.errors import ClassroomError
@@ -24,8 +24,8 @@ from classroom.make.roster import parse_roster
 from classroom.make.situation_rules import SituationRules
 from classroom.game.symbols import MAX_HAND
 from classroom.game.tilesets import LEVELS, load_tileset
-from classroom.make.worksheet import KEYS
-from classroom.web.forms import MAX_COUNT, Upload, choice, few_blanks, optional_text, text, ticked, whole
+from classroom.make.worksheet import KEYS, PAGE_SIZES
+from classroom.web.forms import MAX_COUNT, Upload, choice, within_blank_limit, optional_text, text, ticked, whole
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,12 @@ class Attached:
     roster: Upload | None = None
 
 
-def layout(form: FormData) -> Layout:
+def layout(form: FormData) -> PrintOptions:
     """Return the checked page size, large print, title, key and practice switch of a form (the
     switch, on the situations form only, turns a situation's check page on)."""
-    return Layout(choice(form, "page_size", "the page size", ("letter", "a4"), "letter"),
-                  ticked(form, "large_print"), checked_title(optional_text(form, "title", "the title", 500)),
-                  choice(form, "key", "the answer key", KEYS, "full"), practice=ticked(form, "practice"))
+    return PrintOptions(choice(form, "page_size", "the page size", PAGE_SIZES, "letter"),
+                        ticked(form, "large_print"), checked_title(optional_text(form, "title", "the title", 500)),
+                        choice(form, "key", "the answer key", KEYS, "full"), practice=ticked(form, "practice"))
 
 
 def roster(form: FormData, attached: Attached) -> tuple[str, ...]:
@@ -102,7 +102,7 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
     if (board_text is None) != (hand is None):
         raise ClassroomError("a position of your own needs both a board and a hand")
     if board_text is not None:
-        held = few_blanks(tileset.read_hand(hand))
+        held = within_blank_limit(tileset.read_hand(hand))
         position = check_tiles(parse_board(board_text, "the board", tileset.rules), tileset, held)
 
         def own(step: Callable[[], None]):
