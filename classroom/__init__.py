@@ -20,6 +20,21 @@ Vocabulary, one name per concept (used everywhere in the code):
 - Worksheet: the items a teacher prints (hands or board situations); Key: its answer key.
 - Manifest: a run's record (manifest.json): every item's id, hand and board, the level or tile
   set, the options and the version, and the Roster (student name -> item ids) of named sheets.
+
+The searches' own words: algorithm terms, not game terms (docs/engine.md defines each fully):
+
+- Packed hand: the hand with its tile counts packed in bit fields of one int, so whether a
+  side's tiles fit the hand is a test of two masks.
+- Cell: one square of a stretch as the search sees it: a tile already there, the symbols its
+  cross-check allows, or any symbol; a Stretch: the squares one side of an = covers.
+- Side: one filling of a stretch that reads as an Expression, with the tiles it takes and its
+  value. Group: a line and the square of its =, with every start and end its sides may have;
+  Window: a group with one start and one end, so its score is fixed but for the tiles.
+- Bound: a score no play of a group or window can beat, so the best-first search skips it.
+- Target: a value a side must have for a play to exist (the other side's); aiming builds
+  only the sides of those values.
+- Skeleton: a side whose blank stands in a Number, kept as a function of that Number's value
+  instead of 31 copies.
 """
 
 __version__ = "0.1.0"

@@ -1,9 +1,10 @@
 """The developer docs name only what exists: every file path, test and `module.name` that
 docs/engine.md and docs/performance.md cite in backticks is found in the code.
 
-Cited as `sides.walk` (a module of classroom/engine/, or of classroom/, or any importable one,
+Cited as `sides.walk` (a module of classroom/solve/board/, of another package of classroom/, or
+any importable one,
 then attributes), `tests/test_movegen.py::test_count_agrees_with_all` (a file and a function it
-defines) or `classroom/boardless.py` (a path from the project's root). Other backticked text
+defines) or `classroom/solve/boardless.py` (a path from the project's root). Other backticked text
 (commands, tiles, JSON) is not a name and is left alone."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ DOCS = ("docs/engine.md", "docs/performance.md")
 TOP_FOLDERS = ("classroom/", "tests/", "docs/", "templates/", "output/")
 FILE_ENDINGS = ("json", "md", "py", "txt", "toml", "csv", "pdf", "png")
 DOTTED = re.compile(r"[a-z_][a-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")
-PLACES = ("classroom.engine.", "classroom.", "")  # where a cited module is looked for, in turn
+PLACES = ("classroom.solve.board.", "classroom.solve.", "classroom.game.", "classroom.make.",
+          "classroom.mark.", "classroom.store.", "classroom.", "")  # where a cited module is looked for, in turn
 
 
 def cited(doc: str) -> list[str]:
@@ -73,7 +75,7 @@ def test_every_name_a_doc_cites_exists(doc):
 
 @pytest.mark.parametrize("span, problem", [
     ("sides.walk", None),
-    ("tables.SideTables.joined", None),
+    ("side_tables.SideTables.joined", None),
     ("boardless.solve", None),
     ("gc.freeze", None),
     ("sides.no_such_walk", "no sides.no_such_walk"),
