@@ -196,6 +196,16 @@ def test_each_list_of_a_roster_class_is_marked_against_its_own_sheet(class_folde
 
 
 @pytest.mark.parametrize("grade", [grade_on_the_command_line, grade_on_the_page])
+def test_a_roster_class_is_listed_in_the_rosters_order(class_folder, grade):
+    """The class table follows the roster (the teacher's mark book), not the files' order:
+    'CHRIS_LEE.txt' sorts before 'bea.txt', yet Bea comes before Chris."""
+    _, roster, hands = make_roster_run(3)
+    write_lists(class_folder, roster, hands)
+    assert sorted(FILES.values()) != [FILES[s] for s in STUDENTS]  # the files' order differs
+    assert list(grade(class_folder)[0]) == list(STUDENTS)
+
+
+@pytest.mark.parametrize("grade", [grade_on_the_command_line, grade_on_the_page])
 def test_the_id_of_one_sheet_of_a_roster_run_matches_each_list_within_that_run(class_folder, grade):
     """Alex's id, typed with typographic minus signs, after a newer run of the roster: each list
     still marked against its own student's sheet in Alex's run."""

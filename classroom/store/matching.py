@@ -271,5 +271,15 @@ def grading_targets(names: list[str], hand: str | None, worksheet: str | None, f
                              f"({', '.join(records)}); judge one situation at a time")
     chosen = load_tileset(level, tiles) if level is not None or tiles is not None else None
     sheets = {id: sheet_hand(record, chosen) for id, record in records.items()}
-    return Targets(matching.matched, sheets, records, single,
+    return Targets(in_roster_order(matching.matched, matching.run), sheets, records, single,
                    tuple((names[i], why) for i, why in matching.skipped), matching.run)
+
+
+def in_roster_order(matched: tuple[Matched, ...], run: Run | None) -> tuple[Matched, ...]:
+    """Return the matched lists in the order of the run's sheets (the roster's order, as the
+    teacher's mark book has it), lists of one sheet in the order handed in; without a run, as
+    handed in."""
+    if run is None:
+        return matched
+    place = {record.id: number for number, record in enumerate(run.records)}
+    return tuple(sorted(matched, key=lambda m: (place.get(m.sheet, len(place)), m.index)))
