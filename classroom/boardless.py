@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from classroom.arithmetic import why_not
 from classroom.boardless_tables import Tables
+from classroom.errors import ClassroomError
 from classroom.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, Hand, Symbol, Tile, face, is_blank, write,
 )
@@ -23,6 +24,10 @@ from classroom.tilesets import TileSet
 from classroom.words import tiles_of
 
 ALL_NINE_BONUS = 40
+# The most equations a hand may list (a key of some 3,000 pages, about 100 MB): past it the hand
+# is refused in one sentence. Two blanks in nine tiles list at most some 75,000 in the benchmark's
+# hands; three blanks beside six digits would list 207,000.
+MAX_ANSWERS = 150_000
 
 
 @dataclass(frozen=True)
@@ -198,14 +203,19 @@ def solve(hand: Hand, tileset: TileSet) -> Solution:
     tables = Tables(kinds, tuple(hand.count(t) for t in kinds), tileset.blank_symbols,
                      tileset.rules.negatives)
     expressions = tables.expressions
-    texts: set[str] = set()
+    texts: set[str] = set()  # a blank beside a real tile can write one text two ways
     for left_key, left in expressions.items():
         for right_key in tables.beside(left_key):
-            right = expressions.get(right_key)
+            right = expressions.get(right_key) if right_key >= left_key else None
             if right is None:
-                continue
+                continue  # each pair of multisets is met once, and written both ways round
             for value in left.keys() & right.keys():
                 texts.update(f"{lt} = {rt}" for lt in left[value] for rt in right[value])
+                if right_key != left_key:
+                    texts.update(f"{rt} = {lt}" for lt in left[value] for rt in right[value])
+            if len(texts) > MAX_ANSWERS:
+                raise ClassroomError(f"hand: this hand allows too many equations to list (more than "
+                                     f"{MAX_ANSWERS:,}); use fewer blanks")
     answers: list[Answer] = []
     combinations = set()
     scores: dict[tuple[Symbol, ...], int] = {}

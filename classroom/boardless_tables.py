@@ -296,13 +296,18 @@ class Tables:
         if self.blank:
             self.plus_minus += [(self.blank, s) for s in PLUS_MINUS if s in blank_symbols]
             self.times_divide += [(self.blank, s) for s in TIMES_DIVIDE if s in blank_symbols]
+        # A Term holds no + or - tile, a Number no operation tile: the right part of
+        # `expression ± term` and of `term × number` is looked for only among those tiles.
+        self.term_tiles = sum(MASK * u for t, u in zip(tiles, self.unit) if t not in PLUS_MINUS)
+        self.number_tiles = sum(MASK * u for t, u in zip(tiles, self.unit) if t not in PLUS_MINUS + TIMES_DIVIDE)
+        self.operations = sum(MASK * u for t, u in zip(tiles, self.unit) if t in PLUS_MINUS + TIMES_DIVIDE)
         # With n tiles a side holds at most n - 1: whatever fits beside a multiset of more than
         # n // 2 tiles is small, and of the two parts of such a multiset one at most is big.
         size = sum(counts)
         aimed = []
         for key in sorted(self.splits(self.hand), key=self.size):
-            if key == 0 or self.size(key) == size:
-                continue
+            if key == 0 or self.size(key) == size or self.size(key & self.operations) * 2 >= self.size(key):
+                continue  # an Expression holds more Numbers than operations: none here
             if self.size(key) <= size // 2:
                 self._build(key)
             else:
@@ -377,12 +382,14 @@ class Tables:
         terms = {v: list(t) for v, t in numbers.items() if need_terms is None or v in need_terms}
         for unit, symbol in self.times_divide:
             if key & (MASK * unit):
-                self._combine(key - unit, symbol, self.terms, self.numbers, terms, need_terms)
+                self._combine(key - unit, self.number_tiles, symbol, self.terms, self.numbers, terms,
+                              need_terms)
         expressions = {v: list(t) for v, t in terms.items()
                        if need_expressions is None or v in need_expressions}
         for unit, symbol in self.plus_minus:
             if key & (MASK * unit):
-                self._combine(key - unit, symbol, self.expressions, self.terms, expressions, need_expressions)
+                self._combine(key - unit, self.term_tiles, symbol, self.expressions, self.terms, expressions,
+                              need_expressions)
         if key & (MASK * self.blank):
             _once(terms)
             _once(expressions)
@@ -391,16 +398,16 @@ class Tables:
         if expressions:
             self.expressions[key] = expressions
 
-    def _combine(self, rest: Key, symbol: Symbol, lefts: dict[Key, Table], rights: dict[Key, Table],
-                 out: Table, targets: Needs) -> None:
-        """Add to `out` every `left symbol right` whose parts use exactly `rest` (only values
-        in `targets`, unless it is None)."""
-        for left_key in self.splits(rest):
-            left = lefts.get(left_key)
-            if left is None:
-                continue
-            right = rights.get(rest - left_key)
+    def _combine(self, rest: Key, right_tiles: Key, symbol: Symbol, lefts: dict[Key, Table],
+                 rights: dict[Key, Table], out: Table, targets: Needs) -> None:
+        """Add to `out` every `left symbol right` whose parts use exactly `rest`, the right
+        part only tiles of `right_tiles` (only values in `targets`, unless it is None)."""
+        for right_key in self.splits(rest & right_tiles):
+            right = rights.get(right_key)
             if right is None:
+                continue
+            left = lefts.get(rest - right_key)
+            if left is None:
                 continue
             if targets is None or len(left) * len(right) <= len(targets) * min(len(left), len(right)):
                 self._count(_join_all(symbol, left, right, self.nonnegative, targets, out))
@@ -442,8 +449,8 @@ class Tables:
                 continue
             rest = key - unit
             plus = symbol == "+"
-            for left_key in self.splits(rest):
-                right_key = rest - left_key
+            for right_key in self.splits(rest & self.term_tiles):
+                left_key = rest - right_key
                 if left_key in need_expressions:
                     right = self.terms.get(right_key)
                     if right:
@@ -460,8 +467,8 @@ class Tables:
                 continue
             rest = key - unit
             times = symbol == "×"
-            for left_key in self.splits(rest):
-                right_key = rest - left_key
+            for right_key in self.splits(rest & self.number_tiles):
+                left_key = rest - right_key
                 if right_key in need_numbers:
                     _pass_to_number(right_key, self.terms.get(left_key), times, wanted, need_numbers)
                     continue
