@@ -24,10 +24,9 @@ from classroom.tilesets import TileSet
 from classroom.words import tiles_of
 
 ALL_NINE_BONUS = 40
-# The most equations a hand may list (a key of some 3,000 pages, about 100 MB): past it the hand
-# is refused in one sentence. Two blanks in nine tiles list at most some 75,000 in the benchmark's
-# hands; three blanks beside six digits would list 207,000.
-MAX_ANSWERS = 150_000
+# The most equations a hand may list (some 350 MB of answers): past it the hand is refused in one
+# sentence. Two blanks in nine tiles list up to some 280,000 in the benchmark's hands.
+MAX_ANSWERS = 500_000
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ MASK = (1 << FIELD) - 1
 # (the text, its place in a list, its share of a table). Past it the hand is refused in one
 # sentence, before the tables could need 1 GB.
 TEXT_BYTES = 150
-MAX_TEXTS = 4_000_000
+MAX_TEXTS = 1_000_000
 
 
 def exact(value: int | Fraction) -> Value:
