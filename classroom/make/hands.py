@@ -12,7 +12,8 @@ from collections import Counter
 from typing import Callable
 from dataclasses import dataclass
 
-from classroom.solve.boardless import ALL_NINE_BONUS, Solution, solve
+from classroom.game.plays import ALL_NINE_BONUS
+from classroom.solve.boardless import Solution, solve
 from classroom.errors import ClassroomError
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
 from classroom.game.tilesets import TileSet, load_level

@@ -10,6 +10,7 @@ import ctypes
 import gc
 import os
 import signal
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
@@ -72,6 +73,10 @@ def _worker_start() -> None:
     # stops the workers itself, so they print no traceback of their own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # A worker that runs out of memory outside its item (receiving the next one) dies inside
+    # multiprocessing, which writes "Process ForkProcess-2:" and what it can of a traceback to
+    # stderr; the parent says what happened in one sentence, so a worker writes nothing there.
+    sys.stderr = open(os.devnull, "w")
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -1,45 +1,32 @@
 """The boardless solver: every distinct written Equation a Hand allows, with its score (docs/rules.md §9).
 
-How it is fast: an Equation is `left = right`, two Expressions using disjoint parts of the hand.
-For every multiset of symbols the hand can pay for, we build the table value -> expressions
-that use exactly those symbols, from tables of smaller multisets (an Expression is a Term, or
-an Expression ± a Term; a Term is a Number, or a Term × ÷ a Number). Each table is built once
-and shared by every bigger multiset; the Equations are then pairs of tables joined by value.
+An Equation is `left = right`, two Expressions using disjoint parts of the hand. The tables of
+`classroom.solve.boardless_tables` give, for every multiset of the hand's tiles, its Expressions by
+value (a blank as a wildcard, the big multisets aimed at the values they can meet); `solve`
+joins each multiset's table with those of the multisets that fit beside it, by value.
 
-Blanks: the tables are keyed by the symbols written, not the tiles, so a blank standing for 5
-and a real 5 write one equation; a multiset is payable when the symbols the hand lacks are no
-more than its blanks, and its score counts real tiles wherever the hand has them.
+Blanks: a blank standing for 5 and a real 5 write one equation, listed once; its score counts
+real tiles wherever the hand has them, and its tiles mark the blanks that are left.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
-from itertools import combinations_with_replacement, permutations
 
 from classroom.game.arithmetic import why_not
+from classroom.game.plays import ALL_NINE_BONUS
+from classroom.solve.boardless_tables import Tables
 from classroom.errors import ClassroomError
 from classroom.game.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, FRACTION_VALUES, MAX_HAND, Hand, Symbol, Tile, face, is_blank,
-    is_digit, is_exponent, is_fraction, is_negative, is_number, write,
+    ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, Hand, Symbol, Tile, face, is_blank, write,
 )
 from classroom.game.tilesets import TileSet
 from classroom.game.plurals import tiles_of
 
-ALL_NINE_BONUS = 40
-
-Value = int | Fraction  # an int whenever the value is whole: int arithmetic is much faster
-Table = dict[Value, list[str]]  # value -> written texts, like {8: ['24 ÷ 3', '8']}
-Key = int  # a multiset of symbols: FIELD bits of count for each symbol of the alphabet
-FIELD = 4  # counts stay below 16: nine tiles at most
-MASK = (1 << FIELD) - 1
-# The solver's budget. A nine-tile hand with two blanks pays for about 53,000 multisets and
-# writes about 10 million partial expressions (some 2 GB, a minute); three blanks would pay
-# for 280,000 multisets and run out of memory. Past either bound the hand is refused in one
-# sentence instead.
-MAX_MULTISETS = 100_000
-MAX_TEXTS = 16_000_000
+# The most equations a hand may list (some 350 MB of answers): past it the hand is refused in one
+# sentence. Two blanks in nine tiles list up to some 280,000 in the benchmark's hands.
+MAX_ANSWERS = 500_000
 
 
 @dataclass(frozen=True)
@@ -90,221 +77,6 @@ class Solution:
 def answer_order(answer: Answer) -> tuple:
     """Return the sort key that lists answers best first, then by their text."""
     return (-answer.score, len(answer.symbols), answer.text)
-
-
-def _divide(a: Value, b: Value) -> Value:
-    if isinstance(a, int) and isinstance(b, int):
-        return a // b if a % b == 0 else Fraction(a, b)
-    quotient = Fraction(a) / b
-    return quotient.numerator if quotient.denominator == 1 else quotient
-
-
-def _whole(value: Value) -> Value:
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return value.numerator
-    return value
-
-
-class _Tables:
-    """The tables of numbers, terms and expressions for every payable multiset of symbols.
-
-    A multiset is packed in one int, FIELD bits a symbol of the alphabet, so that splitting a
-    multiset in two and joining two sides are integer subtraction and addition.
-    """
-
-    def __init__(self, alphabet: tuple[Symbol, ...], real: tuple[int, ...], blanks: int, largest: int,
-                 negatives: bool = False):
-        self.alphabet = alphabet
-        self.negatives = negatives  # values may go below zero (a set with negative tiles)
-        self.real = real
-        self.blanks = blanks
-        self.largest = largest
-        self.unit = tuple(1 << (FIELD * i) for i in range(len(alphabet)))
-        self.numbers: dict[Key, Table] = {}
-        self.terms: dict[Key, Table] = {}
-        self.expressions: dict[Key, Table] = {}
-        self._parts: dict[Key, tuple[tuple[int, int], ...]] = {}
-        self.texts = 0  # partial expressions written so far, against MAX_TEXTS
-        self.plus_minus = [alphabet.index(s) for s in ("+", "-") if s in alphabet]
-        self.times_divide = [alphabet.index(s) for s in ("×", "÷") if s in alphabet]
-        for key in sorted(self._within(real, blanks, largest), key=self.size):
-            self._build(key)
-
-    def parts(self, key: Key) -> tuple[tuple[int, int], ...]:
-        """Return the multiset as (alphabet index, count) pairs, counts above zero."""
-        found = self._parts.get(key)
-        if found is None:
-            found = self._parts[key] = tuple(
-                (i, (key >> (FIELD * i)) & MASK) for i in range(len(self.alphabet))
-                if (key >> (FIELD * i)) & MASK)
-        return found
-
-    def size(self, key: Key) -> int:
-        """Return how many symbols the multiset holds."""
-        return sum(c for _, c in self.parts(key))
-
-    def excess(self, key: Key) -> int:
-        """Return how many blanks the multiset needs."""
-        return sum(c - self.real[i] for i, c in self.parts(key) if c > self.real[i])
-
-    def symbols(self, key: Key) -> list[Symbol]:
-        """Return the multiset's symbols in alphabet order."""
-        return [self.alphabet[i] for i, c in self.parts(key) for _ in range(c)]
-
-    def fitting(self, used: Key, largest: int) -> list[Key]:
-        """Return the payable multisets that fit beside `used` in the hand, at most `largest` big."""
-        held = list(self.real)
-        for i, c in self.parts(used):
-            held[i] -= min(c, held[i])
-        return self._within(tuple(held), self.blanks - self.excess(used), largest)
-
-    def _within(self, real: tuple[int, ...], blanks: int, largest: int) -> list[Key]:
-        """Return every non-empty multiset of at most `largest` symbols that `real` tiles plus
-        `blanks` blanks pay for, each once: real tiles first, blanks only for symbols whose real
-        tiles are all used."""
-        keys: list[Key] = []
-        held = [(i, c) for i, c in enumerate(real) if c]
-        lacking = [i for i, c in enumerate(real) if not c]
-        unit = self.unit
-
-        def grow(k: int, key: Key, size: int, full: list[int]) -> None:
-            if k == len(held):
-                for extra, extra_size in self._extras(tuple(full + lacking), min(blanks, largest - size)):
-                    if size + extra_size:
-                        keys.append(key + extra)
-                if len(keys) > MAX_MULTISETS:
-                    self._too_many()
-                return
-            i, c = held[k]
-            for m in range(min(c, largest - size) + 1):
-                grow(k + 1, key + m * unit[i], size + m, full + [i] if m == c else full)
-
-        grow(0, 0, 0, [])
-        return keys
-
-    def _too_many(self) -> None:
-        raise ClassroomError(
-            f"hand: with {self.blanks} blank(s) this hand allows too many equations to list "
-            f"(the solver stops at {MAX_MULTISETS:,} tile combinations or {MAX_TEXTS:,} partial "
-            f"expressions); use fewer blanks")
-
-    def _extras(self, symbols: tuple[int, ...], blanks: int) -> list[tuple[Key, int]]:
-        """Return every multiset of at most `blanks` of the given symbols, with its size."""
-        out = [(0, 0)]
-        for size in range(1, blanks + 1):
-            for chosen in combinations_with_replacement(symbols, size):
-                out.append((sum(self.unit[i] for i in chosen), size))
-                if len(out) > MAX_MULTISETS:
-                    self._too_many()
-        return out
-
-    def _build(self, key: Key) -> None:
-        numbers = self._numbers(key)
-        if numbers:
-            self.numbers[key] = numbers
-        terms = dict((v, list(t)) for v, t in numbers.items())
-        for op in self.times_divide:
-            if (key >> (FIELD * op)) & MASK:
-                self._combine(key, op, self.terms, self.numbers, terms)
-        if terms:
-            self.terms[key] = terms
-        expressions = dict((v, list(t)) for v, t in terms.items())
-        for op in self.plus_minus:
-            if (key >> (FIELD * op)) & MASK:
-                self._combine(key, op, self.expressions, self.terms, expressions)
-        if expressions:
-            self.expressions[key] = expressions
-
-    def _combine(self, key: Key, op: int, lefts: dict[Key, Table], rights: dict[Key, Table],
-                 out: Table) -> None:
-        """Add to `out` every `left op right` that uses exactly `key`."""
-        rest = key - self.unit[op]
-        symbol = self.alphabet[op]
-        spaced = f" {symbol} "
-        floor = None if self.negatives else 0  # the lowest value a difference may take
-        splits = [0]
-        for i, c in self.parts(rest):
-            unit = self.unit[i]
-            splits = [s + m * unit for s in splits for m in range(c + 1)]
-        for left_key in splits:
-            left = lefts.get(left_key)
-            if left is None:
-                continue
-            right = rights.get(rest - left_key)
-            if right is None:
-                continue
-            for lv, ltexts in left.items():
-                for rv, rtexts in right.items():
-                    if symbol == "+":
-                        value = lv + rv
-                    elif symbol == "-":
-                        value = lv - rv
-                        if floor is not None and value < floor:
-                            continue
-                    elif symbol == "×":
-                        value = lv * rv
-                    else:
-                        if rv == 0:
-                            continue
-                        value = _divide(lv, rv)
-                    value = _whole(value)
-                    texts = out.setdefault(value, [])
-                    texts.extend(lt + spaced + rt for lt in ltexts for rt in rtexts)
-                    self.texts += len(ltexts) * len(rtexts)
-            if self.texts > MAX_TEXTS:
-                self._too_many()
-
-    def _numbers(self, key: Key) -> Table:
-        """Return the numbers written with exactly these symbols (digits, then at most one fraction)."""
-        symbols = self.symbols(key)
-        if not all(is_number(s) for s in symbols):
-            return {}
-        if any(is_negative(s) or is_exponent(s) for s in symbols):
-            return signed_numbers(symbols)
-        fractions = [s for s in symbols if is_fraction(s)]
-        digits = [s for s in symbols if is_digit(s)]
-        if len(fractions) > 1:
-            return {}
-        table: Table = {}
-        for order in sorted(set(permutations(digits))):
-            whole = "".join(order)
-            if len(whole) > 1 and whole[0] == "0":
-                continue
-            if fractions:
-                if whole == "0":
-                    continue
-                text = f"{whole} {fractions[0]}" if whole else fractions[0]
-                value = _whole((int(whole) if whole else 0) + FRACTION_VALUES[fractions[0]])
-            else:
-                text, value = whole, int(whole)
-            table.setdefault(value, []).append(text)
-        return table
-
-
-def signed_numbers(symbols: list[Symbol]) -> Table:
-    """Return the numbers written with exactly these symbols when a negative tile or an exponent
-    tile is among them: the negative tile first, digits, then a fraction or an exponent tile
-    last (RULES §11); the sign and the power belong to the whole number."""
-    negatives = [s for s in symbols if is_negative(s)]
-    exponents = [s for s in symbols if is_exponent(s)]
-    fractions = [s for s in symbols if is_fraction(s)]
-    digits = [s for s in symbols if is_digit(s)]
-    if len(negatives) > 1 or len(exponents) + len(fractions) > 1:
-        return {}
-    sign, head = (-1, negatives[0]) if negatives else (1, "")
-    table: Table = {}
-    for order in sorted(set(permutations(digits))):
-        whole = head[1:] + "".join(order) + (exponents[0][0] if exponents else "")
-        if len(whole) > 1 and whole[0] == "0" or not whole:
-            continue  # an unnecessary zero, or a fraction tile with no whole part before it
-        if fractions:
-            text = f"{head}{''.join(order)} {fractions[0]}"
-            value = _whole(sign * (int(whole) + FRACTION_VALUES[fractions[0]]))
-        else:
-            text = head + "".join(order) + (exponents[0] if exponents else "")
-            value = (sign * int(whole)) ** (int(exponents[0][2]) if exponents else 1)
-        table.setdefault(value, []).append(text)
-    return table
 
 
 def symbols_of(text: str) -> tuple[Symbol, ...]:
@@ -423,40 +195,45 @@ def mark_blanks(symbols: tuple[Symbol, ...] | list[Symbol], held: Counter) -> tu
 
 def solve(hand: Hand, tileset: TileSet) -> Solution:
     """Return every distinct written equation the hand allows, scored, best first."""
-    blanks = sum(1 for t in hand if t == BLANK)
-    held = Counter(t for t in hand if t != BLANK)
-    alphabet = tuple(sorted(set(held) | (set(tileset.blank_symbols) if blanks else set()),
-                            key=_symbol_order))
-    real = tuple(held[s] for s in alphabet)
     if len(hand) < 2:
         return Solution(hand, (), 0)
-    tables = _Tables(alphabet, real, blanks, len(hand) - 1, tileset.rules.negatives)
+    held = Counter(t for t in hand if t != BLANK)
+    kinds = tuple(sorted(set(hand), key=_tile_order))
+    tables = Tables(kinds, tuple(hand.count(t) for t in kinds), tileset.blank_symbols,
+                     tileset.rules.negatives)
     expressions = tables.expressions
+    texts: set[str] = set()  # a blank beside a real tile can write one text two ways
+    for left_key, left in expressions.items():
+        for right_key in tables.beside(left_key):
+            right = expressions.get(right_key) if right_key >= left_key else None
+            if right is None:
+                continue  # each pair of multisets is met once, and written both ways round
+            for value in left.keys() & right.keys():
+                texts.update(f"{lt} = {rt}" for lt in left[value] for rt in right[value])
+                if right_key != left_key:
+                    texts.update(f"{rt} = {lt}" for lt in left[value] for rt in right[value])
+            if len(texts) > MAX_ANSWERS:
+                raise ClassroomError(f"hand: this hand allows too many equations to list (more than "
+                                     f"{MAX_ANSWERS:,}); use fewer blanks")
     answers: list[Answer] = []
     combinations = set()
-    for left_key, left in expressions.items():
-        for right_key in tables.fitting(left_key, len(hand) - tables.size(left_key)):
-            right = expressions.get(right_key)
-            if right is None:
-                continue
-            shared = left.keys() & right.keys()
-            if not shared:
-                continue
-            both = left_key + right_key
-            symbols = tables.symbols(both)
-            score = answer_score(symbols, hand, tileset)
-            all_nine = len(hand) == MAX_HAND and len(symbols) == MAX_HAND
-            combinations.add(both)
-            short = blanks and any(c > held[s] for s, c in Counter(symbols).items())
-            for value in shared:
-                for lt in left[value]:
-                    for rt in right[value]:
-                        text = f"{lt} = {rt}"
-                        written = symbols_of(text)
-                        tiles = mark_blanks(written, held) if short else written
-                        answers.append(Answer(written, text, score, all_nine, tiles))
+    scores: dict[tuple[Symbol, ...], int] = {}
+    for text in texts:
+        written = symbols_of(text)
+        used = tuple(sorted(s for s in written if s != EQUAL))
+        score = scores.get(used)
+        if score is None:
+            score = scores[used] = answer_score(written, hand, tileset)
+        combinations.add(used)
+        all_nine = len(hand) == MAX_HAND and len(used) == MAX_HAND
+        tiles = mark_blanks(written, held) if BLANK in hand else written
+        answers.append(Answer(written, text, score, all_nine, tiles))
     answers.sort(key=answer_order)
     return Solution(hand, tuple(answers), len(combinations))
+
+
+def _tile_order(tile: Tile) -> int:
+    return len(ALL_SYMBOLS) if tile == BLANK else ALL_SYMBOLS.index(tile)
 
 
 def _symbol_order(symbol: Symbol) -> int:

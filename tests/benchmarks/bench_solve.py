@@ -1,9 +1,15 @@
 """Benchmark the boardless solver (PRODUCT.md quality bars): run `python -m tests.benchmarks.bench_solve`.
 
-A fixed seeded sample from the Original bag: 100 nine-tile hands without blanks (target median
-≤ 0.2 s, p95 ≤ 1.5 s) and 20 with exactly one blank (target median ≤ 2 s). With
-`--level advanced`, the same from the Advanced bag (negative and exponent tiles, negative
-values allowed; target median ≤ 0.5 s without blanks). `--quick`: the hands without blanks only.
+Seeded nine-tile hands from the Original bag (`--level advanced`: the Advanced bag):
+- 100 hands without a blank (target median ≤ 20 ms in-process), and on the first few of them
+  (`--reference N`, default 3; the brute force takes minutes on a nine-tile hand) the
+  brute-force reference of tests/reference_boardless.py in the same run: the ratio of their
+  times (target ≥ 100×);
+- 30 hands with exactly one blank (target median ≤ 1 s, max ≤ 3 s);
+- `--blanks 2`: 30 hands with exactly two blanks instead (target median ≤ 10 s).
+`--quick`: the hands without a blank only. `--only-blanks`: the hands with blanks only, so that
+`/usr/bin/time -v python -m tests.benchmarks.bench_solve --only-blanks [--blanks 2]` gives their
+peak memory (targets ≤ 300 MB with one blank, ≤ 1 GB with two).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import time
 
 from classroom.solve.boardless import solve
 from classroom.game.tilesets import load_level
+from tests.reference_boardless import brute_force
 
 
 def sample_hands(rng: random.Random, bag: list[str], count: int, blanks: int) -> list[tuple[str, ...]]:
@@ -27,30 +34,58 @@ def sample_hands(rng: random.Random, bag: list[str], count: int, blanks: int) ->
     return hands
 
 
-def measure(label: str, hands: list[tuple[str, ...]], tileset) -> None:
-    """Print median, p95 and max seconds of solving each hand, and the answer counts."""
+def timed(hands: list[tuple[str, ...]], tileset) -> tuple[list[float], list[int]]:
+    """Return the seconds each hand takes to solve, and its number of answers."""
     times, counts = [], []
     for hand in hands:
         start = time.perf_counter()
         counts.append(solve(hand, tileset).count)
         times.append(time.perf_counter() - start)
-    times.sort()
-    p95 = times[max(0, round(0.95 * len(times)) - 1)]
-    print(f"{label}: {len(hands)} hands  median {statistics.median(times):.3f} s  "
-          f"p95 {p95:.3f} s  max {times[-1]:.3f} s  "
-          f"(answers: median {statistics.median(counts):.0f}, max {max(counts)})")
+    return times, counts
+
+
+def report(label: str, times: list[float], counts: list[int]) -> None:
+    """Print median, p95 and max seconds, and the answer counts."""
+    ordered = sorted(times)
+    p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+    print(f"{label}: {len(times)} hands  median {statistics.median(times) * 1000:.1f} ms  "
+          f"p95 {p95 * 1000:.1f} ms  max {ordered[-1] * 1000:.1f} ms  "
+          f"(answers: median {statistics.median(counts):.0f}, max {max(counts)})", flush=True)
+
+
+def against_reference(hands: list[tuple[str, ...]], tileset) -> None:
+    """Print, hand by hand, the solver's time, the brute force's and their ratio, then the
+    median ratio; the two must agree on every hand."""
+    ratios = []
+    for hand in hands:
+        start = time.perf_counter()
+        solution = solve(hand, tileset)
+        fast = time.perf_counter() - start
+        start = time.perf_counter()
+        slow = brute_force(hand, tileset)
+        slow_time = time.perf_counter() - start
+        assert {a.text: a.score for a in solution.answers} == slow, hand
+        ratios.append(slow_time / fast)
+        print(f"  {' '.join(hand)}: solver {fast * 1000:.1f} ms, brute force {slow_time:.1f} s, "
+              f"{ratios[-1]:.0f}×", flush=True)
+    print(f"brute force / solver: median {statistics.median(ratios):.0f}× over {len(hands)} hands")
 
 
 def main() -> None:
     level = sys.argv[sys.argv.index("--level") + 1] if "--level" in sys.argv else "original"
+    references = int(sys.argv[sys.argv.index("--reference") + 1]) if "--reference" in sys.argv else 3
+    blanks = int(sys.argv[sys.argv.index("--blanks") + 1]) if "--blanks" in sys.argv else 1
     tileset = load_level(level)
     bag = sorted(tileset.bag)
     rng = random.Random(20261122)
     plain = sample_hands(rng, bag, 100, blanks=0)
-    one_blank = sample_hands(rng, bag, 20, blanks=1)
-    measure(f"{tileset.name}: 9 tiles, no blank", plain, tileset)
+    with_blanks = sample_hands(random.Random(f"20261122:{blanks}"), bag, 30, blanks=blanks)
+    if "--only-blanks" not in sys.argv:
+        report(f"{tileset.name}: 9 tiles, no blank", *timed(plain, tileset))
+        if references:
+            against_reference(plain[:references], tileset)
     if "--quick" not in sys.argv:
-        measure(f"{tileset.name}: 9 tiles, one blank", one_blank, tileset)
+        report(f"{tileset.name}: 9 tiles, {blanks} blank(s)", *timed(with_blanks, tileset))
 
 
 if __name__ == "__main__":
