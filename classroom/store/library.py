@@ -120,6 +120,19 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
     return records, broken
 
 
+def distinct_sheets(records: list[Record]) -> list[Record]:
+    """Return the records less the repeats of one sheet (a run made twice), in order; a sheet
+    once printed for a contest keeps its check page off."""
+    distinct: list[Record] = []
+    for record in records:
+        twin = next((i for i, d in enumerate(distinct) if record.same_sheet(d)), None)
+        if twin is None:
+            distinct.append(record)
+        elif not record.check:
+            distinct[twin] = dataclasses.replace(distinct[twin], check=False)
+    return distinct
+
+
 def find_sheet(key: str, folder: Path) -> Record:
     """Return the sheet whose id (any letter case, any dash) or student name is `key`, from the
     manifests under folder; raise one sentence when there is none, or more than one."""
@@ -135,13 +148,7 @@ def find_sheet(key: str, folder: Path) -> Record:
         broken += [reason for id, reason in faults if id.casefold() == wanted]
         found += [r for r in records
                   if r.id.casefold() == wanted or wanted in (s.casefold() for s in r.students)]
-    distinct: list[Record] = []
-    for record in found:
-        twin = next((i for i, d in enumerate(distinct) if record.same_sheet(d)), None)
-        if twin is None:
-            distinct.append(record)
-        elif not record.check:  # a sheet once printed for a contest keeps its check page off
-            distinct[twin] = dataclasses.replace(distinct[twin], check=False)
+    distinct = distinct_sheets(found)
     if len(distinct) == 1:
         return distinct[0]
     if len(distinct) > 1:

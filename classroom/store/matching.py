@@ -16,11 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.store.library import (Record, Run, default_folder, find_sheet, runs, same_id, sheet_hand,
-                               typed_id)
+from classroom.store.library import (
+    Record, Run, default_folder, distinct_sheets, find_sheet, runs, same_id, sheet_hand, typed_id,
+)
 from classroom.make.roster import name_key
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import TileSet, load_tileset
+
 
 def students_named(name: str, students: tuple[str, ...]) -> tuple[str, ...]:
     """Return the students a list's name can mean: those whose whole name it is (else the same
@@ -117,7 +119,7 @@ def match_by_name(names: list[str], found: list[Run]) -> Matching:
     sheets: dict[str, Record] = {}
     for index, name in enumerate(names):
         records = by_id.get(typed_id(list_name(name)).casefold(), [])
-        distinct = [r for n, r in enumerate(records) if not any(r.same_sheet(d) for d in records[:n])]
+        distinct = distinct_sheets(records)
         if len(distinct) > 1:
             skipped[index] = f"names {len(distinct)} different sheets"
         elif distinct:
