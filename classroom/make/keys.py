@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-
 from math import prod
 
 from classroom.errors import ClassroomError

@@ -30,14 +30,14 @@ SEPARATORS = (",", ";", "\t")
 # Letters that carry no accent to strip but are typed plainly in a file name.
 _PLAIN = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th",
                         "ı": "i", "'": None, "’": None})
-_SEPARATORS = re.compile(r"[\s_.\-−–—‐‑]+")
+_NAME_GAPS = re.compile(r"[\s_.\-−–—‐‑]+")
 
 
 def name_key(name: str) -> str:
     """Return a name as names are compared: 'Émile_ROY' -> 'emile roy' (no accents, any letter
     case, '_', '-', '.' and runs of spaces as one space)."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(_SEPARATORS.sub(" ", bare.casefold().translate(_PLAIN)).split())
+    return " ".join(_NAME_GAPS.sub(" ", bare.casefold().translate(_PLAIN)).split())
 
 
 def parse_roster(text: str, source: str, csv_format: bool = False) -> tuple[str, ...]:

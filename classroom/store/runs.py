@@ -38,7 +38,8 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
         entry["count"] = item.count
         items.append(entry)
     data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
-            "key": worksheet.key, "check": worksheet.check_page, "version": __version__, "options": dict(worksheet.options),
+            "key": worksheet.key, "check": worksheet.check_page, "version": __version__,
+            "options": dict(worksheet.options),
             "layout": {"page_size": worksheet.page_size, "large_print": worksheet.large_print,
                        "title": worksheet.title, "copies": worksheet.copies,
                        "check_url": worksheet.check_url}}
