@@ -19,11 +19,12 @@ RANKS = {
     "game": 1,
     "solve": 2,
     "make": 3, "mark": 3,
-    "render": 4,
-    "store": 5,
-    "web": 6,
-    "cli": 7,
-    "__main__": 8,
+    "record": 4,  # whole games: a record read, replayed, dealt, analysed (uses make and mark)
+    "render": 5,
+    "store": 6,
+    "web": 7,
+    "cli": 8,
+    "__main__": 9,
 }
 
 

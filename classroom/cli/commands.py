@@ -6,7 +6,6 @@ and exit status 2, never a traceback.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 import re
@@ -18,8 +17,9 @@ import typer
 
 from classroom.game.board import check_tiles, read_board
 from classroom.choices import one_of
-from classroom.cli.console import PeopleCommand, PeopleGroup, guard_process, interrupted
-from classroom.errors import ClassroomError, excerpt, one_line, read_text
+from classroom.cli.console import PeopleGroup, guard_process, registered
+from classroom.cli.games import game_app
+from classroom.errors import ClassroomError, excerpt, read_text
 from classroom.make.hands import DIFFICULTIES
 from classroom.make.situation_rules import FEATURES, SituationRules
 from classroom.game.symbols import parse_written
@@ -41,28 +41,8 @@ app = typer.Typer(
 
 
 def command(function):
-    """Register a command whose ClassroomError (or lack of memory, or an interruption) becomes
-    one sentence on stderr and exit 2 (130 or 143 when interrupted)."""
-
-    @functools.wraps(function)
-    def friendly(*args, **kwargs):
-        try:
-            return function(*args, **fixed_choices(kwargs))
-        except ClassroomError as error:
-            typer.echo(f"error: {one_line(error)}", err=True)
-            raise typer.Exit(2) from None
-        except OSError as error:  # any the commands do not turn into a sentence themselves
-            where = f"{excerpt(error.filename, 80)}: " if error.filename else ""
-            typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
-            raise typer.Exit(2) from None
-        except MemoryError:
-            typer.echo("error: this needs more memory than the computer allows; ask for less "
-                       "(fewer blanks in the hand, fewer items); nothing was written", err=True)
-            raise typer.Exit(2) from None
-        except KeyboardInterrupt as error:
-            raise typer.Exit(interrupted(error)) from None
-
-    return app.command(cls=PeopleCommand)(friendly)
+    """Register a command of `classroom` (see console.registered: errors as one sentence, exit 2)."""
+    return registered(app, function, fixed_choices)
 
 
 def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
@@ -454,6 +434,8 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
 
     run_server(host, port, open_page, out if out is not None else default_folder(), default_workers())
 
+
+app.add_typer(game_app, name="game")
 
 # Commands that only print: they start without the PDF, class-set and output parts, which take
 # a third of a second to import. Every other command imports them before the memory cap is set

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import signal
@@ -17,7 +18,7 @@ import sys
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from classroom.errors import Interrupted, one_line
+from classroom.errors import ClassroomError, Interrupted, excerpt, one_line
 
 try:  # recent typer carries its own copy of click
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
@@ -147,3 +148,29 @@ def guard_process() -> None:
             stream.reconfigure(errors="backslashreplace")
         except (AttributeError, ValueError):
             pass
+
+
+def registered(app: typer.Typer, function, prepare=lambda arguments: arguments):
+    """Register a command with `app` so that its ClassroomError (or lack of memory, or an
+    interruption) becomes one sentence on stderr and exit 2 (130 or 143 when interrupted);
+    `prepare` reads the arguments first (the fixed choices of `classroom`'s commands)."""
+
+    @functools.wraps(function)
+    def friendly(*args, **kwargs):
+        try:
+            return function(*args, **prepare(kwargs))
+        except ClassroomError as error:
+            typer.echo(f"error: {one_line(error)}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as error:  # any the commands do not turn into a sentence themselves
+            where = f"{excerpt(error.filename, 80)}: " if error.filename else ""
+            typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
+            raise typer.Exit(2) from None
+        except MemoryError:
+            typer.echo("error: this needs more memory than the computer allows; ask for less "
+                       "(fewer blanks in the hand, fewer items); nothing was written", err=True)
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt as error:
+            raise typer.Exit(interrupted(error)) from None
+
+    return app.command(cls=PeopleCommand)(friendly)

@@ -145,9 +145,11 @@ def cross_runs(board: Board, play: Play) -> list[tuple[Square, ...]]:
     return [run for run in runs if len(run) >= 2]
 
 
-def why_illegal(board: Board, play: Play, tileset: TileSet | None = None) -> str | None:
+def why_illegal(board: Board, play: Play, tileset: TileSet | None = None,
+                expression: bool = False) -> str | None:
     """Return why the play breaks a rule of RULES §6, or None when it is a legal equation play
-    (under the tile set's rules; without a tile set, the Original's)."""
+    (under the tile set's rules; without a tile set, the Original's); with `expression`, a play
+    whose main string is only a number or an expression is legal too (RULES §6.6, 0 points)."""
     placements = play.placements
     rules = tileset.rules if tileset is not None else ORIGINAL_RULES
     if not placements:
@@ -195,7 +197,7 @@ def why_illegal(board: Board, play: Play, tileset: TileSet | None = None) -> str
         reading = read(symbols, rules)
     except Illegal as error:
         return f"{where}: {error}"
-    if reading.kind != "equation":
+    if reading.kind != "equation" and not expression:
         return f"{where}: {write(symbols)} is {'a number' if reading.kind == 'number' else 'an expression'}, " \
                "not an equation"
     for cross in cross_runs(board, play):

@@ -1,0 +1,46 @@
+"""The `classroom game` commands: a game record made, played turn by turn, scored, analysed and
+printed (classroom.record). Each command reads the record, calls the core, and writes the record
+back atomically only when the turn is legal: a refused turn changes nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from classroom.cli.console import PeopleGroup, registered
+from classroom.errors import read_text
+
+game_app = typer.Typer(
+    cls=PeopleGroup,
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    help="Play Equate together: a game record (teams, duplicate or solo) made, played, scored, "
+         "analysed and printed.",
+)
+RecordArgument = typer.Argument(..., help="A game record: a text file, one turn a line (docs/records.md).")
+JsonOption = typer.Option(False, "--json", help="Machine-readable output.")
+
+
+def read_game(path: Path):
+    """Return the record a file holds, read and checked line by line (ClassroomError otherwise)."""
+    from classroom.record.grammar import read_record
+
+    return read_record(read_text(path, "the game record"), str(path))
+
+
+def game_command(function):
+    """Register a command of `classroom game` (errors as one sentence, exit 2)."""
+    return registered(game_app, function)
+
+
+@game_command
+def score(record: Path = RecordArgument, json_out: bool = JsonOption) -> None:
+    """Replay a record: every turn checked and scored, running totals, the end of the game, the winner."""
+    from classroom.record.report import score_data, score_lines
+    from classroom.record.replay import replay
+
+    game = replay(read_game(record), where=str(record))
+    typer.echo(json.dumps(score_data(game), ensure_ascii=False) if json_out else "\n".join(score_lines(game)))

@@ -1,0 +1,355 @@
+"""A game record read and written: the text a person keeps (or the tool writes) while a game is
+played, one line a turn (PRODUCT.md "Game records", docs/records.md).
+
+    #equate game
+    #tiles original
+    #mode teams
+    #players Red, Blue
+    #seed 42
+    Red draws 2 4 ÷ 3 8 + 7/4 ? 5
+    Red [2 4 ÷ 3 8 + 7/4 ? 5]: J10 across 24 ÷ 3 = 8
+    Blue: trade 4 ÷ 9
+    Blue: pass
+    Red holds 4 ×
+
+A duplicate game groups its turns in rounds: `round 3 [rack]`, each participant's play, then
+`top: PLAY`, the play put on the board. This module only reads and writes lines: whether a play
+is legal, what it scores and who has won is the replay's business (classroom.record.replay).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from classroom.errors import ClassroomError, excerpt
+from classroom.game.symbols import Hand, parse_hand
+from classroom.game.tilesets import LEVELS, load_level
+
+MODES = ("teams", "duplicate", "solo")
+MAX_PLAYERS = {"teams": 4, "duplicate": 40, "solo": 1}
+MIN_PLAYERS = {"teams": 2, "duplicate": 1, "solo": 1}
+TOP = "top"  # the name of the line that puts a duplicate round's top play on the board
+RESERVED = (TOP, "round")
+MAX_NAME = 30
+FIRST_LINE = "#equate game"
+_TIME = re.compile(r"^(?P<minutes>\d{1,3})\s*m(?:in(?:utes?)?)?$", re.IGNORECASE)
+_NAME = re.compile(r"^[^\s:\[\],#][^:\[\],#]*$")
+# 'Red [2 4 ÷]: J10 across ...', 'Red: pass'; the rack in brackets is optional
+_TURN = re.compile(r"^(?P<name>[^:\[\]]+?)\s*(?:\[(?P<rack>[^\]]*)\])?\s*:\s*(?P<action>.*)$")
+_DRAWS = re.compile(r"^(?P<name>.+?)\s+draws\s+(?P<tiles>.+)$", re.IGNORECASE)
+_HOLDS = re.compile(r"^(?P<name>.+?)\s+holds\s+(?P<tiles>.+)$", re.IGNORECASE)
+_ROUND = re.compile(r"^round\s+(?P<round>\d{1,4})\s*\[(?P<rack>[^\]]*)\]$", re.IGNORECASE)
+_TRADE = re.compile(r"^trade(?:\s+(?P<tiles>.*))?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Header:
+    """What the `#` lines say: the tile set, the mode, the players or teams, the seed the tool
+    dealt with (None for a game played on a real table), time handicaps in minutes."""
+
+    level: str = "original"
+    mode: str = "teams"
+    players: tuple[str, ...] = ()
+    seed: int | None = None
+    minutes: tuple[tuple[str, int], ...] = ()  # ('Red', 5): Red has 5 minutes a play
+    notes: tuple[str, ...] = ()
+
+    def minutes_of(self, player: str) -> int | None:
+        """Return the minutes a play the player is given, or None without a time limit."""
+        return dict(self.minutes).get(player)
+
+
+@dataclass(frozen=True)
+class Trade:
+    """Tiles returned to the pile: the tiles when known, else only how many."""
+
+    tiles: Hand | None
+    count: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A turn passed."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """A play as written after the name: the judging notation, 'J10 across 24 ÷ 3 = 8'."""
+
+    text: str
+
+
+Action = Trade | Pass | Written
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One line `NAME [RACK]: ACTION`; `number` is the line's number in the file."""
+
+    number: int
+    player: str
+    action: Action
+    rack: Hand | None = None
+
+
+@dataclass(frozen=True)
+class Draw:
+    """`NAME draws TILES`: tiles taken from the pile (the tool writes one after every deal)."""
+
+    number: int
+    player: str
+    tiles: Hand
+
+
+@dataclass(frozen=True)
+class Holds:
+    """`NAME holds TILES` (or `holds nothing`): the tiles left at the end of the game."""
+
+    number: int
+    player: str
+    tiles: Hand
+
+
+@dataclass(frozen=True)
+class Round:
+    """`round N [RACK]`: a duplicate round begins, everyone holding the rack."""
+
+    number: int
+    round: int
+    rack: Hand
+
+
+Line = Turn | Draw | Holds | Round
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole record: its header and its lines in file order."""
+
+    header: Header
+    lines: tuple[Line, ...] = field(default=())
+
+    def adding(self, *lines: Line) -> "Record":
+        """Return the record with lines added at the end (numbered after the last)."""
+        start = self.last_number + 1
+        renumbered = tuple(replace(line, number=start + i) for i, line in enumerate(lines))
+        return replace(self, lines=self.lines + renumbered)
+
+    @property
+    def last_number(self) -> int:
+        """Return the file line number of the last line (the header's when there is none)."""
+        return self.lines[-1].number if self.lines else header_length(self.header)
+
+
+def header_length(header: Header) -> int:
+    """Return how many lines the header takes when written."""
+    return len(header_lines(header))
+
+
+def read_record(text: str, where: str = "record") -> Record:
+    """Return the record a text holds, or raise naming the line and what is wrong with it.
+
+    Nothing is repaired: an unknown header, a name that is not a player, a rack that is not
+    tiles, all are refused on their line."""
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or lines[first].strip().lower() != FIRST_LINE:
+        raise ClassroomError(f"{where}: the first line of a game record is {FIRST_LINE!r}")
+    fields: dict[str, object] = {"notes": [], "minutes": []}
+    body: list[Line] = []
+    for number, raw in enumerate(lines[first + 1:], start=first + 2):
+        line = raw.strip()
+        if not line:
+            continue
+        at = f"{where}, line {number}"
+        if line.startswith("#"):
+            if body:
+                raise ClassroomError(f"{at}: a header line ({excerpt(line)!r}) comes before the first turn")
+            _read_header(line, at, fields)
+            continue
+        if "players" not in fields:
+            raise ClassroomError(f"{at}: the header names no players; write '#players Red, Blue' first")
+        negatives = load_level(fields.get("level", "original")).rules.negatives
+        body.append(_read_line(line, at, number, fields["players"], negatives))
+    if "players" not in fields:
+        raise ClassroomError(f"{where}: the header names no players; write '#players Red, Blue'")
+    header = Header(level=fields.get("level", "original"), mode=fields.get("mode", "teams"),
+                    players=fields["players"], seed=fields.get("seed"),
+                    minutes=tuple(fields["minutes"]), notes=tuple(fields["notes"]))
+    _check_players(header, where)
+    for name, _ in header.minutes:
+        if name not in header.players:
+            raise ClassroomError(f"{where}: '#time {name}' names no player of '#players'")
+    return Record(header, tuple(body))
+
+
+def _read_header(line: str, at: str, fields: dict) -> None:
+    """Read one `#` line into the fields, or raise naming it."""
+    key, _, value = line[1:].strip().partition(" ")
+    key, value = key.lower(), value.strip()
+    if key == "tiles":
+        if value.lower() not in LEVELS:
+            raise ClassroomError(f"{at}: '#tiles' names a level, one of {', '.join(LEVELS)}, "
+                                 f"not {excerpt(value)!r}")
+        fields["level"] = value.lower()
+    elif key == "mode":
+        if value.lower() not in MODES:
+            raise ClassroomError(f"{at}: the mode is one of {', '.join(MODES)}, not {excerpt(value)!r}")
+        fields["mode"] = value.lower()
+    elif key == "players":
+        names = tuple(name.strip() for name in value.split(","))
+        for name in names:
+            _check_name(name, at)
+        if len({n.lower() for n in names}) != len(names):
+            raise ClassroomError(f"{at}: a name appears twice in '#players'")
+        fields["players"] = names
+    elif key == "seed":
+        if not re.fullmatch(r"\d{1,18}", value):
+            raise ClassroomError(f"{at}: the seed is a whole number, like '#seed 42'")
+        fields["seed"] = int(value)
+    elif key == "time":
+        name, _, limit = value.rpartition(" ")
+        match = _TIME.match(limit)
+        if not name or match is None or int(match["minutes"]) == 0:
+            raise ClassroomError(f"{at}: write a time limit as '#time Red 5m' (minutes a play)")
+        fields["minutes"].append((name.strip(), int(match["minutes"])))
+    elif key == "note":
+        fields["notes"].append(value)
+    else:
+        raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
+                             "#tiles, #mode, #players, #seed, #time and #note")
+
+
+def _check_name(name: str, at: str) -> None:
+    """Raise unless the name can be a player's: not empty, short, no ':', '[', ']', ',' or '#'."""
+    if not name or not _NAME.match(name) or len(name) > MAX_NAME:
+        raise ClassroomError(f"{at}: {excerpt(name)!r} cannot be a player's name (1 to {MAX_NAME} "
+                             "characters, no : [ ] , or #)")
+    if name.lower() in RESERVED:
+        raise ClassroomError(f"{at}: {name!r} is a word of the record; choose another name")
+
+
+def _check_players(header: Header, where: str) -> None:
+    """Raise unless the mode has a number of players it allows."""
+    low, high = MIN_PLAYERS[header.mode], MAX_PLAYERS[header.mode]
+    if not low <= len(header.players) <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise ClassroomError(f"{where}: a {header.mode} game has {allowed} players, "
+                             f"not {len(header.players)}")
+
+
+def _player(name: str, players: tuple[str, ...], at: str) -> str:
+    """Return the player a line names (any letter case), or raise saying who plays."""
+    for player in players:
+        if player.lower() == name.strip().lower():
+            return player
+    raise ClassroomError(f"{at}: {excerpt(name.strip())!r} is not a player of this game "
+                         f"({', '.join(players)})")
+
+
+def _tiles(text: str, at: str, what: str, negatives: bool, empty_ok: bool = False) -> Hand:
+    """Return the tiles a part of a line lists, or raise naming the line."""
+    if empty_ok and text.strip().lower() in ("", "nothing"):
+        return ()
+    try:
+        return parse_hand(text, negatives)
+    except ClassroomError as error:
+        raise ClassroomError(f"{at}: {what}: {str(error).removeprefix('hand: ')}") from None
+
+
+def _read_line(line: str, at: str, number: int, players: tuple[str, ...], negatives: bool) -> Line:
+    """Return the record line a text is, or raise naming it."""
+    match = _ROUND.match(line)
+    if match:
+        return Round(number, int(match["round"]), _tiles(match["rack"], at, "the round's rack", negatives))
+    for pattern, kind in ((_DRAWS, Draw), (_HOLDS, Holds)):  # before turns: '÷' is typed ':' too
+        match = pattern.match(line)
+        if match and any(p.lower() == match["name"].strip().lower() for p in players):
+            tiles = _tiles(match["tiles"], at, "the tiles", negatives, empty_ok=kind is Holds)
+            return kind(number, _player(match["name"], players, at), tiles)
+    match = _TURN.match(line)
+    if match and match["name"].strip().lower() == TOP:
+        return Turn(number, TOP, _action(match["action"], at, negatives))
+    if match:
+        player = _player(match["name"], players, at)
+        rack = _tiles(match["rack"], at, "the rack", negatives) if match["rack"] is not None else None
+        return Turn(number, player, _action(match["action"], at, negatives), rack)
+    for pattern in (_DRAWS, _HOLDS):
+        match = pattern.match(line)
+        if match:
+            _player(match["name"], players, at)  # raises: the name is no player's
+    raise ClassroomError(f"{at}: {excerpt(line)!r} is not a turn; write 'NAME: PLAY', 'NAME: trade "
+                         "TILES', 'NAME: pass', 'NAME draws TILES' or 'NAME holds TILES'")
+
+
+def _action(text: str, at: str, negatives: bool) -> Action:
+    """Return what a turn does: a pass, a trade, or a written play (read by the replay)."""
+    text = text.strip()
+    if text.lower() == "pass":
+        return Pass()
+    match = _TRADE.match(text)
+    if match:
+        given = (match["tiles"] or "").strip()
+        if re.fullmatch(r"\[[^\]]*\]", given):  # 'trade [4]': the one tile 4, not four tiles
+            given = given[1:-1].strip() or "nothing"
+        elif re.fullmatch(r"\d{1,2}", given):
+            count = int(given)
+            if not 1 <= count <= 9:
+                raise ClassroomError(f"{at}: a trade returns 1 to 9 tiles, not {count}")
+            return Trade(None, count)
+        if not given:
+            raise ClassroomError(f"{at}: say what is traded: 'trade 4 ÷ 9', or 'trade 3' when the tiles "
+                                 "are not known")
+        tiles = _tiles(given, at, "the traded tiles", negatives)
+        return Trade(tiles, len(tiles))
+    if not text:
+        raise ClassroomError(f"{at}: the turn says nothing after the colon; write a play, "
+                             "'trade TILES' or 'pass'")
+    return Written(text)
+
+
+def header_lines(header: Header) -> list[str]:
+    """Return the header as the record writes it."""
+    lines = [FIRST_LINE, f"#tiles {header.level}", f"#mode {header.mode}",
+             f"#players {', '.join(header.players)}"]
+    if header.seed is not None:
+        lines.append(f"#seed {header.seed}")
+    lines += [f"#time {name} {minutes}m" for name, minutes in header.minutes]
+    lines += [f"#note {note}" for note in header.notes]
+    return lines
+
+
+def tiles_text(tiles: Hand) -> str:
+    """Return tiles as a record writes them: '2 4 ÷ 3', or 'nothing'."""
+    return " ".join(tiles) if tiles else "nothing"
+
+
+def line_text(line: Line) -> str:
+    """Return one record line as the record writes it."""
+    if isinstance(line, Round):
+        return f"round {line.round} [{tiles_text(line.rack)}]"
+    if isinstance(line, Draw):
+        return f"{line.player} draws {tiles_text(line.tiles)}"
+    if isinstance(line, Holds):
+        return f"{line.player} holds {tiles_text(line.tiles)}"
+    rack = f" [{tiles_text(line.rack)}]" if line.rack is not None else ""
+    return f"{line.player}{rack}: {action_text(line.action)}"
+
+
+def action_text(action: Action) -> str:
+    """Return a turn's action as written after the colon."""
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Trade):
+        if action.tiles is None:
+            return f"trade {action.count}"
+        if re.fullmatch(r"\d", " ".join(action.tiles)):
+            return f"trade [{action.tiles[0]}]"  # 'trade 4' would be four tiles not known
+        return f"trade {tiles_text(action.tiles)}"
+    return action.text
+
+
+def record_text(record: Record) -> str:
+    """Return the whole record as text, ending with a newline: what `read_record` reads back."""
+    return "\n".join(header_lines(record.header) + [line_text(line) for line in record.lines]) + "\n"

@@ -1,0 +1,352 @@
+"""A record replayed turn by turn (RULES §6, §7, §10): every play checked against the board as it
+was at that moment and scored with its breakdown, the running totals, the tiles accounted for,
+and the end of the game with its sums.
+
+Two kinds of record replay alike:
+- a **dealt** record (the tool dealt it, or a person wrote every draw) has `NAME draws` lines:
+  each rack and the draw pile are known at every turn, so a play or a trade must come from the
+  rack, a trade needs as many tiles in the pile, and the game ends by itself when the pile is
+  empty and a player goes out (or every player passes in succession);
+- a **table** record (a real game kept by hand) knows a rack only where a turn gives it in
+  brackets; the tiles played and held are checked against the set's counts, and the end is
+  written: `NAME holds TILES` lines, or every player passing in turn.
+
+A duplicate game replays by rounds (classroom.record.duplicate).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from classroom.errors import ClassroomError, excerpt
+from classroom.game.board import Board
+from classroom.game.plays import Breakdown, Play, make_play, notation, score, why_illegal
+from classroom.game.plurals import tiles_of
+from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, is_blank
+from classroom.game.tilesets import TileSet, load_level
+from classroom.mark.judging import missing_from_hand, parse_play, placements
+from classroom.record.grammar import TOP, Draw, Holds, Pass, Record, Round, Trade, Turn, Written
+
+KINDS = ("play", "expression", "trade", "pass")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """One turn replayed: what it was, its score, and the totals after it."""
+
+    line: int
+    player: str
+    kind: str  # one of KINDS
+    board: Board  # the board before the turn
+    rack: Hand | None  # the rack held before the turn, when known
+    play: Play | None = None
+    notation: str | None = None  # the play as the key writes it
+    breakdown: Breakdown | None = None
+    traded: Hand | None = None  # the tiles a trade returned, when known
+    totals: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def score(self) -> int:
+        """Return the points the turn scored (0 for anything but an equation play)."""
+        return self.breakdown.total if self.breakdown is not None and self.kind == "play" else 0
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A record replayed to its last line: the turns, the board, racks and pile as they are now,
+    and the end of the game when it has ended."""
+
+    record: Record
+    tileset: TileSet
+    turns: tuple[Replayed, ...]
+    board: Board
+    racks: tuple[tuple[str, Hand | None], ...]  # each player's rack now (None: not known)
+    pile: tuple[Tile, ...] | None  # the draw pile now, sorted (None: not known)
+    ended: bool
+    went_out: str | None = None  # the player who used all tiles and ended the game
+    end: tuple[tuple[str, int], ...] | None = None  # the end-of-game sums (RULES §10)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Return the players (or teams) in turn order."""
+        return self.record.header.players
+
+    @property
+    def dealt(self) -> bool:
+        """Return whether racks and pile are known (the record has draw lines)."""
+        return self.pile is not None
+
+    def rack(self, player: str) -> Hand | None:
+        """Return the player's rack now, when known."""
+        return dict(self.racks)[player]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Return each player's total, the end-of-game sums included."""
+        running = {p: 0 for p in self.players}
+        for turn in self.turns:
+            running[turn.player] += turn.score
+        for player, points in self.end or ():
+            running[player] += points
+        return running
+
+    @property
+    def winners(self) -> list[str]:
+        """Return the players with the highest total once the game has ended (ties share)."""
+        if not self.ended:
+            return []
+        totals = self.totals
+        best = max(totals.values())
+        return [p for p in self.players if totals[p] == best]
+
+    @property
+    def next_player(self) -> str | None:
+        """Return who plays next, or None when the game has ended."""
+        if self.ended:
+            return None
+        return self.players[len(self.turns) % len(self.players)]
+
+    def turns_of(self, player: str) -> list[Replayed]:
+        """Return the player's turns in order."""
+        return [t for t in self.turns if t.player == player]
+
+    def average(self, player: str) -> float | None:
+        """Return the player's points per turn (a trade or a pass is a turn of 0; RULES §10)."""
+        turns = self.turns_of(player)
+        return sum(t.score for t in turns) / len(turns) if turns else None
+
+
+def value_of(tiles: Hand, tileset: TileSet) -> int:
+    """Return the symbol scores of tiles held (a blank held scores 0)."""
+    return sum(0 if t == BLANK else tileset.score_of(t) for t in tiles)
+
+
+def used(play: Play) -> list[Tile]:
+    """Return the rack tiles a play uses: a blank placed as '?5' came from a '?'."""
+    return [BLANK if is_blank(p.tile) else p.tile for p in play.placements if p.tile != EQUAL]
+
+
+def tileset_of(record: Record) -> TileSet:
+    """Return the tile set the record's header names."""
+    return load_level(record.header.level)
+
+
+def replay(record: Record, tileset: TileSet | None = None, where: str = "record") -> Replay:
+    """Return the record replayed, or raise naming the first line that breaks a rule and why."""
+    tileset = tileset or tileset_of(record)
+    if record.header.mode == "duplicate":
+        raise ClassroomError(f"{where}: a duplicate game replays by rounds (classroom.record.duplicate)")
+    return _Table(record, tileset, where).run()
+
+
+class _Table:
+    """The replay's state while it reads the record line by line."""
+
+    def __init__(self, record: Record, tileset: TileSet, where: str):
+        self.record, self.tileset, self.where = record, tileset, where
+        self.players = record.header.players
+        self.dealt = any(isinstance(line, Draw) for line in record.lines)
+        self.racks: dict[str, Hand | None] = {p: (() if self.dealt else None) for p in self.players}
+        self.pile: Counter | None = Counter(tileset.bag) if self.dealt else None
+        self.returning: Counter = Counter()  # traded tiles, back in the pile after the refill
+        self.trader: str | None = None
+        self.placed: Counter = Counter()  # tiles on the board (a blank as '?'), for a table record
+        self.held: dict[str, Hand] = {}
+        self.held_on: dict[str, int] = {}  # the line each 'holds' line is on
+        self.board = Board()
+        self.turns: list[Replayed] = []
+        self.passes = 0
+        self.ended = False
+        self.went_out: str | None = None
+        self.totals = {p: 0 for p in self.players}
+
+    def run(self) -> Replay:
+        for line in self.record.lines:
+            at = f"{self.where}, line {line.number}"
+            if isinstance(line, Round) or (isinstance(line, Turn) and line.player == TOP):
+                raise ClassroomError(f"{at}: rounds and a top play belong to a duplicate game "
+                                     "('#mode duplicate')")
+            if isinstance(line, Holds):
+                self._holds(line, at)
+            elif self.held:
+                raise ClassroomError(f"{at}: only 'holds' lines may follow the first 'holds' line")
+            elif self.ended:
+                raise ClassroomError(f"{at}: the game has already ended ({self._why_ended()})")
+            elif isinstance(line, Draw):
+                self._draw(line, at)
+            else:
+                self._turn(line, at)
+        self._come_back()
+        end = self._end()
+        return Replay(self.record, self.tileset, tuple(self.turns), self.board,
+                      tuple(self.racks.items()),
+                      tuple(sorted(self.pile.elements(), key=self.tileset.bag.index)) if self.pile is not None else None,
+                      self.ended or bool(self.held), self.went_out, end)
+
+    # --- lines --------------------------------------------------------------------------------
+
+    def _draw(self, line: Draw, at: str) -> None:
+        if line.player != self.trader:
+            self._come_back()
+        short = _short(Counter(line.tiles), self.pile)
+        if short:
+            raise ClassroomError(f"{at}: {line.player} draws {short}")
+        rack = self.racks[line.player] + line.tiles
+        if len(rack) > 9:
+            raise ClassroomError(f"{at}: {line.player} would hold {len(rack)} tiles; a rack holds 9")
+        self.pile -= Counter(line.tiles)
+        self.racks[line.player] = rack
+        self._come_back()  # a trader draws first, then the traded tiles go back (RULES §10)
+
+    def _turn(self, line: Turn, at: str) -> None:
+        expected = self.players[len(self.turns) % len(self.players)]
+        if line.player != expected:
+            raise ClassroomError(f"{at}: it is {expected}'s turn, not {line.player}'s")
+        self._come_back()
+        rack = self._rack(line, at)
+        board = self.board
+        if isinstance(line.action, Pass):
+            self.passes += 1
+            self._record(Replayed(line.number, line.player, "pass", board, rack))
+            if self.passes >= len(self.players) and (self.pile is None or not self.pile):
+                self.ended = True
+            return
+        self.passes = 0
+        if isinstance(line.action, Trade):
+            self._trade(line, line.action, rack, at)
+            return
+        self._play(line, line.action, rack, at)
+
+    def _rack(self, line: Turn, at: str) -> Hand | None:
+        """Return the rack the turn is played from: the known one, checked against the brackets."""
+        known = self.racks[line.player]
+        if line.rack is None:
+            return known
+        if known is not None and sorted(line.rack) != sorted(known):
+            raise ClassroomError(f"{at}: {line.player} holds {' '.join(known) or 'nothing'}, "
+                                 f"not {' '.join(line.rack)}")
+        if known is None:
+            short = _short(Counter(line.rack) + self.placed, Counter(self.tileset.bag))
+            if short:
+                raise ClassroomError(f"{at}: the rack and the board hold {short}")
+        return line.rack
+
+    def _trade(self, line: Turn, trade: Trade, rack: Hand | None, at: str) -> None:
+        if trade.tiles is None and self.dealt:
+            raise ClassroomError(f"{at}: say which tiles {line.player} trades, like 'trade 4 ÷ 9'")
+        if trade.tiles is not None and rack is not None:
+            short = missing_from_hand(list(trade.tiles), rack)
+            if short:
+                raise ClassroomError(f"{at}: {short.replace('the play uses', 'the trade returns')}")
+        if self.pile is not None:
+            if sum(self.pile.values()) < trade.count:
+                raise ClassroomError(f"{at}: a trade of {trade.count} needs {trade.count} tiles in the pile; "
+                                     f"it holds {sum(self.pile.values())}")
+            self.racks[line.player] = _without(self.racks[line.player], list(trade.tiles))
+            self.returning, self.trader = Counter(trade.tiles), line.player
+        self._record(Replayed(line.number, line.player, "trade", self.board, rack, traded=trade.tiles))
+
+    def _play(self, line: Turn, written: Written, rack: Hand | None, at: str) -> None:
+        shown = excerpt(written.text)
+        try:
+            tiles = parse_play(written.text, self.tileset.rules.negatives)
+        except ClassroomError as error:
+            raise ClassroomError(f"{at}: {error}") from None
+        new, reason = placements(self.board, tiles)
+        play = make_play(new, tiles.direction) if reason is None else None
+        if play is not None:
+            reason = why_illegal(self.board, play, self.tileset, expression=True)
+        if reason is None and rack is not None:
+            reason = missing_from_hand([tile for _, tile in new], rack)
+            reason = reason and reason.replace("the hand", f"{line.player}'s rack")
+        if reason is None:
+            short = _short(Counter(used(play)) + self.placed, Counter(self.tileset.bag)) if not self.dealt else ""
+            reason = f"the board would hold {short}" if short else None
+        if reason is not None:
+            raise ClassroomError(f"{at}: {shown} is not a legal play: {reason}")
+        breakdown = score(self.board, play, self.tileset)
+        main = self.board.place(play.placements).run(play.placements[0].square, play.direction)
+        is_equation = any(self.board.place(play.placements).symbol(s) == EQUAL for s in main)
+        if not is_equation and breakdown.equations:
+            raise ClassroomError(f"{at}: {shown} is not a legal play: its main string is not an equation "
+                                 f"but it forms {breakdown.equations[0].text} across it; write that "
+                                 "equation as the play")
+        kind = "play" if is_equation else "expression"
+        replayed = Replayed(line.number, line.player, kind, self.board, rack, play,
+                            notation(self.board, play), breakdown)
+        self.board = self.board.place(play.placements)
+        self.placed += Counter(used(play))
+        if self.dealt:
+            self.racks[line.player] = _without(self.racks[line.player], used(play))
+        self._record(replayed)
+        if self.dealt and not self.pile and not self.racks[line.player]:
+            self.ended, self.went_out = True, line.player
+
+    def _holds(self, line: Holds, at: str) -> None:
+        if line.player in self.held:
+            raise ClassroomError(f"{at}: {line.player} already holds tiles on line "
+                                 f"{self.held_on[line.player]}")
+        known = self.racks[line.player]
+        if self.dealt and not self.ended:
+            raise ClassroomError(f"{at}: the game has not ended; 'holds' lines come after the last turn "
+                                 f"(the pile holds {sum(self.pile.values())} tiles)")
+        if known is not None and sorted(known) != sorted(line.tiles):
+            raise ClassroomError(f"{at}: {line.player} holds {' '.join(known) or 'nothing'}, "
+                                 f"not {' '.join(line.tiles) or 'nothing'}")
+        if known is None:
+            everything = self.placed + sum((Counter(t) for t in self.held.values()), Counter())
+            short = _short(Counter(line.tiles) + everything, Counter(self.tileset.bag))
+            if short:
+                raise ClassroomError(f"{at}: the board and the racks would hold {short}")
+        self.held[line.player] = line.tiles
+        self.held_on[line.player] = line.number
+
+    # --- bookkeeping --------------------------------------------------------------------------
+
+    def _record(self, replayed: Replayed) -> None:
+        self.totals[replayed.player] += replayed.score
+        self.turns.append(replace(replayed, totals=tuple(self.totals.items())))
+
+    def _come_back(self) -> None:
+        """Put the tiles of the last trade back into the pile, once the trader has drawn."""
+        if self.returning and self.pile is not None:
+            self.pile += self.returning
+        self.returning, self.trader = Counter(), None
+
+    def _why_ended(self) -> str:
+        if self.went_out:
+            return f"{self.went_out} used every tile with the pile empty"
+        return "every player passed in turn" + (" with the pile empty" if self.dealt else "")
+
+    def _end(self) -> tuple[tuple[str, int], ...] | None:
+        """Return the end-of-game sums, or None while the game goes on."""
+        if not (self.ended or self.held):
+            return None
+        holding = {p: self.held.get(p, self.racks[p] or ()) for p in self.players}
+        if not self.dealt and self.held and not self.ended:
+            last = next((t for t in reversed(self.turns) if t.kind in ("play", "expression")), None)
+            if last is not None and not holding[last.player]:
+                self.went_out = last.player
+        sums = {p: -value_of(holding[p], self.tileset) for p in self.players}
+        if self.went_out is not None:
+            sums[self.went_out] = sum(-v for p, v in sums.items() if p != self.went_out)
+        return tuple(sums.items())
+
+
+def _short(wanted: Counter, have: Counter) -> str:
+    """Return what is wanted beyond what there is ('three 7s, and the set holds 2'), or ''."""
+    for tile, count in sorted(wanted.items()):
+        if count > have[tile]:
+            return f"{tiles_of(count, tile)}, and there {'is' if have[tile] == 1 else 'are'} only {have[tile]}"
+    return ""
+
+
+def _without(rack: Hand | None, tiles: list[Tile]) -> Hand | None:
+    """Return the rack without the tiles (each removed once)."""
+    if rack is None:
+        return None
+    rest = list(rack)
+    for tile in tiles:
+        rest.remove(tile)
+    return tuple(rest)

@@ -1,0 +1,87 @@
+"""A replayed game as the screen and `--json` show it: each turn with its score and the running
+totals, the end-of-game sums, the winners, and a single player's average per turn. Holds no game
+logic: everything comes from classroom.record.replay."""
+
+from __future__ import annotations
+
+from classroom.game.symbols import display_text
+from classroom.record.replay import Replay, Replayed
+
+# "A very good single player can accumulate 1000 to 1200 total points and can average over 30
+# points per turn" (RULES §10): shown beside a solo game's figures.
+STRONG_SOLO_TOTAL = (1000, 1200)
+STRONG_SOLO_AVERAGE = 30
+
+
+def turn_text(turn: Replayed) -> str:
+    """Return what a turn did, as a person reads it: the play, 'trade 4 ÷ 9', 'pass'."""
+    if turn.kind in ("play", "expression"):
+        return display_text(turn.notation or "")
+    if turn.kind == "trade":
+        return "trade " + (display_text(" ".join(turn.traded)) if turn.traded else "")
+    return "pass"
+
+
+def score_data(game: Replay) -> dict:
+    """Return the replayed game as the stable `game score --json` object (PRODUCT.md)."""
+    header = game.record.header
+    return {
+        "mode": header.mode, "tiles": header.level, "seed": header.seed,
+        "players": list(game.players),
+        "time": {name: minutes for name, minutes in header.minutes},
+        "turns": [{"line": t.line, "player": t.player, "kind": t.kind,
+                   "play": t.notation if t.kind in ("play", "expression") else None,
+                   "traded": list(t.traded) if t.traded is not None else None,
+                   "rack": list(t.rack) if t.rack is not None else None,
+                   "score": t.score, "totals": dict(t.totals)} for t in game.turns],
+        "end": dict(game.end) if game.end is not None else None,
+        "totals": game.totals, "ended": game.ended, "winners": game.winners,
+        "went_out": game.went_out,
+        "averages": {p: game.average(p) for p in game.players},
+        "next": game.next_player,
+        "racks": {p: list(r) if r is not None else None for p, r in game.racks},
+        "pile": len(game.pile) if game.pile is not None else None,
+    }
+
+
+def score_lines(game: Replay) -> list[str]:
+    """Return the replayed game for the screen: one line a turn with the running totals, then
+    the end of the game, the totals and the winners (or whose turn it is)."""
+    header = game.record.header
+    players = game.players
+    out = [f"{header.mode.capitalize()} game, {header.level} tile set: {', '.join(players)}"
+           + (f" (seed {header.seed})" if header.seed is not None else "")]
+    for name, minutes in header.minutes:
+        out.append(f"Time limit: {name} {minutes} minutes a play")
+    width = max([len(turn_text(t)) for t in game.turns] + [20])
+    names = max(len(p) for p in players)
+    out.append(f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  "
+               + "  ".join(f"{p:>6}" for p in players))
+    for t in game.turns:
+        totals = dict(t.totals)
+        out.append(f"{t.line:>4}  {t.player:<{names}}  {turn_text(t):<{width}}  {t.score:>5}  "
+                   + "  ".join(f"{totals[p]:>6}" for p in players))
+    if game.end is not None:
+        how = f"{game.went_out} went out" if game.went_out else "every player passed in turn"
+        out.append(f"End of the game ({how}): "
+                   + ", ".join(f"{p} {points:+d}" for p, points in game.end))
+    totals = game.totals
+    out.append("Totals: " + ", ".join(f"{p} {totals[p]}" for p in players) + ".")
+    if header.mode == "solo":
+        player = players[0]
+        average = game.average(player)
+        low, high = STRONG_SOLO_TOTAL
+        out.append(f"{len(game.turns_of(player))} turns, {average or 0:.1f} points a turn "
+                   f"(a very good single player: {low:,}–{high:,} points, over {STRONG_SOLO_AVERAGE} a turn).")
+    if game.ended:
+        winners = game.winners
+        if len(players) == 1:
+            out.append("The game is over.")
+        else:
+            out.append(f"{winners[0]} wins." if len(winners) == 1 else f"{' and '.join(winners)} tie.")
+    else:
+        out.append(f"Next: {game.next_player}"
+                   + (f", holding {display_text(' '.join(game.rack(game.next_player)))}"
+                      if game.rack(game.next_player) else "")
+                   + (f"; the pile holds {len(game.pile)} tiles." if game.pile is not None else "."))
+    return out
