@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from classroom.cli.console import PeopleGroup, registered
-from classroom.errors import read_text
+from classroom.errors import ClassroomError, read_text
 
 game_app = typer.Typer(
     cls=PeopleGroup,
@@ -44,3 +44,27 @@ def score(record: Path = RecordArgument, json_out: bool = JsonOption) -> None:
 
     game = replay(read_game(record), where=str(record))
     typer.echo(json.dumps(score_data(game), ensure_ascii=False) if json_out else "\n".join(score_lines(game)))
+
+
+# --- analysis and the score sheet (h-analysis) -------------------------------------------------
+
+
+@game_command
+def analyse(record: Path = RecordArgument, json_out: bool = JsonOption,
+            top: int = typer.Option(1, "--top", min=1, max=20, help="Best plays shown for each turn.")) -> None:
+    """Set every turn whose rack is known against the best plays it had: points left on the table,
+    share of the top, and each player's accuracy and biggest misses."""
+    from classroom.cli.progress import Progress
+    from classroom.record.analysis import analysable, analyse as analysed, analysis_data, analysis_lines
+    from classroom.record.replay import replay
+    from classroom.record.report import turn_text
+
+    game_record = read_game(record)
+    if game_record.header.mode == "duplicate":
+        raise ClassroomError(f"{record}: a duplicate game is not analysed: each round's top play is "
+                             "already in its record ('game score' gives the standings)")
+    game = replay(game_record, where=str(record))
+    with Progress(analysable(game.turns), "Analysing turns") as progress:
+        analysis = analysed(game, top, progress)
+    typer.echo(json.dumps(analysis_data(analysis), ensure_ascii=False) if json_out
+               else "\n".join(analysis_lines(analysis, turn_text)))
