@@ -15,7 +15,8 @@ from classroom.store.runs import write_boardless
 from classroom.render.wording import Wording, environment, printed, shipped_templates
 from classroom.make.worksheet import BoardlessItem, KeyAnswer, KeyGroup, TileFace, Worksheet
 
-TEMPLATES = ("boardless.j2", "boardless_key.j2", "situations.j2", "situations_key.j2", "footer.j2")
+TEMPLATES = ("boardless.j2", "boardless_key.j2", "situations.j2", "situations_key.j2", "footer.j2",
+             "score_sheet.j2")
 
 
 def tiny_item() -> BoardlessItem:

@@ -275,7 +275,10 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                margin: int = typer.Option(3, "--margin", min=0, help="The winner beats the runner-up by this much."),
                feature: list[str] = typer.Option([], "--feature", help=f"Ask for: {', '.join(FEATURES)} (repeatable)."),
                board: Optional[Path] = typer.Option(None, "--board", help="Your own board file (with --hand)."),
-               hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board."),
+               hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board or --game."),
+               game: Optional[Path] = typer.Option(None, "--game", help="A game record: the board of one of its turns (with --turn)."),
+               turn: Optional[int] = typer.Option(None, "--turn", help="With --game: the board before turn N (counted from 1)."),
+               after: bool = typer.Option(False, "--after", help="With --game: the board after turn N instead."),
                page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
                templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
                key: str = KeyOption, jobs: Optional[int] = JobsOption,
@@ -288,12 +291,20 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
 
     tileset = load_tileset(level, tiles)
     layout = PrintOptions(page, large_print, checked_title(title), key, checked_url(check_url))
-    if (board is None) != (hand is None):
+    if game is not None:
+        if board is not None or tiles is not None:
+            raise ClassroomError("--game takes its board and tile set from the record; leave out --board and --tiles")
+        tileset, level, grid, held = game_situation(game, turn, after, hand)
+    elif turn is not None or after:
+        raise ClassroomError("--turn and --after choose a turn of a game record; give it with --game RECORD")
+    elif (board is None) != (hand is None):
         raise ClassroomError("a position of your own needs both --board FILE and --hand HAND")
-    names = roster_names(roster, None)
-    if board is not None:
+    elif board is not None:
         held = tileset.read_hand(hand)
-        position = check_tiles(read_board(board, tileset.rules), tileset, held)
+        grid = read_board(board, tileset.rules)
+    names = roster_names(roster, None)
+    if board is not None or game is not None:
+        position = check_tiles(grid, tileset, held)
         worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
         write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return
@@ -305,6 +316,23 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
         tileset, level_name(level, tiles), seed, count, rules, layout, jobs or default_workers(),
         progress, names))
     write_set(worksheet, out, templates, force)
+
+
+def game_situation(path: Path, turn: Optional[int], after: bool, hand: Optional[str]):
+    """Return the tile set, level, board and hand of a game record's position for `situations --game`."""
+    from classroom.cli.games import read_game
+    from classroom.record.positions import game_position
+    from classroom.record.replay import replay
+
+    if turn is None:
+        raise ClassroomError("--game needs --turn N: the turn whose board becomes the situation")
+    played = replay(read_game(path), where=str(path))
+    board, rack = game_position(played, turn, after, str(path))
+    if hand is None and not rack:
+        raise ClassroomError(f"{path} does not know the rack of the turn played on that board; "
+                             "give the contest hand with --hand HAND")
+    held = played.tileset.read_hand(hand) if hand is not None else rack
+    return played.tileset, played.record.header.level, board, held
 
 
 @command

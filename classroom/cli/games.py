@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Optional
 
 import typer
 
 from classroom.cli.console import PeopleGroup, registered
-from classroom.errors import read_text
+from classroom.errors import ClassroomError, read_text
 
 game_app = typer.Typer(
     cls=PeopleGroup,
@@ -44,3 +45,56 @@ def score(record: Path = RecordArgument, json_out: bool = JsonOption) -> None:
 
     game = replay(read_game(record), where=str(record))
     typer.echo(json.dumps(score_data(game), ensure_ascii=False) if json_out else "\n".join(score_lines(game)))
+
+
+# --- analysis and the score sheet (h-analysis) -------------------------------------------------
+
+
+@game_command
+def analyse(record: Path = RecordArgument, json_out: bool = JsonOption,
+            top: int = typer.Option(1, "--top", min=1, max=20, help="Best plays shown for each turn.")) -> None:
+    """Set every turn whose rack is known against the best plays it had: points left on the table,
+    share of the top, and each player's accuracy and biggest misses."""
+    from classroom.cli.progress import Progress
+    from classroom.record.analysis import analysable, analyse as analysed, analysis_data, analysis_lines
+    from classroom.record.replay import replay
+    from classroom.record.report import turn_text
+
+    game_record = read_game(record)
+    if game_record.header.mode == "duplicate":
+        raise ClassroomError(f"{record}: a duplicate game is not analysed: each round's top play is "
+                             "already in its record ('game score' gives the standings)")
+    game = replay(game_record, where=str(record))
+    with Progress(analysable(game.turns), "Analysing turns") as progress:
+        analysis = analysed(game, top, progress)
+    typer.echo(json.dumps(analysis_data(analysis), ensure_ascii=False) if json_out
+               else "\n".join(analysis_lines(analysis, turn_text)))
+
+
+@game_command
+def print(record: Path = RecordArgument,  # named for the command; this module writes with typer.echo
+          out: Optional[Path] = typer.Option(None, "--out", help="Folder for the PDF (default output/game-NAME, or "
+                                             "-2, -3, ... when that holds an earlier run)."),
+          page: str = typer.Option("letter", "--page-size", help="letter or a4."),
+          templates: Optional[Path] = typer.Option(None, "--templates", help="A folder of your own wording templates."),
+          force: bool = typer.Option(False, "--force", help="Replace the earlier run in --out (never done without it).")) -> None:
+    """Print a game's score sheet (PDF): every turn with its score and the running totals, the end
+    of the game, the totals and the winner (for a single player, the average a turn)."""
+    from classroom.choices import one_of
+    from classroom.record.replay import replay
+    from classroom.render.record_pdf import render_score_sheet
+    from classroom.store.runs import choose_folder, write_all
+
+    game_record = read_game(record)
+    page = one_of(page, ("letter", "a4"), "--page-size")
+    if game_record.header.mode == "duplicate":
+        raise ClassroomError(f"{record}: a duplicate game's round sheets and results are not printed yet; "
+                             "'game score' gives its standings")
+    files = {"score-sheet.pdf": render_score_sheet(replay(game_record, where=str(record)), page, templates)}
+    folder, note = choose_folder(out, Path("output") / f"game-{record.stem}", force)
+    paths = write_all(folder, files)
+    if note:
+        typer.echo(note)
+    typer.echo(f"written to {folder}/")
+    for path in paths:
+        typer.echo(f"  {path.name}")

@@ -1,0 +1,207 @@
+"""A replayed game analysed against the engine's best plays: for every turn whose rack is known,
+the best play the rack had on the board of that moment, the points left on the table and the
+turn's share of the top; then, for each player, accuracy (points scored as a percent of the top
+over the turns analysed) and the biggest misses.
+
+A turn's rack is known in a dealt record (its draw lines) or when the turn gives it in brackets;
+the other turns are listed as not analysed. Every best play comes from one
+`classroom.solve.board.position.Position` of the board before the turn and the rack. A duplicate
+game needs none of this: each of its rounds already has its top play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from classroom.errors import ClassroomError
+from classroom.game.board import Board, square_name
+from classroom.game.plays import Play
+from classroom.game.plurals import plural
+from classroom.game.symbols import BLANK, display_text, write
+from classroom.record.replay import Replay, Replayed
+from classroom.solve.board.position import MAX_CONCRETE_BLANKS, Candidate, Position, searchable
+
+MISSES = 3  # the biggest misses a player's summary lists
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """One turn set against the best plays its rack had (best first; none when the rack had no
+    equation play)."""
+
+    turn: Replayed
+    best: tuple[Candidate, ...]
+
+    @property
+    def top(self) -> int:
+        """Return the best score the rack could make (0 without an equation play)."""
+        return self.best[0].score if self.best else 0
+
+    @property
+    def left(self) -> int:
+        """Return the points left on the table: the best score less the turn's (a trade or a
+        pass leaves all of it)."""
+        return self.top - self.turn.score
+
+    @property
+    def share(self) -> float | None:
+        """Return the turn's score as a percent of the best, or None when nothing scored."""
+        return 100 * self.turn.score / self.top if self.top else None
+
+    def written(self, candidate: Candidate) -> str:
+        """Return a best play as a record writes it: 'J10 across 24 ÷ 3 = ?8'."""
+        return record_notation(self.turn.board, candidate.play)
+
+
+def record_notation(board: Board, play: Play) -> str:
+    """Return a play as a record line writes it: the main string's first square, the direction,
+    and its tiles, a blank (new or already on the board) as ? plus its symbol, so that the text
+    replays as the same play."""
+    after = board.place(play.placements)
+    run = after.run(play.placements[0].square, play.direction)
+    return f"{square_name(run[0])} {play.direction.value} {write(tuple(after.tile(s) for s in run))}"
+
+
+@dataclass(frozen=True)
+class NotAnalysed:
+    """A turn left out, and why (its rack is not known, or holds more blanks than the search takes)."""
+
+    turn: Replayed
+    reason: str
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One player's analysed turns added up."""
+
+    player: str
+    analysed: int  # turns analysed
+    scored: int  # points those turns scored
+    top: int  # points the best plays of those turns would have scored
+    misses: tuple[Analysed, ...]  # the turns that left the most points, most first
+
+    @property
+    def accuracy(self) -> float | None:
+        """Return the points scored as a percent of the top, or None when the top is 0."""
+        return 100 * self.scored / self.top if self.top else None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A game analysed: every turn in order (analysed or not), and a summary per player."""
+
+    game: Replay
+    turns: tuple[Analysed | NotAnalysed, ...]
+    summaries: tuple[Summary, ...]
+
+
+def analysable(turns: tuple[Replayed, ...]) -> int:
+    """Return how many turns have a known rack (what a progress count goes up to)."""
+    return sum(1 for t in turns if t.rack is not None)
+
+
+def analyse(game: Replay, top: int = 1, progress: Callable[[], None] | None = None) -> Analysis:
+    """Return the replayed game analysed: the `top` best plays of every turn whose rack is known
+    (`progress` is called after each of those turns), and a summary per player."""
+    if top < 1:
+        raise ClassroomError(f"--top is at least 1, not {top}")
+    turns: list[Analysed | NotAnalysed] = []
+    for turn in game.turns:
+        turns.append(analysed_turn(game, turn, top))
+        if turn.rack is not None and progress is not None:
+            progress()
+    return Analysis(game, tuple(turns), tuple(summary(p, turns) for p in game.players))
+
+
+def analysed_turn(game: Replay, turn: Replayed, top: int) -> Analysed | NotAnalysed:
+    """Return one turn set against its rack's best plays, or why it cannot be."""
+    if turn.rack is None:
+        return NotAnalysed(turn, "the rack is not known")
+    if searchable(turn.rack, game.tileset) != turn.rack:
+        return NotAnalysed(turn, f"the rack holds {turn.rack.count(BLANK)} blanks; with the "
+                                 f"{game.tileset.name} tile set the board search takes "
+                                 f"{MAX_CONCRETE_BLANKS}")
+    best = Position(turn.board, turn.rack, game.tileset).top(top) if turn.rack else []
+    return Analysed(turn, tuple(best))
+
+
+def summary(player: str, turns: list[Analysed | NotAnalysed]) -> Summary:
+    """Return the player's analysed turns added up, with the biggest misses (ties: earlier first)."""
+    mine = [t for t in turns if isinstance(t, Analysed) and t.turn.player == player]
+    missed = sorted((t for t in mine if t.left > 0), key=lambda t: (-t.left, t.turn.line))
+    return Summary(player, len(mine), sum(t.turn.score for t in mine), sum(t.top for t in mine),
+                   tuple(missed[:MISSES]))
+
+
+# --- as the screen and `--json` show it -------------------------------------------------------
+
+
+def percent(value: float | None) -> float | None:
+    """Return a percent rounded to one decimal, as `--json` gives it."""
+    return None if value is None else round(value, 1)
+
+
+def analysis_data(analysis: Analysis) -> dict:
+    """Return the analysis as the stable `game analyse --json` object (docs/records.md)."""
+    turns = []
+    for entry in analysis.turns:
+        turn = entry.turn
+        data = {"line": turn.line, "player": turn.player, "kind": turn.kind,
+                "play": turn.notation if turn.kind in ("play", "expression") else None,
+                "rack": list(turn.rack) if turn.rack is not None else None, "score": turn.score,
+                "analysed": isinstance(entry, Analysed)}
+        if isinstance(entry, Analysed):
+            data.update(best=[{"play": entry.written(c), "score": c.score} for c in entry.best],
+                        best_score=entry.top, left=entry.left, share=percent(entry.share), reason=None)
+        else:
+            data.update(best=None, best_score=None, left=None, share=None, reason=entry.reason)
+        turns.append(data)
+    summaries = {s.player: {"analysed": s.analysed, "scored": s.scored, "top": s.top,
+                            "accuracy": percent(s.accuracy),
+                            "misses": [miss_data(m) for m in s.misses]} for s in analysis.summaries}
+    return {"players": list(analysis.game.players), "turns": turns, "summary": summaries}
+
+
+def miss_data(miss: Analysed) -> dict:
+    """Return one of the biggest misses: the turn, what it scored, the best play and the gap."""
+    return {"line": miss.turn.line, "score": miss.turn.score, "best": miss.written(miss.best[0]),
+            "best_score": miss.top, "left": miss.left}
+
+
+def shown_percent(value: float | None) -> str:
+    """Return a percent for the screen: '93%', or '-' when there is none."""
+    return "-" if value is None else f"{value:.0f}%"
+
+
+def analysis_lines(analysis: Analysis, turn_text: Callable[[Replayed], str]) -> list[str]:
+    """Return the analysis for the screen: one line a turn (its score, the best play, the points
+    left, the share of the top), the turns not analysed, then each player's accuracy and biggest
+    misses. `turn_text` writes what a turn did."""
+    game = analysis.game
+    header = game.record.header
+    out = [f"Analysis of a {header.mode} game, {header.level} tile set: {', '.join(game.players)}"]
+    width = max([len(turn_text(e.turn)) for e in analysis.turns] + [20])
+    names = max(len(p) for p in game.players)
+    out.append(f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  {'best':>4}  "
+               f"{'left':>4}  {'share':>5}  best play")
+    for entry in analysis.turns:
+        turn = entry.turn
+        start = f"{turn.line:>4}  {turn.player:<{names}}  {turn_text(turn):<{width}}  {turn.score:>5}  "
+        if isinstance(entry, NotAnalysed):
+            out.append(start + f"not analysed: {entry.reason}")
+            continue
+        best = "; ".join(entry.written(c) + (f" ({c.score})" if i else "") for i, c in enumerate(entry.best))
+        out.append(start + f"{entry.top:>4}  {entry.left:>4}  {shown_percent(entry.share):>5}  "
+                   + (display_text(best) if best else "no equation play"))
+    for s in analysis.summaries:
+        if not s.analysed:
+            out.append(f"{s.player}: no turn analysed (no rack known).")
+            continue
+        out.append(f"{s.player}: accuracy {shown_percent(s.accuracy)} ({s.scored} of {s.top} points "
+                   f"over {plural(s.analysed, 'turn')} analysed)"
+                   + (":" if s.misses else "; nothing left on the table."))
+        for miss in s.misses:
+            out.append(f"  line {miss.turn.line}: {miss.left} points left; "
+                       f"best {display_text(miss.written(miss.best[0]))} ({miss.top}), scored {miss.turn.score}")
+    return out

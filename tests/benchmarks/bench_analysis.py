@@ -1,0 +1,90 @@
+"""Benchmark: `game analyse` on a 20-turn game whose every rack is known.
+
+Run as `python -m tests.benchmarks.bench_analysis [--seed S] [--turns N] [--write FILE]`.
+The game is dealt by seeded simulated players (classroom.make.simulated.simulate: nine-tile
+hands from the bag, one of the three best plays found within a budget, blanks saved while other
+plays exist) and written as a table record, each turn's rack in brackets; the seed is the first
+from --seed (default 0) whose first N turns (default 20) hold at least two racks with exactly one
+blank. Each turn is analysed as `game analyse` does it (one Position, its best play), timed on
+its own. Peak memory: run it under `/usr/bin/time -v`.
+
+Target (issue 26, 2-core machine): median <= 1 s a turn, one-blank racks included.
+Not collected by pytest (no test_ prefix).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from classroom.game.board import Board
+from classroom.game.symbols import BLANK
+from classroom.game.tilesets import load_level
+from classroom.make.simulated import simulate
+from classroom.record.analysis import analysed_turn, record_notation
+from classroom.record.grammar import read_record
+from classroom.record.replay import replay
+
+PLAYERS = ("Red", "Blue")
+
+
+def dealt_game(seed: int, turns: int) -> str:
+    """Return the record of the first `turns` turns of a seeded simulated game, racks in brackets."""
+    tileset = load_level("original")
+    game = simulate(tileset, random.Random(f"{seed}:bench-analysis"), plays=turns, players=len(PLAYERS))
+    lines = ["#equate game", "#tiles original", "#mode teams", f"#players {', '.join(PLAYERS)}",
+             f"#note simulated players, seed {seed}"]
+    board = Board()
+    for turn in game.history[:turns]:
+        rack = " ".join(turn.hand)
+        if turn.play is None:
+            lines.append(f"{PLAYERS[turn.player]} [{rack}]: trade {rack}")
+            continue
+        lines.append(f"{PLAYERS[turn.player]} [{rack}]: {record_notation(board, turn.play)}")
+        board = board.place(turn.play.placements)
+    return "\n".join(lines) + "\n"
+
+
+def one_blank_racks(text: str) -> int:
+    """Return how many turns of a record hold exactly one blank."""
+    return sum(1 for line in text.splitlines() if "[" in line and line.split("]")[0].count(BLANK) == 1)
+
+
+def main(seed: int = 0, turns: int = 20, write: Path | None = None) -> None:
+    while True:
+        text = dealt_game(seed, turns)
+        if one_blank_racks(text) >= 2:
+            break
+        seed += 1
+    if write is not None:
+        write.write_text(text, encoding="utf-8")
+    game = replay(read_record(text))
+    times, blank_times = [], []
+    for turn in game.turns:
+        start = time.perf_counter()
+        entry = analysed_turn(game, turn, 1)
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        blanks = turn.rack.count(BLANK)
+        if blanks == 1:
+            blank_times.append(elapsed)
+        print(f"line {turn.line:>2}  {blanks} blank{'s' if blanks != 1 else ' '}  {elapsed:6.2f} s  "
+              f"scored {turn.score:>3}, best {entry.top:>3}")
+    print(f"seed {seed}: {len(times)} turns, median {statistics.median(times):.2f} s a turn, "
+          f"max {max(times):.2f} s, total {sum(times):.1f} s")
+    if blank_times:
+        print(f"one-blank racks: {len(blank_times)}, median {statistics.median(blank_times):.2f} s, "
+              f"max {max(blank_times):.2f} s")
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+
+    def option(name: str, default):
+        return arguments[arguments.index(name) + 1] if name in arguments else default
+
+    main(int(option("--seed", 0)), int(option("--turns", 20)),
+         Path(option("--write", "")) if "--write" in arguments else None)
