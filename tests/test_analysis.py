@@ -112,7 +112,7 @@ def test_analyse_json(tmp_path):
     data = json.loads(result.stdout)
     assert data["players"] == ["Red", "Blue"]
     assert data["turns"][2] == {
-        "line": 7, "player": "Red", "kind": "play", "play": "N10 down 3 = 6 - 3", "rack": ["6", "-", "?"],
+        "line": 7, "player": "Red", "kind": "play", "play": "N10 down 3 = 6 - ?3", "rack": ["6", "-", "?"],
         "score": 10, "analysed": True, "best_score": 18, "left": 8, "share": 55.6, "reason": None,
         "best": [{"play": "N6 down 6 = ?9 - 3", "score": 18}, {"play": "N6 down ?3 = 6 - 3", "score": 18}]}
     assert data["turns"][4]["analysed"] is False and data["turns"][4]["reason"] == "the rack is not known"

@@ -68,7 +68,7 @@ def test_teams_sheet_rows_totals_and_winner(tmp_path):
     assert "Time limits: Blue 2 minutes a play" in lines
     assert "Turn Player Play Score Red Blue Green Team" in lines
     assert "1 Red J10 across 24 ÷ 3 = 8 28 28 0 0" in lines
-    assert "4 Red trade 0 28 11 3" in lines
+    assert "4 Red trade 3 0 28 11 3" in lines
     assert "6 Green Team O14 across 7 + 1 (expression: 0) 0 28 22 3" in lines
     assert "7 Red pass 0 28 22 3" in lines
     assert "End of the game −4 −1 +5" in lines

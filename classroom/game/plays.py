@@ -28,7 +28,7 @@ ALL_NINE_BONUS = 40
 
 __all__ = [
     "ALL_NINE_BONUS", "Breakdown", "EquationScore", "Placement", "Play", "ScoredPlay", "TileScore",
-    "main_run", "make_play", "cross_runs", "notation", "score", "scored", "why_illegal",
+    "main_run", "make_play", "cross_runs", "notation", "record_notation", "score", "scored", "why_illegal",
 ]
 
 
@@ -249,6 +249,15 @@ def notation(board: Board, play: Play) -> str:
     run = after.run(play.placements[0].square, play.direction)
     text = write(tuple(after.symbol(s) for s in run))
     return f"{square_name(run[0])} {play.direction.value} {text}"
+
+
+def record_notation(board: Board, play: Play) -> str:
+    """Return a play as a game record writes it: like `notation`, but a blank (new or already on
+    the board) as ? plus its symbol ('N6 down 6 = ?9 - 3'), so that the text replays as the same
+    play from a rack holding the blank."""
+    after = board.place(play.placements)
+    run = after.run(play.placements[0].square, play.direction)
+    return f"{square_name(run[0])} {play.direction.value} {write(tuple(after.tile(s) for s in run))}"
 
 
 def symbols_of_run(board: Board, run: tuple[Square, ...]) -> tuple[Symbol, ...]:

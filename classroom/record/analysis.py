@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from classroom.errors import ClassroomError
-from classroom.game.board import Board, square_name
-from classroom.game.plays import Play
+from classroom.game.plays import record_notation
 from classroom.game.plurals import plural
-from classroom.game.symbols import BLANK, display_text, write
+from classroom.game.symbols import BLANK, display_text
 from classroom.record.replay import Replay, Replayed
 from classroom.solve.board.position import MAX_CONCRETE_BLANKS, Candidate, Position, searchable
 
@@ -52,15 +51,6 @@ class Analysed:
     def written(self, candidate: Candidate) -> str:
         """Return a best play as a record writes it: 'J10 across 24 ÷ 3 = ?8'."""
         return record_notation(self.turn.board, candidate.play)
-
-
-def record_notation(board: Board, play: Play) -> str:
-    """Return a play as a record line writes it: the main string's first square, the direction,
-    and its tiles, a blank (new or already on the board) as ? plus its symbol, so that the text
-    replays as the same play."""
-    after = board.place(play.placements)
-    run = after.run(play.placements[0].square, play.direction)
-    return f"{square_name(run[0])} {play.direction.value} {write(tuple(after.tile(s) for s in run))}"
 
 
 @dataclass(frozen=True)

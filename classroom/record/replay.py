@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import Board
-from classroom.game.plays import Breakdown, Play, make_play, notation, score, why_illegal
+from classroom.game.plays import Breakdown, Play, make_play, record_notation, score, why_illegal
 from classroom.game.plurals import tiles_of
 from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
@@ -41,9 +41,10 @@ class Replayed:
     board: Board  # the board before the turn
     rack: Hand | None  # the rack held before the turn, when known
     play: Play | None = None
-    notation: str | None = None  # the play as the key writes it
+    notation: str | None = None  # the play as a record writes it (a blank as ?5)
     breakdown: Breakdown | None = None
     traded: Hand | None = None  # the tiles a trade returned, when known
+    traded_count: int = 0  # how many tiles a trade returned
     totals: tuple[tuple[str, int], ...] = ()
 
     @property
@@ -235,6 +236,8 @@ class _Table:
     def _trade(self, line: Turn, trade: Trade, rack: Hand | None, at: str) -> None:
         if trade.tiles is None and self.dealt:
             raise ClassroomError(f"{at}: say which tiles {line.player} trades, like 'trade 4 ÷ 9'")
+        if rack is not None and trade.count > len(rack):
+            raise ClassroomError(f"{at}: {line.player} cannot trade {trade.count} tiles holding {len(rack)}")
         if trade.tiles is not None and rack is not None:
             short = missing_from_hand(list(trade.tiles), rack)
             if short:
@@ -245,7 +248,8 @@ class _Table:
                                      f"it holds {sum(self.pile.values())}")
             self.racks[line.player] = _without(self.racks[line.player], list(trade.tiles))
             self.returning, self.trader = Counter(trade.tiles), line.player
-        self._record(Replayed(line.number, line.player, "trade", self.board, rack, traded=trade.tiles))
+        self._record(Replayed(line.number, line.player, "trade", self.board, rack, traded=trade.tiles,
+                              traded_count=trade.count))
 
     def _play(self, line: Turn, written: Written, rack: Hand | None, at: str) -> None:
         shown = excerpt(written.text)
@@ -274,7 +278,7 @@ class _Table:
                                  "equation as the play")
         kind = "play" if is_equation else "expression"
         replayed = Replayed(line.number, line.player, kind, self.board, rack, play,
-                            notation(self.board, play), breakdown)
+                            record_notation(self.board, play), breakdown)
         self.board = self.board.place(play.placements)
         self.placed += Counter(used(play))
         if self.dealt:

@@ -5,6 +5,7 @@ logic: everything comes from classroom.record.replay."""
 from __future__ import annotations
 
 from classroom.game.symbols import display_text
+from classroom.record.grammar import Trade, action_text
 from classroom.record.replay import Replay, Replayed
 
 # "A very good single player can accumulate 1000 to 1200 total points and can average over 30
@@ -18,7 +19,7 @@ def turn_text(turn: Replayed) -> str:
     if turn.kind in ("play", "expression"):
         return display_text(turn.notation or "")
     if turn.kind == "trade":
-        return "trade " + (display_text(" ".join(turn.traded)) if turn.traded else "")
+        return display_text(action_text(Trade(turn.traded, turn.traded_count)))
     return "pass"
 
 

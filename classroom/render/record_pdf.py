@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from classroom.record.analysis import record_notation
+from classroom.game.plays import record_notation
+from classroom.record.grammar import Trade, action_text
 from classroom.record.replay import Replay, Replayed
 from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL
 from classroom.render.fonts import BOLD, REGULAR, width
@@ -27,7 +28,8 @@ def turn_words(turn: Replayed, words: Wording) -> str:
         play = printed(record_notation(turn.board, turn.play))
         return play if turn.kind == "play" else f"{play} {words['expression_word']}"
     if turn.kind == "trade":
-        return " ".join([words["trade_word"]] + ([printed(" ".join(turn.traded))] if turn.traded else []))
+        written = action_text(Trade(turn.traded, turn.traded_count)).removeprefix("trade ")
+        return f"{words['trade_word']} {printed(written)}"  # 'trade [8]' is one 8, 'trade 3' three tiles
     return words["pass_word"]
 
 

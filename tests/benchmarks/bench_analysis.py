@@ -24,7 +24,8 @@ from classroom.game.board import Board
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
-from classroom.record.analysis import analysed_turn, record_notation
+from classroom.game.plays import record_notation
+from classroom.record.analysis import analysed_turn
 from classroom.record.grammar import read_record
 from classroom.record.replay import replay
 
