@@ -117,3 +117,16 @@ def test_score_command(tmp_path):
     path.write_text(BOOKLET + "Blue: J10 down 1 = 1\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["game", "score", str(path)])
     assert result.exit_code == 2 and "line 10" in result.output and "Traceback" not in result.output
+
+
+def test_readme_record_scores():
+    """The record the README shows replays: its plays score 28 and 11, and the game ends with
+    every player passing, each losing what they hold."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    text = readme.split("## Playing a game together")[1].split("```")[1]
+    game = replayed(text)
+    assert [t.score for t in game.turns] == [28, 11, 0, 0, 0]
+    assert game.ended and game.went_out is None
+    assert game.totals == {"Red": 28 - 4, "Blue": 11 - 7}  # 4 and × score 4; 8 1 1 + 6 score 7
