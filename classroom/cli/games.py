@@ -5,6 +5,8 @@ back atomically only when the turn is legal: a refused turn changes nothing."""
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 from typing import Optional
 
@@ -12,6 +14,7 @@ import typer
 
 from classroom.cli.console import PeopleGroup, registered
 from classroom.errors import ClassroomError, read_text
+from classroom.record.report import score_data, score_lines, turn_lines
 
 game_app = typer.Typer(
     cls=PeopleGroup,
@@ -35,6 +38,79 @@ def read_game(path: Path):
 def game_command(function):
     """Register a command of `classroom game` (errors as one sentence, exit 2)."""
     return registered(game_app, function)
+
+
+@game_command
+def new(record: Path = typer.Argument(..., help="The record file to write, like game.txt."),
+        mode: str = typer.Option("teams", "--mode", help="teams (2 to 4 players or teams) or solo."),
+        players: str = typer.Option(..., "--players", help="Names in turn order, comma-separated: 'Red, Blue'."),
+        level: str = typer.Option("original", "--level", help="Tile set: original, junior, advanced, ..."),
+        seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Deal the same game again (default: chosen and written in the record)."),
+        time: list[str] = typer.Option([], "--time", help="A time handicap, like 'Red 5m' (repeat for each)."),
+        force: bool = typer.Option(False, "--force", help="Replace an existing record.")) -> None:
+    """Deal a new game from the bag: a record with the header and every player's first rack."""
+    from classroom.choices import one_of
+    from classroom.game.tilesets import LEVELS
+    from classroom.record.deal import new_game
+    from classroom.record.grammar import MODES, record_text
+    from classroom.record.replay import replay
+
+    mode = one_of(mode, MODES, "--mode")
+    level = one_of(level, tuple(LEVELS), "--level")
+    names = tuple(name.strip() for name in players.split(","))
+    minutes = tuple(handicap(value, names) for value in time)
+    if record.exists() and not force:
+        raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 10**6)
+    game = new_game(mode, names, level, seed, minutes)
+    save(record, record_text(game))
+    typer.echo(f"wrote {record}: a {mode} game, seed {seed}")
+    typer.echo("\n".join(line for line in score_lines(replay(game)) if line.startswith(("Next", "Time"))))
+
+
+def handicap(value: str, names: tuple[str, ...]) -> tuple[str, int]:
+    """Return (player, minutes) of a --time value like 'Red 5m', or raise naming it."""
+    name, _, limit = value.strip().rpartition(" ")
+    match = re.fullmatch(r"(\d{1,3})\s*m(?:in(?:utes?)?)?", limit.strip(), re.IGNORECASE)
+    if not name or match is None or int(match[1]) == 0:
+        raise ClassroomError(f"--time {value!r}: write a player and minutes a play, like 'Red 5m'")
+    for player in names:
+        if player.lower() == name.strip().lower():
+            return player, int(match[1])
+    raise ClassroomError(f"--time {value!r}: {name.strip()!r} is not one of the players ({', '.join(names)})")
+
+
+@game_command
+def play(record: Path = RecordArgument,
+         turn: Optional[str] = typer.Argument(None, help="The turn: 'Red: J10 across 24 ÷ 3 = 8', 'Red: trade 4 ÷ 9' or 'Red: pass'."),
+         best: bool = typer.Option(False, "--best", help="Play the engine's best play for the player to move."),
+         json_out: bool = JsonOption) -> None:
+    """Add a turn: check it on the board of the moment, score it, deal the refill, and write the
+    record; an illegal turn is refused with its reason and the record is left as it was."""
+    from classroom.record.deal import best_turn, play_turn
+    from classroom.record.grammar import read_turn, record_text
+    from classroom.record.replay import replay
+
+    game_record = read_game(record)
+    if (turn is None) == (not best):
+        raise ClassroomError("give the turn ('Red: J10 across 24 ÷ 3 = 8') or --best, one of the two")
+    where = f"{record}, the new turn"
+    line = best_turn(replay(game_record, where=str(record))) if best else read_turn(turn, game_record, where)
+    updated, game = play_turn(game_record, line, where)
+    save(record, record_text(updated))
+    played = game.turns[len(replay(game_record).turns)]
+    if json_out:
+        typer.echo(json.dumps(score_data(game), ensure_ascii=False))
+    else:
+        typer.echo("\n".join(turn_lines(game, played)))
+
+
+def save(path: Path, text: str) -> None:
+    """Write a record atomically: the whole new text, or the old file untouched."""
+    from classroom.store.runs import prepare_folder, write_atomically
+
+    write_atomically(prepare_folder(path.parent) / path.name, text.encode("utf-8"))
 
 
 @game_command

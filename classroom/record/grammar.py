@@ -184,6 +184,16 @@ def read_record(text: str, where: str = "record") -> Record:
     return Record(header, tuple(body))
 
 
+def read_turn(text: str, record: Record, where: str = "the turn") -> Line:
+    """Return one line typed to be added to a record ('Red: J10 across 24 ÷ 3 = 8'), read as the
+    record's next line, or raise naming it."""
+    if "\n" in text.strip():
+        raise ClassroomError(f"{where}: give one turn at a time, on one line")
+    number = record.last_number + 1
+    negatives = load_level(record.header.level).rules.negatives
+    return _read_line(text.strip(), where, number, record.header.players, negatives)
+
+
 def _read_header(line: str, at: str, fields: dict) -> None:
     """Read one `#` line into the fields, or raise naming it."""
     key, _, value = line[1:].strip().partition(" ")

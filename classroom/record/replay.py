@@ -67,6 +67,7 @@ class Replay:
     ended: bool
     went_out: str | None = None  # the player who used all tiles and ended the game
     end: tuple[tuple[str, int], ...] | None = None  # the end-of-game sums (RULES §10)
+    returning: tuple[Tile, ...] = ()  # traded tiles that go back once the trader has drawn
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -77,6 +78,11 @@ class Replay:
     def dealt(self) -> bool:
         """Return whether racks and pile are known (the record has draw lines)."""
         return self.pile is not None
+
+    @property
+    def pile_size(self) -> int | None:
+        """Return how many tiles the pile holds, traded tiles on their way back included."""
+        return len(self.pile) + len(self.returning) if self.pile is not None else None
 
     def rack(self, player: str) -> Hand | None:
         """Return the player's rack now, when known."""
@@ -178,12 +184,11 @@ class _Table:
                 self._draw(line, at)
             else:
                 self._turn(line, at)
-        self._come_back()
         end = self._end()
         return Replay(self.record, self.tileset, tuple(self.turns), self.board,
                       tuple(self.racks.items()),
                       tuple(sorted(self.pile.elements(), key=self.tileset.bag.index)) if self.pile is not None else None,
-                      self.ended or bool(self.held), self.went_out, end)
+                      self.ended or bool(self.held), self.went_out, end, tuple(self.returning.elements()))
 
     # --- lines --------------------------------------------------------------------------------
 

@@ -41,7 +41,7 @@ def score_data(game: Replay) -> dict:
         "averages": {p: game.average(p) for p in game.players},
         "next": game.next_player,
         "racks": {p: list(r) if r is not None else None for p, r in game.racks},
-        "pile": len(game.pile) if game.pile is not None else None,
+        "pile": game.pile_size,
     }
 
 
@@ -84,5 +84,31 @@ def score_lines(game: Replay) -> list[str]:
         out.append(f"Next: {game.next_player}"
                    + (f", holding {display_text(' '.join(game.rack(game.next_player)))}"
                       if game.rack(game.next_player) else "")
-                   + (f"; the pile holds {len(game.pile)} tiles." if game.pile is not None else "."))
+                   + (f"; the pile holds {game.pile_size} tiles." if game.pile is not None else "."))
+    return out
+
+
+def turn_lines(game: Replay, turn: Replayed) -> list[str]:
+    """Return one turn just played, for the screen: what it did and its score with the
+    breakdown a judge checks, the totals, and what comes next."""
+    out = [f"{turn.player}: {turn_text(turn)}"]
+    if turn.kind == "play":
+        for equation in turn.breakdown.equations:
+            out.append(f"  {display_text(equation.text)}: {equation.explain()}")
+        if turn.breakdown.bonus:
+            out.append(f"  all nine tiles: +{turn.breakdown.bonus}")
+        out.append(f"  scores {turn.score}")
+    elif turn.kind == "expression":
+        out.append("  only an expression: 0 points")
+    totals = game.totals
+    out.append("Totals: " + ", ".join(f"{p} {totals[p]}" for p in game.players) + ".")
+    if game.ended:
+        lines = score_lines(game)
+        out += [line for line in lines if line.startswith(("End of the game", "The game is over"))
+                or line.endswith(("wins.", "tie."))]
+    else:
+        rack = game.rack(game.next_player)
+        out.append(f"Next: {game.next_player}"
+                   + (f", holding {display_text(' '.join(rack))}" if rack else "")
+                   + (f"; the pile holds {game.pile_size} tiles." if game.pile is not None else "."))
     return out

@@ -1,0 +1,99 @@
+"""Dealing a game from the bag (RULES §10): the first racks, the refill after every play or
+trade, and the tiles each player holds when the game ends, all as record lines.
+
+Every draw is seeded by the game's seed and how many draws came before it, from the pile in the
+tile set's order, so a game is a pure function of its record: replaying it gives the same pile,
+and the same seed deals the same game on any computer. The engine's own best play is here too,
+for a single player's practice and for a game played by the computer.
+"""
+
+from __future__ import annotations
+
+import random
+
+from classroom.errors import ClassroomError
+from classroom.game.plays import record_notation
+from classroom.game.symbols import MAX_HAND, Hand, Tile
+from classroom.make.simulated import draw
+from classroom.record.grammar import (
+    Draw, Header, Holds, Line, Pass, Record, Trade, Turn, Written, read_record, record_text,
+)
+from classroom.record.replay import Replay, replay, tileset_of
+from classroom.solve.board.position import Position, searchable
+
+
+def seeded_draw(pile: tuple[Tile, ...], count: int, seed: int, number: int) -> Hand:
+    """Return the tiles draw number `number` of a game takes from the pile (in bag order)."""
+    hand, _ = draw(pile, count, random.Random(f"{seed}:draw:{number}"))
+    return hand
+
+
+def draws_so_far(record: Record) -> int:
+    """Return how many draws the record holds: the next draw's number."""
+    return sum(1 for line in record.lines if isinstance(line, Draw))
+
+
+def new_game(mode: str, players: tuple[str, ...], level: str, seed: int,
+             minutes: tuple[tuple[str, int], ...] = ()) -> Record:
+    """Return a new teams or solo game: its header and every player's first nine tiles."""
+    if mode not in ("teams", "solo"):
+        raise ClassroomError(f"a {mode} game is dealt by rounds, not with racks for each player")
+    header = Header(level=level, mode=mode, players=players, seed=seed, minutes=minutes)
+    record = read_record(record_text(Record(header)), "the new game")  # checked as if read
+    tileset = tileset_of(record)
+    pile = tileset.bag
+    lines: list[Line] = []
+    for number, player in enumerate(players):
+        hand = seeded_draw(pile, MAX_HAND, seed, number)
+        lines.append(Draw(0, player, hand))
+        rest = list(pile)
+        for tile in hand:
+            rest.remove(tile)
+        pile = tuple(rest)
+    return record.adding(*lines)
+
+
+def after_turn(record: Record) -> Record:
+    """Return the record with what follows its last turn: the player's refill from the pile,
+    and, once the game has ended, what each player holds."""
+    game = replay(record)
+    seed = record.header.seed
+    last = game.turns[-1] if game.turns else None
+    if last is not None and not game.ended and game.pile and seed is not None:
+        rack = game.rack(last.player) or ()
+        want = min(MAX_HAND - len(rack), len(game.pile))
+        if want > 0:
+            record = record.adding(Draw(0, last.player, seeded_draw(game.pile, want, seed, draws_so_far(record))))
+            game = replay(record)
+    if game.ended and not any(isinstance(line, Holds) for line in record.lines) and game.dealt:
+        record = record.adding(*(Holds(0, p, game.rack(p) or ()) for p in game.players))
+    return record
+
+
+def play_turn(record: Record, line: Line, where: str = "record") -> tuple[Record, Replay]:
+    """Return the record with a turn added (checked by replaying it; a broken turn raises naming
+    it and changes nothing) and the refill dealt, and the game replayed to the new end."""
+    if not isinstance(line, Turn):
+        raise ClassroomError(f"{where}: give a turn ('Red: J10 across 24 ÷ 3 = 8', 'Red: trade 4 ÷ 9', "
+                             "'Red: pass'); the tool writes draws and holds itself")
+    added = record.adding(line)
+    replay(added, where=where)
+    record = after_turn(added) if record.header.seed is not None else added
+    return record, replay(record, where=where)
+
+
+def best_turn(game: Replay) -> Turn:
+    """Return the turn the engine makes for the player to move: its best play (the first of the
+    best, in the engine's order), else a trade of the whole rack when the pile allows, else a pass."""
+    player = game.next_player
+    if player is None:
+        raise ClassroomError("the game has ended")
+    rack = game.rack(player)
+    if rack is None:
+        raise ClassroomError(f"the record does not know {player}'s rack; the engine cannot play for them")
+    best = Position(game.board, searchable(rack, game.tileset), game.tileset).best() if rack else []
+    if best:
+        return Turn(0, player, Written(record_notation(game.board, best[0].play)))
+    if rack and game.pile is not None and len(game.pile) >= len(rack):
+        return Turn(0, player, Trade(rack, len(rack)))
+    return Turn(0, player, Pass())
