@@ -150,7 +150,7 @@ def guard_process() -> None:
             pass
 
 
-def registered(app: typer.Typer, function, prepare=lambda arguments: arguments):
+def registered(app: typer.Typer, function, prepare=lambda arguments: arguments, name: str | None = None):
     """Register a command with `app` so that its ClassroomError (or lack of memory, or an
     interruption) becomes one sentence on stderr and exit 2 (130 or 143 when interrupted);
     `prepare` reads the arguments first (the fixed choices of `classroom`'s commands)."""
@@ -173,4 +173,4 @@ def registered(app: typer.Typer, function, prepare=lambda arguments: arguments):
         except KeyboardInterrupt as error:
             raise typer.Exit(interrupted(error)) from None
 
-    return app.command(cls=PeopleCommand)(friendly)
+    return app.command(name, cls=PeopleCommand)(friendly)

@@ -35,14 +35,17 @@ def read_game(path: Path):
     return read_record(read_text(path, "the game record"), str(path))
 
 
-def game_command(function):
-    """Register a command of `classroom game` (errors as one sentence, exit 2)."""
+def game_command(function=None, *, name: str | None = None):
+    """Register a command of `classroom game` (errors as one sentence, exit 2); `name` when the
+    command's word is a builtin's ('print', 'round')."""
+    if function is None:
+        return lambda function: registered(game_app, function, name=name)
     return registered(game_app, function)
 
 
 @game_command
 def new(record: Path = typer.Argument(..., help="The record file to write, like game.txt."),
-        mode: str = typer.Option("teams", "--mode", help="teams (2 to 4 players or teams) or solo."),
+        mode: str = typer.Option("teams", "--mode", help="teams (2 to 4 players or teams), duplicate (everyone the same rack each round) or solo."),
         players: str = typer.Option(..., "--players", help="Names in turn order, comma-separated: 'Red, Blue'."),
         level: str = typer.Option("original", "--level", help="Tile set: original, junior, advanced, ..."),
         seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Deal the same game again (default: chosen and written in the record)."),
@@ -63,6 +66,15 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
+    if mode == "duplicate":
+        from classroom.record.duplicate import new_duplicate, replay_duplicate, round_lines
+
+        game = new_duplicate(names, level, seed, minutes)
+        save(record, record_text(game))
+        typer.echo(f"wrote {record}: a duplicate game, seed {seed}")
+        rounds = replay_duplicate(game).rounds
+        typer.echo("\n".join(round_lines(rounds[-1]) if rounds else ["No rack the pile can give has a play."]))
+        return
     game = new_game(mode, names, level, seed, minutes)
     save(record, record_text(game))
     typer.echo(f"wrote {record}: a {mode} game, seed {seed}")
@@ -85,14 +97,21 @@ def handicap(value: str, names: tuple[str, ...]) -> tuple[str, int]:
 def play(record: Path = RecordArgument,
          turn: Optional[str] = typer.Argument(None, help="The turn: 'Red: J10 across 24 ÷ 3 = 8', 'Red: trade 4 ÷ 9' or 'Red: pass'."),
          best: bool = typer.Option(False, "--best", help="Play the engine's best play for the player to move."),
+         plays_file: Optional[Path] = typer.Option(None, "--file", help="Duplicate: the round's plays, one 'NAME: PLAY' a line."),
          json_out: bool = JsonOption) -> None:
     """Add a turn: check it on the board of the moment, score it, deal the refill, and write the
-    record; an illegal turn is refused with its reason and the record is left as it was."""
+    record; an illegal turn is refused with its reason and the record is left as it was. In a
+    duplicate game, add participants' plays to the open round (each scored; an illegal one scores 0)."""
     from classroom.record.deal import best_turn, play_turn
     from classroom.record.grammar import read_turn, record_text
     from classroom.record.replay import replay
 
     game_record = read_game(record)
+    if game_record.header.mode == "duplicate":
+        play_duplicate(record, game_record, turn, plays_file, best, json_out)
+        return
+    if plays_file is not None:
+        raise ClassroomError("--file gives a duplicate round's plays; in a teams or solo game give one turn")
     if (turn is None) == (not best):
         raise ClassroomError("give the turn ('Red: J10 across 24 ÷ 3 = 8') or --best, one of the two")
     where = f"{record}, the new turn"
@@ -104,6 +123,53 @@ def play(record: Path = RecordArgument,
         typer.echo(json.dumps(score_data(game), ensure_ascii=False))
     else:
         typer.echo("\n".join(turn_lines(game, played)))
+
+
+def play_duplicate(path: Path, game_record, turn: Optional[str], plays_file: Optional[Path],
+                   best: bool, json_out: bool) -> None:
+    """Add participants' plays to a duplicate game's open round and show the round."""
+    from classroom.record.duplicate import add_plays, duplicate_data, round_lines
+    from classroom.record.grammar import read_turn, record_text
+
+    if best:
+        raise ClassroomError("in a duplicate game the engine's play is the round's top play: 'classroom game round RECORD'")
+    if (turn is None) == (plays_file is None):
+        raise ClassroomError("give one play ('Ana: J10 across 24 ÷ 3 = 8') or --file PLAYS, one of the two")
+    texts = [turn] if turn is not None else read_text(plays_file, "the plays file").splitlines()
+    lines, growing = [], game_record
+    for number, text in enumerate(texts, start=1):
+        if not text.strip() or text.strip().startswith("#"):
+            continue
+        where = f"{plays_file}, line {number}" if plays_file is not None else f"{path}, the new turn"
+        line = read_turn(text, growing, where)
+        lines.append(line)
+        growing = growing.adding(line)
+    updated, game = add_plays(game_record, lines, str(path))
+    save(path, record_text(updated))
+    if json_out:
+        typer.echo(json.dumps(duplicate_data(game), ensure_ascii=False))
+    else:
+        typer.echo("\n".join(round_lines(game.current)))
+
+
+@game_command(name="round")
+def close_round_command(record: Path = RecordArgument, json_out: bool = JsonOption) -> None:
+    """Close a duplicate round: the engine's top play goes on the board, the round's plays are
+    scored against it, and the next rack is dealt (none when no rack plays: the game ends)."""
+    from classroom.record.duplicate import close_round, duplicate_data, round_lines, standings_lines
+    from classroom.record.grammar import record_text
+
+    game_record = read_game(record)
+    if game_record.header.mode != "duplicate":
+        raise ClassroomError(f"{record}: rounds belong to a duplicate game; this is a {game_record.header.mode} game")
+    updated, game = close_round(game_record, str(record))
+    save(record, record_text(updated))
+    if json_out:
+        typer.echo(json.dumps(duplicate_data(game), ensure_ascii=False))
+        return
+    closed = [r for r in game.rounds if r.closed][-1]
+    following = round_lines(game.current) if game.current is not None else ["The game is over."]
+    typer.echo("\n".join(round_lines(closed) + standings_lines(game) + following))
 
 
 def save(path: Path, text: str) -> None:
@@ -119,7 +185,14 @@ def score(record: Path = RecordArgument, json_out: bool = JsonOption) -> None:
     from classroom.record.report import score_data, score_lines
     from classroom.record.replay import replay
 
-    game = replay(read_game(record), where=str(record))
+    game_record = read_game(record)
+    if game_record.header.mode == "duplicate":
+        from classroom.record.duplicate import duplicate_data, duplicate_lines, replay_duplicate
+
+        game = replay_duplicate(game_record, where=str(record))
+        typer.echo(json.dumps(duplicate_data(game), ensure_ascii=False) if json_out else "\n".join(duplicate_lines(game)))
+        return
+    game = replay(game_record, where=str(record))
     typer.echo(json.dumps(score_data(game), ensure_ascii=False) if json_out else "\n".join(score_lines(game)))
 
 
@@ -147,8 +220,8 @@ def analyse(record: Path = RecordArgument, json_out: bool = JsonOption,
                else "\n".join(analysis_lines(analysis, turn_text)))
 
 
-@game_command
-def print(record: Path = RecordArgument,  # named for the command; this module writes with typer.echo
+@game_command(name="print")
+def print_command(record: Path = RecordArgument,
           out: Optional[Path] = typer.Option(None, "--out", help="Folder for the PDF (default output/game-NAME, or "
                                              "-2, -3, ... when that holds an earlier run)."),
           page: str = typer.Option("letter", "--page-size", help="letter or a4."),
