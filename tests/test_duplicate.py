@@ -115,3 +115,18 @@ def test_play_refused_leaves_record(tmp_path):
     result = runner.invoke(app, ["game", "play", str(path), "Ana: pass"])
     assert result.exit_code == 2 and "already played" in result.output
     assert path.read_bytes() == before
+
+
+def test_docs_examples_replay():
+    """Every record docs/records.md shows in full replays as written."""
+    from pathlib import Path
+
+    from classroom.record.replay import replay
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text("utf-8")
+    shown = [block for block in docs.split("```")[1::2] if block.lstrip().startswith("#equate game")]
+    assert len(shown) >= 2
+    for block in shown:
+        record = read_record(block.strip() + "\n")
+        game = replay_duplicate(record) if record.header.mode == "duplicate" else replay(record)
+        assert game.rounds if record.header.mode == "duplicate" else game.turns
