@@ -130,3 +130,25 @@ def test_docs_examples_replay():
         record = read_record(block.strip() + "\n")
         game = replay_duplicate(record) if record.header.mode == "duplicate" else replay(record)
         assert game.rounds if record.header.mode == "duplicate" else game.turns
+
+
+def test_print_round_sheets_and_results(tmp_path):
+    """`game print` of a duplicate game writes one round sheet a round (its rack on it) and the
+    results with the standings; the same record gives byte-identical PDFs; nothing runs off the page."""
+    from pdftext import chunks, outside
+
+    record = new_duplicate(("Ana", "Ben"), "junior", 9)
+    record, game = close_round(record)
+    path = tmp_path / "d.txt"
+    path.write_text(record_text(record), encoding="utf-8")
+    for out in ("one", "two"):
+        result = runner.invoke(app, ["game", "print", str(path), "--out", str(tmp_path / out)])
+        assert result.exit_code == 0, result.output
+    for name in ("rounds.pdf", "results.pdf"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+        assert outside(tmp_path / "one" / name) == []
+    pages = chunks(tmp_path / "one" / "rounds.pdf")
+    assert len(pages) == len(game.rounds) == 2
+    assert "Duplicate round 2" in " ".join(c.text for c in pages[1])
+    results = " ".join(c.text for page in chunks(tmp_path / "one" / "results.pdf") for c in page)
+    assert "Standings after 1 round" in results and game.rounds[0].top.split()[0] in results

@@ -16,7 +16,7 @@ from classroom.render.wording import Wording, environment, printed, shipped_temp
 from classroom.make.worksheet import BoardlessItem, KeyAnswer, KeyGroup, TileFace, Worksheet
 
 TEMPLATES = ("boardless.j2", "boardless_key.j2", "situations.j2", "situations_key.j2", "footer.j2",
-             "score_sheet.j2")
+             "score_sheet.j2", "duplicate.j2")
 
 
 def tiny_item() -> BoardlessItem:

@@ -228,7 +228,8 @@ def print_command(record: Path = RecordArgument,
           templates: Optional[Path] = typer.Option(None, "--templates", help="A folder of your own wording templates."),
           force: bool = typer.Option(False, "--force", help="Replace the earlier run in --out (never done without it).")) -> None:
     """Print a game's score sheet (PDF): every turn with its score and the running totals, the end
-    of the game, the totals and the winner (for a single player, the average a turn)."""
+    of the game, the totals and the winner (for a single player, the average a turn); for a
+    duplicate game, the round sheets (one page a round) and the results."""
     from classroom.choices import one_of
     from classroom.record.replay import replay
     from classroom.render.record_pdf import render_score_sheet
@@ -237,9 +238,16 @@ def print_command(record: Path = RecordArgument,
     game_record = read_game(record)
     page = one_of(page, ("letter", "a4"), "--page-size")
     if game_record.header.mode == "duplicate":
-        raise ClassroomError(f"{record}: a duplicate game's round sheets and results are not printed yet; "
-                             "'game score' gives its standings")
-    files = {"score-sheet.pdf": render_score_sheet(replay(game_record, where=str(record)), page, templates)}
+        from classroom.record.duplicate import replay_duplicate
+        from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
+
+        game = replay_duplicate(game_record, where=str(record))
+        if not game.rounds:
+            raise ClassroomError(f"{record}: the game has no round to print yet")
+        files = {"rounds.pdf": render_round_sheets(game, page, templates),
+                 "results.pdf": render_duplicate_results(game, page, templates)}
+    else:
+        files = {"score-sheet.pdf": render_score_sheet(replay(game_record, where=str(record)), page, templates)}
     folder, note = choose_folder(out, Path("output") / f"game-{record.stem}", force)
     paths = write_all(folder, files)
     if note:
