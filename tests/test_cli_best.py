@@ -33,7 +33,7 @@ def test_json_shape(tmp_path):
     result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1", "--json", "--all"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert set(data) == {"count", "best_score", "plays"}
+    assert set(data) == {"count", "count_exact", "best_score", "plays"}
     assert data["count"] == len(data["plays"]) == 28
     assert data["best_score"] == data["plays"][0]["score"] == 44
     booklet = [p for p in data["plays"] if p["placements"][0]["square"] == "F9"]

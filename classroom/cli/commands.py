@@ -129,13 +129,13 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     analysed = Position(position, held, tileset)
     if every:
         shown = analysed.all()
-        count = len(shown)
+        count, exact = len(shown), True
     else:
         shown = analysed.top(top) if top is not None else analysed.best()
-        count = analysed.count(COUNT_LIMIT)  # None: too many to count in a few seconds
+        count, exact = analysed.count_at_least(COUNT_LIMIT)  # a lower bound past a few seconds' work
     breakdowns = [score(position, c.play, tileset) for c in shown]
-    say(best_data(shown, breakdowns, count) if json_out else
-        best_lines(position, held, tileset, shown, breakdowns, count))
+    say(best_data(shown, breakdowns, count, exact) if json_out else
+        best_lines(position, held, tileset, shown, breakdowns, count, exact))
 
 
 def say(answer: dict | list[str]) -> None:

@@ -74,10 +74,12 @@ def check_line(verdict: Verdict) -> str:
     return f"not valid: {verdict.reason}"
 
 
-def best_data(shown: list, breakdowns: list[Breakdown], count: int | None) -> dict:
-    """Return a position's plays as `best --json` gives them (`count` None: too many to count)."""
+def best_data(shown: list, breakdowns: list[Breakdown], count: int, exact: bool = True) -> dict:
+    """Return a position's plays as `best --json` gives them; `count` is a lower bound when not
+    `exact` (the count passed its limit of work)."""
     return {
         "count": count,
+        "count_exact": exact,
         "best_score": shown[0].score if shown else None,
         "plays": [{
             "placements": [{"square": square_name(p.square), "row": p.square[0],
@@ -90,14 +92,18 @@ def best_data(shown: list, breakdowns: list[Breakdown], count: int | None) -> di
 
 
 def best_lines(position: Board, held: Hand, tileset: TileSet, shown: list,
-               breakdowns: list[Breakdown], count: int | None) -> list[str]:
+               breakdowns: list[Breakdown], count: int, exact: bool = True) -> list[str]:
     """Return a position's plays for the screen: each drawn on the board, new tiles marked, with
     its score broken down."""
     lines = [f"Hand: {shown_tiles(held)}  ({tileset.name} tile set)"]
     if not shown:
         return lines + ["This hand has no equation play on this board."]
-    counted = "more legal equation plays than can be counted quickly" if count is None else \
-        f"{count} legal equation plays"
+    if exact:
+        counted = f"{count} legal equation plays"
+    elif count:
+        counted = f"at least {count:,} legal equation plays (too many to count exactly in a few seconds)"
+    else:
+        counted = "more legal equation plays than can be counted quickly"
     lines.append(f"{counted}; best score {shown[0].score}")
     for number, (candidate, breakdown) in enumerate(zip(shown, breakdowns), start=1):
         after = position.place(candidate.play.placements)

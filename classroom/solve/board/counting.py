@@ -7,7 +7,9 @@ from one line to the next.
 A count has a limit of work: the entries of the counted tables built, the Numbers tried by the
 counting walk of the sides holding a blank (classroom.solve.board.blank_count) and the value look-ups
 of the aimed joins (see aimed.MEETING_WEIGHT). It is a measure that
-does not depend on the machine, so a seed still decides.
+does not depend on the machine, so a seed still decides. A count stopped by its limit still
+knows the plays of the windows it finished (`at_least`): distinct windows hold distinct plays,
+so that is a true lower bound, "more than N" (issue 29).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class Counting:
         self.tables = tables
         self._count: int | None = None
         self._over = False  # a count within a limit gave up
+        self.at_least = 0  # the plays of the windows counted whole before a limit stopped the count
 
     def count(self, limit: int | None = None) -> int | None:
         """Return the number of distinct legal equation plays; with a `limit`, None as soon as
@@ -37,6 +40,7 @@ class Counting:
             try:
                 self._count = self._windows_count()
             except OverLimit:
+                self.at_least = max(self.at_least, self._partial)
                 # the tables were left part-built (an aimed table's targets are marked covered
                 # before its sides are in): a count asked for again starts afresh
                 self._over = True
@@ -48,6 +52,7 @@ class Counting:
         """Return the sum of the windows' counts; raise OverLimit past the limit of work."""
         tables = self.tables
         total = 0
+        self._partial = 0  # the windows counted whole so far: a true lower bound when stopped
         searched = None
         for group in self.groups:
             line = group.line
@@ -58,4 +63,5 @@ class Counting:
             for window in self.windows(group):
                 if not duplicate_single(window):
                     total += sum(a * b for a, b in tables.window_pairs(window))
+                    self._partial = total
         return total

@@ -252,6 +252,16 @@ class Position:
             return self._counting.count(limit)
 
 
+    def count_at_least(self, limit: int) -> tuple[int, bool]:
+        """Return (N, exact): the number of distinct legal equation plays when counting it takes
+        no more work than `limit` (exact), else N plays found in the windows counted before the
+        limit, a true lower bound: the position has at least N (not exact)."""
+        count = self.count(limit)
+        if count is not None:
+            return count, True
+        return self._counting.at_least, False
+
+
 def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:
     """Return every legal equation play of the hand on the board, best first."""
     return Position(board, hand, tileset).all()
