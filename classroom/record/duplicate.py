@@ -26,12 +26,12 @@ from classroom.game.plays import Breakdown, make_play, record_notation, score, w
 from classroom.game.plurals import plural
 from classroom.game.symbols import MAX_HAND, Hand, Tile
 from classroom.game.tilesets import TileSet
-from classroom.make.simulated import draw
+from classroom.make.simulated import draw, take, used_tiles
 from classroom.mark.judging import judge_play, missing_from_hand, parse_play, placements
 from classroom.record.grammar import (
     TOP, Draw, Header, Holds, Pass, Record, Round, Trade, Turn, Written, read_record, record_text,
 )
-from classroom.record.replay import tileset_of, used
+from classroom.record.replay import tileset_of
 
 DRAW_TRIES = 20  # refills tried for a round before the game ends for want of a play
 FIND_BUDGET = 1  # windows searched once a play is found: a rack only needs one play to be dealt
@@ -173,7 +173,7 @@ def replay_duplicate(record: Record, tileset: TileSet | None = None, where: str 
             raise ClassroomError(f"{at}: a play comes inside a round; write 'round {len(rounds) + 1} [RACK]' first")
         if line.player == TOP:
             top, breakdown, board = _top(line, current, board, tileset, at)
-            left = tuple(_without(current.rack, used(top)))
+            left = take(current.rack, used_tiles(top))
             rounds[-1] = RoundResult(current.round, current.line, current.rack, current.board,
                                      current.entries, line.number, record_notation(current.board, top), breakdown)
             continue
@@ -221,13 +221,6 @@ def _top(line: Turn, current: RoundResult, board: Board, tileset: TileSet, at: s
     return play, score(board, play, tileset), board.place(play.placements)
 
 
-def _without(rack: Hand, tiles: list[Tile]) -> list[Tile]:
-    rest = list(rack)
-    for tile in tiles:
-        rest.remove(tile)
-    return rest
-
-
 # --- dealing ----------------------------------------------------------------------------------
 
 def deal_round(game: Duplicate) -> Record:
@@ -237,7 +230,7 @@ def deal_round(game: Duplicate) -> Record:
     from classroom.solve.board.position import Position, searchable
 
     record, tileset = game.record, game.tileset
-    left = tuple(_without(game.rounds[-1].rack, _top_used(game))) if game.rounds else ()
+    left = take(game.rounds[-1].rack, _top_used(game)) if game.rounds else ()
     number = len(game.rounds) + 1
     want = min(MAX_HAND - len(left), len(game.pile))
     for attempt in range(DRAW_TRIES if want else 1):
@@ -253,7 +246,7 @@ def _top_used(game: Duplicate) -> list[Tile]:
     last = game.rounds[-1]
     written = parse_play(last.top, game.tileset.rules.negatives)
     new, _ = placements(last.board, written)
-    return used(make_play(new, written.direction))
+    return used_tiles(make_play(new, written.direction))
 
 
 def new_duplicate(players: tuple[str, ...], level: str, seed: int,

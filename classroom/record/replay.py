@@ -23,8 +23,9 @@ from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import Board
 from classroom.game.plays import Breakdown, Play, make_play, record_notation, score, why_illegal
 from classroom.game.plurals import tiles_of
-from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, is_blank
+from classroom.game.symbols import BLANK, EQUAL, Hand, Tile
 from classroom.game.tilesets import TileSet, load_level
+from classroom.make.simulated import take, used_tiles
 from classroom.mark.judging import missing_from_hand, parse_play, placements
 from classroom.record.grammar import TOP, Draw, Holds, Pass, Record, Round, Trade, Turn, Written
 
@@ -127,11 +128,6 @@ class Replay:
 def value_of(tiles: Hand, tileset: TileSet) -> int:
     """Return the symbol scores of tiles held (a blank held scores 0)."""
     return sum(0 if t == BLANK else tileset.score_of(t) for t in tiles)
-
-
-def used(play: Play) -> list[Tile]:
-    """Return the rack tiles a play uses: a blank placed as '?5' came from a '?'."""
-    return [BLANK if is_blank(p.tile) else p.tile for p in play.placements if p.tile != EQUAL]
 
 
 def tileset_of(record: Record) -> TileSet:
@@ -270,7 +266,7 @@ class _Table:
             reason = missing_from_hand([tile for _, tile in new], rack)
             reason = reason and reason.replace("the hand", f"{line.player}'s rack")
         if reason is None:
-            short = _short(Counter(used(play)) + self.placed, Counter(self.tileset.bag)) if not self.dealt else ""
+            short = _short(Counter(used_tiles(play)) + self.placed, Counter(self.tileset.bag)) if not self.dealt else ""
             reason = f"the board would hold {short}" if short else None
         if reason is not None:
             raise ClassroomError(f"{at}: {shown} is not a legal play: {reason}")
@@ -285,9 +281,9 @@ class _Table:
         replayed = Replayed(line.number, line.player, kind, self.board, rack, play,
                             record_notation(self.board, play), breakdown)
         self.board = self.board.place(play.placements)
-        self.placed += Counter(used(play))
+        self.placed += Counter(used_tiles(play))
         if self.dealt:
-            self.racks[line.player] = _without(self.racks[line.player], used(play))
+            self.racks[line.player] = _without(self.racks[line.player], used_tiles(play))
         self._record(replayed)
         if self.dealt and not self.pile and not self.racks[line.player]:
             self.ended, self.went_out = True, line.player
@@ -352,10 +348,5 @@ def _short(wanted: Counter, have: Counter) -> str:
 
 
 def _without(rack: Hand | None, tiles: list[Tile]) -> Hand | None:
-    """Return the rack without the tiles (each removed once)."""
-    if rack is None:
-        return None
-    rest = list(rack)
-    for tile in tiles:
-        rest.remove(tile)
-    return tuple(rest)
+    """Return the rack without the tiles (each removed once), None while it is not known."""
+    return None if rack is None else take(rack, tiles)
