@@ -112,6 +112,6 @@ def test_manifest_records_each_situation(tmp_path):
     assert (manifest["version"], manifest["options"]["plays"], manifest["layout"]["page_size"]) == (
         __version__, 2, "letter")
     item = manifest["items"][0]
-    assert set(item) == {"id", "hand", "grid", "best_score", "count"}
+    assert set(item) == {"id", "hand", "grid", "best_score", "count", "count_exact"}
     assert re.fullmatch(r"S-4-[0-9a-f]{4}-01", item["id"]) and len(item["hand"]) == 5
     assert item["best_score"] == worksheet.items[0].best_score

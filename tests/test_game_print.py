@@ -107,7 +107,7 @@ def test_default_folder_never_replaces_an_earlier_run(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("#equate game\n#mode duplicate\n#players A, B\n", "a duplicate game's round sheets and results are not printed yet"),
+    ("#equate game\n#mode duplicate\n#players A, B\n", "the game has no round to print yet"),
     (TEAMS.replace("Blue: O9", "Blue: O8"), "line 7"),
 ])
 def test_refused_record_writes_nothing(tmp_path, text, message):

@@ -91,7 +91,7 @@ def test_manifest_carries_the_board_file(run):
     data = json.loads(run[2].read_text("utf-8"))
     assert data["command"] == "situations" and data["seed"] == 7
     assert data["items"][0] == {"id": "S-7-01", "hand": ["7/4", "3/4", "+", "1", "5", "2", "×", "6", "?"],
-                                "grid": BOOKLET_GRID, "best_score": 30, "count": 1234}
+                                "grid": BOOKLET_GRID, "best_score": 30, "count": 1234, "count_exact": True}
 
 
 def test_same_input_gives_byte_identical_pdfs(tmp_path):

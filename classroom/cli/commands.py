@@ -274,6 +274,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                plays: int = typer.Option(6, "--plays", min=0, max=40, help="Plays already on the board."),
                margin: int = typer.Option(3, "--margin", min=0, help="The winner beats the runner-up by this much."),
                feature: list[str] = typer.Option([], "--feature", help=f"Ask for: {', '.join(FEATURES)} (repeatable)."),
+               no_blanks: bool = typer.Option(False, "--no-blanks", help="Contest hands never hold a blank (by default a hand holds one when the bag draws it)."),
                board: Optional[Path] = typer.Option(None, "--board", help="Your own board file (with --hand)."),
                hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board or --game."),
                game: Optional[Path] = typer.Option(None, "--game", help="A game record: the board of one of its turns (with --turn)."),
@@ -308,7 +309,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
         worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
         write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return
-    rules = SituationRules(plays=plays, margin=margin, features=tuple(feature))
+    rules = SituationRules(plays=plays, margin=margin, features=tuple(feature), blanks=not no_blanks)
     rules.check()
     count = count or 5
     seed = run_seed(seed)

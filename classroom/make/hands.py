@@ -26,11 +26,11 @@ MAX_EQUATIONS = 20_000
 # Two blanks in a nine-tile hand allow a hundred thousand equations and more: no printed key
 # can hold them, so drawn hands keep at most one blank unless asked otherwise.
 MAX_BLANKS = 1
-# Blanks in generated contest hands: none for now. A nine-tile hand with a blank has tens to
-# hundreds of thousands of plays on a mid-game board, and counting them (the key states how many)
-# passes COUNT_LIMIT, so such positions were drawn, searched and then dropped: minutes of work
-# for nothing. Blanks on the board stay; a teacher's own position (--board, --hand) may hold one.
-CONTEST_BLANKS = 0
+# Blanks in generated contest hands: one, as the bag draws it (one nine-tile hand in seven from
+# the Original bag holds one). A hand drawn with two or more (about one in a hundred) is drawn
+# again: the best play of two blanks on an early board can take a minute and pass 1 GB. A count
+# of a blank hand's plays that passes COUNT_LIMIT is kept as a lower bound ("at least N").
+CONTEST_BLANKS = 1
 
 
 @dataclass(frozen=True)

@@ -146,5 +146,6 @@ def situation_item(id: str, situation: Situation, tileset: TileSet) -> Situation
         best=tuple(key_play(board, c, tileset) for c in best),
         next_best=tuple(key_play(board, c, tileset) for c in following),
         count=situation.count,
+        count_exact=situation.count_exact,
         grid=board_text(board),
     )

@@ -28,6 +28,7 @@ class SituationRules:
     margin: int = 3  # the best play beats the runner-up by at least this much (0: ties allowed)
     features: tuple[str, ...] = ()  # keys of FEATURES the winning play must show
     hand_size: int = MAX_HAND
+    blanks: bool = True  # contest hands hold a blank when the bag draws one (--no-blanks: never)
 
     def check(self) -> None:
         """Raise if the rules ask for something unknown or impossible."""

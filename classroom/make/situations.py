@@ -33,7 +33,8 @@ class Situation:
     board: Board
     hand: Hand
     plays: tuple[Candidate, ...]  # every play tied at the best score, then the runners-up
-    count: int | None = 0  # every legal equation play (None: too many to count quickly)
+    count: int = 0  # every legal equation play; a lower bound when not count_exact
+    count_exact: bool = True  # False: counting passed COUNT_LIMIT, the position has at least `count`
 
 
 def ranked(position: Position) -> tuple[Candidate, ...]:
@@ -49,8 +50,8 @@ def ranked(position: Position) -> tuple[Candidate, ...]:
 
 def analysed(position: Position) -> Situation:
     """Return the Situation of an analysed position: its ranked plays and how many there are
-    (None when counting them would pass COUNT_LIMIT)."""
-    return Situation(position.board, position.hand, ranked(position), position.count(COUNT_LIMIT))
+    (at least how many, when counting them would pass COUNT_LIMIT)."""
+    return Situation(position.board, position.hand, ranked(position), *position.count_at_least(COUNT_LIMIT))
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:
@@ -82,10 +83,10 @@ def is_good(situation: Situation, rules: SituationRules, tileset: TileSet) -> bo
 
 
 
-def contest_hand(bag: tuple[str, ...], rng: random.Random, size: int) -> Hand:
+def contest_hand(bag: tuple[str, ...], rng: random.Random, size: int, blanks: bool = True) -> Hand:
     """Return a contest hand drawn from what the game left in the bag (no more than
-    CONTEST_BLANKS blanks)."""
-    return in_order(list(few_blanks(lambda: draw(bag, size, rng)[0], CONTEST_BLANKS)))
+    CONTEST_BLANKS blanks; none without `blanks`)."""
+    return in_order(list(few_blanks(lambda: draw(bag, size, rng)[0], CONTEST_BLANKS if blanks else 0)))
 
 
 def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules = SituationRules(),
@@ -96,16 +97,14 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
     for _ in range(boards):
         game = simulate(tileset, rng, rules.plays)
         for _ in range(HANDS_PER_BOARD):
-            hand = contest_hand(game.bag, rng, rules.hand_size)
+            hand = contest_hand(game.bag, rng, rules.hand_size, rules.blanks)
             # The best two plays settle the margin and the features; ranking the runners-up and
             # counting every play cost more, so only the position kept pays for them (on the
             # same analysis, so its side tables are built once).
             position = Position(game.board, hand, tileset)
             trial = Situation(game.board, hand, tuple(position.top(2)))
             if is_good(trial, rules, tileset):
-                situation = analysed(position)
-                if situation.count is not None:  # a contest key states how many plays there are
-                    return situation
+                return analysed(position)
     wanted = [f"the winner beats the runner-up by {rules.margin} points or more"] if rules.margin else []
     wanted += [FEATURES[f] for f in rules.features] or ["the hand has a play"]
     raise ClassroomError(

@@ -176,7 +176,8 @@ class SituationItem:
     hand: tuple[TileFace, ...]
     best: tuple[KeyPlay, ...]  # every play reaching the best score (the first is drawn)
     next_best: tuple[KeyPlay, ...] = ()  # the runners-up, best first
-    count: int | None = 0  # number of distinct legal equation plays (None: too many to count quickly)
+    count: int = 0  # number of distinct legal equation plays; a lower bound when not count_exact
+    count_exact: bool = True  # False: too many to count exactly in a few seconds (at least `count`)
     grid: str = ""  # the board file text, for the manifest
     premiums: tuple[tuple[str, ...], ...] = field(default_factory=lambda: premium_labels())
 

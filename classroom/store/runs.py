@@ -36,6 +36,8 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
             entry["grid"] = item.grid
         entry["best_score"] = item.best_score
         entry["count"] = item.count
+        if worksheet.kind == "situations":
+            entry["count_exact"] = item.count_exact  # False: at least `count` plays
         items.append(entry)
     data = {"command": worksheet.kind, "seed": worksheet.seed, "level": worksheet.level,
             "key": worksheet.key, "check": worksheet.check_page, "version": __version__,
