@@ -220,7 +220,8 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     """Board Situations from simulated play (one position, two plays on it) are made in the
     background: meanwhile the job page says how far it has got and the other pages answer."""
     response = client.post("/make", data={"kind": "situations", "count": "1", "plays": "2",
-                                          "margin": "0", "seed": "4"}, follow_redirects=False)
+                                          "margin": "0", "seed": "4", "no_blanks": "on"},
+                           follow_redirects=False)
     assert response.status_code == 303
     job = response.headers["location"]
     working = client.get(job)
@@ -231,6 +232,7 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     assert page.status_code == 200, page.text
     manifest = json.loads((library / "situations-4" / "manifest.json").read_text("utf-8"))
     assert len(manifest["items"]) == 1 and manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf"]
+    assert manifest["options"]["blanks"] is False  # the page's "no blanks in the hands"
 
 
 @pytest.mark.parametrize("fields, sentence", [

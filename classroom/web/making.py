@@ -112,7 +112,8 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
 
         return Order(1, own, "situations-own")
     rules = SituationRules(plays=whole(form, "plays", "the plays on the board", 0, 40, 6),
-                           margin=whole(form, "margin", "the winning margin", 0, 50, 3))
+                           margin=whole(form, "margin", "the winning margin", 0, 50, 3),
+                           blanks=not ticked(form, "no_blanks"))
     rules.check()
     count = whole(form, "count", "the number of situations", 1, MAX_COUNT, 5)
     seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
