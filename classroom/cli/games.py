@@ -172,6 +172,37 @@ def close_round_command(record: Path = RecordArgument, json_out: bool = JsonOpti
     typer.echo("\n".join(round_lines(closed) + standings_lines(game) + following))
 
 
+@game_command
+def undo(record: Path = RecordArgument) -> None:
+    """Take back the last turn of a teams or solo game (and the refill dealt after it)."""
+    from classroom.record.deal import undo_turn
+    from classroom.record.grammar import record_text
+    from classroom.record.replay import replay
+
+    game_record = read_game(record)
+    if game_record.header.mode == "duplicate":
+        raise ClassroomError(f"{record}: a duplicate game's plays are entered by round; edit the record to take one back")
+    updated = undo_turn(game_record)
+    game = replay(updated, where=str(record))
+    save(record, record_text(updated))
+    typer.echo(f"took back line {game_record.lines[len(updated.lines)].number} of {record}")
+    typer.echo("\n".join(line for line in score_lines(game) if line.startswith(("Totals", "Next"))))
+
+
+@game_command
+def stop(record: Path = RecordArgument) -> None:
+    """End a dealt game where it stands (the class is out of time): each player loses what they hold."""
+    from classroom.record.deal import stop_game
+    from classroom.record.grammar import record_text
+
+    game_record = read_game(record)
+    if game_record.header.mode == "duplicate":
+        raise ClassroomError(f"{record}: a duplicate game ends after any round; its standings are final as they are")
+    updated, game = stop_game(game_record, str(record))
+    save(record, record_text(updated))
+    typer.echo("\n".join(score_lines(game)[-4:]))
+
+
 def save(path: Path, text: str) -> None:
     """Write a record atomically: the whole new text, or the old file untouched."""
     from classroom.store.runs import prepare_folder, write_atomically

@@ -10,6 +10,7 @@ for a single player's practice and for a game played by the computer.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from classroom.errors import ClassroomError
 from classroom.game.plays import record_notation
@@ -97,3 +98,26 @@ def best_turn(game: Replay) -> Turn:
     if rack and game.pile is not None and len(game.pile) >= len(rack):
         return Turn(0, player, Trade(rack, len(rack)))
     return Turn(0, player, Pass())
+
+
+def undo_turn(record: Record) -> Record:
+    """Return the record without its last turn and what the tool wrote after it (the refill, the
+    holds lines): the game as it was before that turn. Draws are numbered by how many came
+    before, so playing the turn again deals the same refill."""
+    last = max((i for i, line in enumerate(record.lines) if isinstance(line, Turn)), default=None)
+    if last is None:
+        raise ClassroomError("the game has no turn to take back")
+    return replace(record, lines=record.lines[:last])
+
+
+def stop_game(record: Record, where: str = "record") -> tuple[Record, Replay]:
+    """Return the game stopped where it stands (the class is out of time): every player's
+    'holds' line, each losing what they hold (RULES §10's sums, nobody going out)."""
+    game = replay(record, where=where)
+    if game.ended:
+        raise ClassroomError("the game has already ended")
+    if not game.dealt:
+        raise ClassroomError("a game kept at a table ends with what each player holds: "
+                             "add a 'holds' line for each ('Red holds 4 ×')")
+    stopped = record.adding(*(Holds(0, p, game.rack(p) or ()) for p in game.players))
+    return stopped, replay(stopped, where=where)

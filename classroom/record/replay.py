@@ -69,6 +69,7 @@ class Replay:
     went_out: str | None = None  # the player who used all tiles and ended the game
     end: tuple[tuple[str, int], ...] | None = None  # the end-of-game sums (RULES §10)
     returning: tuple[Tile, ...] = ()  # traded tiles that go back once the trader has drawn
+    stopped: bool = False  # ended by 'holds' lines before the rules end it (the class stopped)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -184,7 +185,8 @@ class _Table:
         return Replay(self.record, self.tileset, tuple(self.turns), self.board,
                       tuple(self.racks.items()),
                       tuple(sorted(self.pile.elements(), key=self.tileset.bag.index)) if self.pile is not None else None,
-                      self.ended or bool(self.held), self.went_out, end, tuple(self.returning.elements()))
+                      self.ended or bool(self.held), self.went_out, end, tuple(self.returning.elements()),
+                      stopped=bool(self.held) and not self.ended and self.went_out is None)
 
     # --- lines --------------------------------------------------------------------------------
 
@@ -293,9 +295,6 @@ class _Table:
             raise ClassroomError(f"{at}: {line.player} already holds tiles on line "
                                  f"{self.held_on[line.player]}")
         known = self.racks[line.player]
-        if self.dealt and not self.ended:
-            raise ClassroomError(f"{at}: the game has not ended; 'holds' lines come after the last turn "
-                                 f"(the pile holds {sum(self.pile.values())} tiles)")
         if known is not None and sorted(known) != sorted(line.tiles):
             raise ClassroomError(f"{at}: {line.player} holds {' '.join(known) or 'nothing'}, "
                                  f"not {' '.join(line.tiles) or 'nothing'}")

@@ -37,7 +37,7 @@ def score_data(game: Replay) -> dict:
                    "score": t.score, "totals": dict(t.totals)} for t in game.turns],
         "end": dict(game.end) if game.end is not None else None,
         "totals": game.totals, "ended": game.ended, "winners": game.winners,
-        "went_out": game.went_out,
+        "went_out": game.went_out, "stopped": game.stopped,
         "averages": {p: game.average(p) for p in game.players},
         "next": game.next_player,
         "racks": {p: list(r) if r is not None else None for p, r in game.racks},
@@ -63,8 +63,7 @@ def score_lines(game: Replay) -> list[str]:
         out.append(f"{t.line:>4}  {t.player:<{names}}  {turn_text(t):<{width}}  {t.score:>5}  "
                    + "  ".join(f"{totals[p]:>6}" for p in players))
     if game.end is not None:
-        how = f"{game.went_out} went out" if game.went_out else "every player passed in turn"
-        out.append(f"End of the game ({how}): "
+        out.append(f"End of the game ({how_ended(game)}): "
                    + ", ".join(f"{p} {points:+d}" for p, points in game.end))
     totals = game.totals
     out.append("Totals: " + ", ".join(f"{p} {totals[p]}" for p in players) + ".")
@@ -86,6 +85,13 @@ def score_lines(game: Replay) -> list[str]:
                       if game.rack(game.next_player) else "")
                    + (f"; the pile holds {game.pile_size} tiles." if game.pile is not None else "."))
     return out
+
+
+def how_ended(game: Replay) -> str:
+    """Return how an ended game ended: a player went out, every player passed, or it was stopped."""
+    if game.went_out:
+        return f"{game.went_out} went out"
+    return "stopped before its end" if game.stopped else "every player passed in turn"
 
 
 def turn_lines(game: Replay, turn: Replayed) -> list[str]:

@@ -30,13 +30,14 @@ from classroom.render.wording import shipped_templates
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
+from classroom.web.games import game_routes
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.making import Attached, make_set, order
 from classroom.make.worksheet import premium_labels
 from classroom.make.keys import board_tiles
 
-PAGES = {"make": "/", "library": "/library", "grade": "/grade"}
+PAGES = {"make": "/", "library": "/library", "grade": "/grade", "games": "/games", "editor": "/editor"}
 
 
 def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) -> Starlette:
@@ -248,6 +249,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         Route("/download", download), Route("/preview", preview_png),
         Route("/grade", grade_page), Route("/grade", grade_lists, methods=["POST"]),
         Route("/check/{id}", check_page), Route("/check/{id}", check_line, methods=["POST"]),
+        *game_routes(library, page, friendly),
     ]
 
     @contextlib.asynccontextmanager

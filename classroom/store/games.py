@@ -1,0 +1,152 @@
+"""Game records and board files kept in the library: `games/NAME.txt` for a game played on the
+page (the same record `classroom game` reads and writes), `boards/NAME.txt` for a position made
+in the board editor. Names are short and plain so no request can reach outside the library; a
+record is written atomically, and a game removed is moved aside into `games/removed/`, never
+deleted.
+
+A team's own link carries a key: an HMAC of the game and the team under a secret kept in the
+library (`games/.secret`), so a link shows one team's rack and no other's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from classroom.errors import ClassroomError, excerpt, read_text
+from classroom.record.grammar import Header, Record, Turn, read_record, record_text
+from classroom.store.runs import cannot_write, prepare_folder, write_atomically
+
+GAMES = "games"
+BOARDS = "boards"
+REMOVED = "removed"
+MAX_GAMES = 500  # records listed on the page
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A game record in the library, as the list of games shows it."""
+
+    name: str
+    header: Header
+    turns: int
+    modified: float
+
+
+def plain_name(text: str, what: str = "the game's name") -> str:
+    """Return a name made plain for a file (letters, digits and hyphens, lower case), or raise."""
+    name = re.sub(r"[^a-z0-9]+", "-", text.strip().lower()).strip("-")[:40].strip("-")
+    if not _NAME.fullmatch(name):
+        raise ClassroomError(f"{what} {excerpt(text)!r} has no letter or digit to name a file by")
+    return name
+
+
+def _path(library: Path, folder: str, name: str, what: str) -> Path:
+    if not _NAME.fullmatch(name):
+        raise ClassroomError(f"no {what} {excerpt(name)!r} in this library")
+    return Path(library) / folder / f"{name}.txt"
+
+
+def game_path(library: Path, name: str) -> Path:
+    """Return where the game of that name is kept (raise on a name no game can have)."""
+    return _path(library, GAMES, name, "game")
+
+
+def free_name(library: Path, wanted: str) -> str:
+    """Return `wanted` made plain, or with -2, -3, ... when a game already has that name."""
+    base = plain_name(wanted)
+    name, number = base, 1
+    while game_path(library, name).exists() or (Path(library) / GAMES / REMOVED / f"{name}.txt").exists():
+        number += 1
+        name = f"{base[:36]}-{number}"
+    return name
+
+
+def load_game(library: Path, name: str) -> Record:
+    """Return the record of a game in the library, read and checked line by line."""
+    path = game_path(library, name)
+    if not path.is_file():
+        raise ClassroomError(f"no game {name!r} in this library")
+    return read_record(read_text(path, "the game record"), f"game {name}")
+
+
+def save_game(library: Path, name: str, record: Record) -> None:
+    """Write a game's record atomically (the whole new record, or the old file untouched)."""
+    folder = prepare_folder(Path(library) / GAMES)
+    write_atomically(folder / f"{name}.txt", record_text(record).encode("utf-8"))
+
+
+def games(library: Path) -> list[GameFile]:
+    """Return the games in the library, the most recently played first (a damaged record is left out)."""
+    folder = Path(library) / GAMES
+    found = []
+    for path in sorted(folder.glob("*.txt")) if folder.is_dir() else ():
+        if not _NAME.fullmatch(path.stem):
+            continue
+        try:
+            record = read_record(read_text(path, "the game record"), path.stem)
+        except ClassroomError:
+            continue
+        turns = sum(1 for line in record.lines if isinstance(line, Turn))
+        found.append(GameFile(path.stem, record.header, turns, path.stat().st_mtime))
+    found.sort(key=lambda g: (-g.modified, g.name))
+    return found[:MAX_GAMES]
+
+
+def set_aside(library: Path, name: str) -> None:
+    """Move a game's record into games/removed/ (never deleted: it can be moved back by hand)."""
+    path = game_path(library, name)
+    if not path.is_file():
+        raise ClassroomError(f"no game {name!r} in this library")
+    aside = prepare_folder(path.parent / REMOVED) / path.name
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = aside.with_name(f"{name}-{number}.txt")
+    try:
+        os.replace(path, aside)
+    except OSError as error:
+        raise cannot_write(aside, error, folder=False) from None
+
+
+def save_board(library: Path, wanted: str, text: str) -> str:
+    """Write a board file made in the editor under boards/ and return its name (made plain, and
+    never replacing an earlier board: -2, -3, ... is added)."""
+    folder = prepare_folder(Path(library) / BOARDS)
+    base = plain_name(wanted, "the board's name")
+    name, number = base, 1
+    while (folder / f"{name}.txt").exists():
+        number += 1
+        name = f"{base[:36]}-{number}"
+    write_atomically(folder / f"{name}.txt", text.encode("utf-8"))
+    return name
+
+
+def board_path(library: Path, name: str) -> Path:
+    """Return a board file of the library's boards/ folder (raise when there is none of that name)."""
+    path = _path(library, BOARDS, name, "board")
+    if not path.is_file():
+        raise ClassroomError(f"no board {name!r} in this library")
+    return path
+
+
+def team_key(library: Path, game: str, player: str) -> str:
+    """Return the key of a team's own link to a game: it shows that team's rack and no other."""
+    folder = prepare_folder(Path(library) / GAMES)
+    secret_file = folder / ".secret"
+    if not secret_file.exists():
+        write_atomically(secret_file, secrets.token_hex(32).encode("ascii"))
+        os.chmod(secret_file, 0o600)
+    secret = read_text(secret_file, "the library's secret").strip().encode("ascii")
+    return hmac.new(secret, f"{game}\n{player.lower()}".encode("utf-8"), hashlib.sha256).hexdigest()[:20]
+
+
+def right_key(library: Path, game: str, player: str, key: str) -> bool:
+    """Return whether a link's key is the team's own."""
+    return hmac.compare_digest(team_key(library, game, player), key[:40])

@@ -1,0 +1,456 @@
+"""The game pages: a class game on the projector (teams, duplicate, solo practice), each a view
+of a record file in the library's games/ folder, read and written with classroom.record exactly
+as `classroom game` does; and the board editor, which turns a real table's position into a
+board file by clicking squares and typing.
+
+Keyboard first: one box takes a play in the usual notation, or a word (pass, trade 4 9, undo,
+reveal, end); a play is shown on the board with its score before it is confirmed (Enter again).
+A refused play changes nothing and says why in one sentence.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from classroom.errors import ClassroomError, excerpt
+from classroom.game.board import COLUMNS, SIZE, Board, Square, board_text, check_tiles, parse_board, square_name
+from classroom.game.plays import Breakdown, record_notation, score as score_of
+from classroom.game.symbols import BLANK, display_text, face
+from classroom.game.tilesets import LEVELS, TileSet, load_level
+from classroom.make.worksheet import premium_labels
+from classroom.record.analysis import analysed_turn
+from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
+from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
+from classroom.record.grammar import MODES, Record, Turn, read_turn
+from classroom.record.replay import Replay, replay
+from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
+from classroom.solve.board.position import Candidate, Position, searchable
+from classroom.store.games import (
+    board_path, free_name, games, load_game, right_key, save_board, save_game, set_aside, team_key,
+)
+from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, within_blank_limit
+
+MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
+WORDS = ("pass", "undo", "reveal", "end")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One square as the page draws it: its name, premium label, tile (if any) and marks."""
+
+    name: str
+    label: str
+    symbol: str = ""
+    points: int | None = None
+    blank: bool = False
+    mark: str = ""  # "last" (the last play), "new" (a play shown before it is confirmed), "reveal"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A play shown with its score: the text, each equation's arithmetic, the bonus, the total."""
+
+    player: str
+    text: str
+    lines: tuple[tuple[str, str], ...]
+    bonus: int
+    total: int
+
+
+def board_rows(board: Board, tileset: TileSet, marks: dict[Square, str]) -> list[list[Cell]]:
+    """Return the board as rows of Cells, with the marked squares' marks."""
+    labels = premium_labels()
+    rows = []
+    for row in range(1, SIZE + 1):
+        cells = []
+        for column in range(1, SIZE + 1):
+            square = (row, column)
+            tile = board.tile(square)
+            cells.append(Cell(square_name(square), labels[row - 1][column - 1],
+                              display_text(face(tile)) if tile else "",
+                              tileset.score_of(tile) if tile else None,
+                              tile.startswith(BLANK), marks.get(square, "")))
+        rows.append(cells)
+    return rows
+
+
+def shown_play(player: str, text_: str, breakdown: Breakdown | None) -> Shown:
+    """Return a play and its breakdown as the page shows it."""
+    if breakdown is None:
+        return Shown(player, display_text(text_), (), 0, 0)
+    lines = tuple((display_text(e.text), e.explain()) for e in breakdown.equations)
+    return Shown(player, display_text(text_), lines, breakdown.bonus, breakdown.total)
+
+
+class Reveals:
+    """The best play of a board and rack, found once: the reveal button, the solo player's
+    comparison and a page reloaded all ask the same question."""
+
+    def __init__(self, size: int = 64):
+        self.found: dict[tuple, tuple[Candidate, ...]] = {}
+        self.size = size
+        self.lock = threading.Lock()
+
+    def best(self, board: Board, rack: tuple[str, ...], tileset: TileSet) -> tuple[Candidate, ...]:
+        key = (board.cells, tuple(sorted(rack)), tileset.name)
+        with self.lock:
+            if key in self.found:
+                return self.found[key]
+        best = tuple(Position(board, searchable(rack, tileset), tileset).best()) if rack else ()
+        with self.lock:
+            if len(self.found) >= self.size:
+                self.found.pop(next(iter(self.found)))
+            self.found[key] = best
+        return best
+
+
+def typed_turn(line: str, record: Record) -> str:
+    """Return a typed play as a record line: 'J10 across 24 ÷ 3 = 8' is the turn of the player
+    to move; 'Red: …' names the player itself."""
+    name, colon, rest = line.partition(":")
+    if colon and name.strip().lower() in {p.lower() for p in record.header.players}:
+        return line
+    player = replay(record).next_player
+    if player is None:
+        raise ClassroomError("the game has ended; start a new one from the list of games")
+    return f"{player}: {line}"
+
+
+def game_routes(library: Path, page, friendly) -> list[Route]:
+    """Return the routes of the game pages and the board editor, over the library folder; `page`
+    renders a template, `friendly` turns a ClassroomError into its sentence."""
+    reveals = Reveals()
+    lock = threading.Lock()  # one change to a record at a time
+
+    def game_name(request: Request) -> str:
+        return request.path_params["name"][:40]
+
+    # --- the list of games and a new game -------------------------------------------------------
+
+    @friendly
+    async def games_page(request: Request) -> Response:
+        return page("games.j2", here="games", games=await run_in_threadpool(games, library),
+                    levels=LEVELS, modes=MODES)
+
+    @friendly
+    async def start_game(request: Request) -> Response:
+        form = await read_form(request)
+        mode = choice(form, "mode", "the mode", MODES, "teams")
+        level = choice(form, "level", "the level", tuple(LEVELS), "original")
+        names = tuple(n.strip() for n in text(form, "players", "the players", 400).split(",") if n.strip())
+        if not names:
+            raise ClassroomError("name the players or teams, comma-separated: 'Red, Blue'")
+        if len(names) > MAX_PLAYERS[mode]:
+            raise ClassroomError(f"a {mode} game has at most {MAX_PLAYERS[mode]} "
+                                 f"{'player' if mode == 'solo' else 'players or teams'}")
+        seed_text = optional_text(form, "seed", "the seed", 9)
+        if seed_text is not None and not seed_text.isdigit():
+            raise ClassroomError(f"the seed is a whole number, not {excerpt(seed_text)!r}")
+        import random
+
+        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**6)
+        wanted = optional_text(form, "name", "the game's name", 60) or f"{mode}-{seed}"
+
+        def create() -> str:
+            record = new_duplicate(names, level, seed) if mode == "duplicate" else new_game(mode, names, level, seed)
+            with lock:
+                name = free_name(library, wanted)
+                save_game(library, name, record)
+            return name
+
+        name = await run_in_threadpool(create)
+        return RedirectResponse(f"/games/{name}", status_code=303)
+
+    # --- one game ---------------------------------------------------------------------------------
+
+    def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
+             error: str | None = None, status: int = 200, private: bool = False, closed: bool = False):
+        if record.header.mode == "duplicate":
+            return duplicate_view(name, record, typed, error, status, closed)
+        game = replay(record, where=f"game {name}")
+        tileset = game.tileset
+        marks: dict[Square, str] = {}
+        last = next((t for t in reversed(game.turns) if t.play is not None), None)
+        if last is not None:
+            marks.update({s: "last" for s in last.play.squares})
+        board, preview = game.board, None
+        if pending is not None:
+            turn = pending.turns[-1]
+            board = pending.board
+            if turn.play is not None:
+                marks.update({s: "new" for s in turn.play.squares})
+            preview = (turn, shown_play(turn.player, turn_text(turn), turn.breakdown if turn.kind == "play" else None))
+        revealed, reveal_note = None, None
+        player = game.next_player
+        if reveal and player is not None:
+            rack = game.rack(player)
+            if rack is None:
+                reveal_note = f"the record does not know {player}'s rack, so there is nothing to reveal"
+            else:
+                best = reveals.best(game.board, rack, tileset)
+                if not best:
+                    reveal_note = f"{player}'s rack has no equation play on this board"
+                else:
+                    play = best[0].play
+                    board = game.board.place(play.placements)
+                    marks.update({s: "reveal" for s in play.squares})
+                    revealed = shown_play(player, record_notation(game.board, play), score_of(game.board, play, tileset))
+        practice = solo_comparison(game) if record.header.mode == "solo" else None
+        links = {p: f"/games/{name}/team/{p}?key={team_key(library, name, p)}" for p in game.players} \
+            if record.header.mode == "teams" and game.dealt else {}
+        return page("game.j2", status, here="games", name=name, game=game, header=record.header,
+                    rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
+                    revealed=revealed, reveal_note=reveal_note, typed=typed, error=error,
+                    turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
+                    private=private, practice=practice, links=links, words=WORDS,
+                    strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
+
+    def solo_comparison(game: Replay):
+        """Return the solo player's last play set against the best the rack had, or None."""
+        last = game.turns[-1] if game.turns else None
+        if last is None or last.rack is None or searchable(last.rack, game.tileset) != last.rack:
+            return None
+        best = reveals.best(last.board, last.rack, game.tileset)
+        analysed = analysed_turn(game, last, 1) if not best else None
+        top = best[0] if best else None
+        if top is None:
+            return {"turn": last, "best": None, "left": 0, "analysed": analysed}
+        shown = shown_play(last.player, record_notation(last.board, top.play), score_of(last.board, top.play, game.tileset))
+        return {"turn": last, "best": shown, "left": top.score - last.score}
+
+    def duplicate_view(name: str, record: Record, typed: str, error: str | None, status: int, closed: bool):
+        game = replay_duplicate(record, where=f"game {name}")
+        last = next((r for r in reversed(game.rounds) if r.closed), None)
+        marks: dict[Square, str] = {}
+        top = None
+        if last is not None:
+            main = last.top_breakdown.equations[0]
+            marks.update({t.square: "last" for t in main.tiles if last.board.is_empty(t.square)})
+            top = shown_play("top", last.top, last.top_breakdown)
+        entries = [(e, shown_play(e.player, e.notation or e.text, e.breakdown)) for e in last.entries] if last else []
+        return page("duplicate_game.j2", status, here="games", name=name, game=game, header=record.header,
+                    rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS, current=game.current,
+                    last=last, top=top, entries=entries, typed=typed, error=error,
+                    closed=closed or game.current is None, standings=game.standings)
+
+    @friendly
+    async def game_page(request: Request) -> Response:
+        name = game_name(request)
+        record = await run_in_threadpool(load_game, library, name)
+        reveal = request.query_params.get("reveal") == "1"
+        closed = request.query_params.get("closed") == "1"
+        private = request.cookies.get("racks") == "private"
+        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, private=private, closed=closed))
+
+    @friendly
+    async def try_line(request: Request) -> Response:
+        """A line typed in the box: a word, or a turn shown with its score before it is confirmed."""
+        name = game_name(request)
+        form = await read_form(request)
+        typed = text(form, "line", "the play", MAX_LINE).strip()
+        record = await run_in_threadpool(load_game, library, name)
+        private = request.cookies.get("racks") == "private"
+        word = typed.lower()
+        if word == "reveal":
+            return RedirectResponse(f"/games/{name}?reveal=1", status_code=303)
+        if word == "undo":
+            return await change(name, undo_turn)
+        if word in ("end", "stop"):
+            return await change(name, lambda r: stop_game(r, f"game {name}")[0])
+        if not typed:
+            return view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
+                        status=400, private=private)
+
+        def shown() -> Response:
+            try:
+                line = read_turn(typed_turn(typed, record), record, "the play")
+                _, pending = play_turn(record, line, "the play")
+            except ClassroomError as error:
+                return view(name, record, typed=typed, error=plain_reason(error), status=400, private=private)
+            return view(name, record, typed=typed, pending=pending, private=private)
+
+        return await run_in_threadpool(shown)
+
+    async def change(name: str, how, then: str = "") -> Response:
+        """Change a game's record under the lock, write it, and show the game again."""
+
+        def changed() -> None:
+            with lock:
+                save_game(library, name, how(load_game(library, name)))
+
+        await run_in_threadpool(changed)
+        return RedirectResponse(f"/games/{name}{then}", status_code=303)
+
+    @friendly
+    async def confirm_turn(request: Request) -> Response:
+        name = game_name(request)
+        form = await read_form(request)
+        typed = text(form, "line", "the play", MAX_LINE).strip()
+
+        def added(record: Record) -> Record:
+            line = read_turn(typed_turn(typed, record), record, "the play")
+            return play_turn(record, line, "the play")[0]
+
+        return await change(name, added)
+
+    @friendly
+    async def undo_page(request: Request) -> Response:
+        return await change(game_name(request), undo_turn)
+
+    @friendly
+    async def stop_page(request: Request) -> Response:
+        name = game_name(request)
+        return await change(name, lambda r: stop_game(r, f"game {name}")[0])
+
+    @friendly
+    async def remove_page(request: Request) -> Response:
+        name = game_name(request)
+        with lock:
+            await run_in_threadpool(set_aside, library, name)
+        return RedirectResponse("/games", status_code=303)
+
+    @friendly
+    async def racks_page(request: Request) -> Response:
+        """Show racks on the projector, or keep them on each team's own link (a cookie)."""
+        name = game_name(request)
+        form = await read_form(request)
+        private = choice(form, "racks", "where racks are shown", ("screen", "private"), "screen")
+        answer = RedirectResponse(f"/games/{name}", status_code=303)
+        answer.set_cookie("racks", private, samesite="strict", httponly=True)
+        return answer
+
+    @friendly
+    async def team_page(request: Request) -> Response:
+        name = game_name(request)
+        record = await run_in_threadpool(load_game, library, name)
+        player = next((p for p in record.header.players if p.lower() == request.path_params["player"].lower()), None)
+        key = request.query_params.get("key", "")
+        if player is None or not await run_in_threadpool(right_key, library, name, player, key):
+            raise ClassroomError("this team link is not right; ask the teacher for your team's link")
+        game = replay(record, where=f"game {name}")
+        return page("team.j2", here="check", name=name, player=player, rack=game.rack(player) or (),
+                    turn=game.next_player, totals=game.totals, ended=game.ended)
+
+    # --- duplicate rounds -------------------------------------------------------------------------
+
+    @friendly
+    async def round_plays(request: Request) -> Response:
+        name = game_name(request)
+        form = await read_form(request)
+        typed = text(form, "line", "the play", MAX_LINE).strip()
+        if typed.lower() in ("close", "round", "reveal"):
+            return await change(name, lambda r: close_round(r, f"game {name}")[0], "?closed=1")
+        record = await run_in_threadpool(load_game, library, name)
+        try:
+            line = read_turn(typed, record, "the play")
+            if not isinstance(line, Turn):
+                raise ClassroomError("give a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8'")
+        except ClassroomError as error:
+            return await run_in_threadpool(duplicate_view, name, record, typed, plain_reason(error), 400, False)
+
+        def added(current: Record) -> Record:
+            return add_plays(current, [read_turn(typed, current, "the play")], f"game {name}")[0]
+
+        return await change(name, added)
+
+    @friendly
+    async def close_page(request: Request) -> Response:
+        name = game_name(request)
+        return await change(name, lambda r: close_round(r, f"game {name}")[0], "?closed=1")
+
+    @friendly
+    async def record_file(request: Request) -> Response:
+        name = game_name(request)
+        record = await run_in_threadpool(load_game, library, name)
+        from classroom.record.grammar import record_text
+
+        return PlainTextResponse(record_text(record), headers={
+            "Content-Disposition": f'attachment; filename="{name}.txt"'})
+
+    # --- the board editor -------------------------------------------------------------------------
+
+    def editor(cells: dict[str, str], level: str = "original", hand: str = "", name: str = "",
+               error: str | None = None, saved: str | None = None, status: int = 200) -> Response:
+        return page("editor.j2", status, here="editor", cells=cells, columns=COLUMNS, labels=premium_labels(),
+                    levels=LEVELS, error=error, saved=saved, hand=hand, level=level, name=name)
+
+    @friendly
+    async def editor_page(request: Request) -> Response:
+        return editor({})
+
+    @friendly
+    async def editor_post(request: Request) -> Response:
+        """Check the position typed in the editor (sent as one board-file text), and save it."""
+        form = await read_form(request)
+        level = choice(form, "level", "the level", tuple(LEVELS), "original")
+        grid = text(form, "board", "the board", 20_000)
+        hand = optional_text(form, "hand", "the hand", 200) or ""
+        wanted = optional_text(form, "name", "the board's name", 40) or ""
+        action = choice(form, "action", "what to do", ("check", "save"), "check")
+        cells = grid_cells(grid)
+        try:
+            checked = editor_board(grid, load_level(level), hand)
+        except ClassroomError as error:
+            return editor(cells, level, hand, wanted, str(error), status=400)
+        if action == "save":
+            saved = await run_in_threadpool(save_board, library, wanted or "position", checked)
+            return editor(cells, level, hand, wanted, saved=saved)
+        return editor(cells, level, hand, wanted, saved="")
+
+    @friendly
+    async def board_file(request: Request) -> Response:
+        path = board_path(library, request.path_params["name"][:40])
+        return PlainTextResponse(path.read_text("utf-8"), headers={
+            "Content-Disposition": f'attachment; filename="{path.name}"'})
+
+    return [
+        Route("/games", games_page), Route("/games", start_game, methods=["POST"]),
+        Route("/games/{name}", game_page), Route("/games/{name}/try", try_line, methods=["POST"]),
+        Route("/games/{name}/turn", confirm_turn, methods=["POST"]),
+        Route("/games/{name}/undo", undo_page, methods=["POST"]),
+        Route("/games/{name}/end", stop_page, methods=["POST"]),
+        Route("/games/{name}/remove", remove_page, methods=["POST"]),
+        Route("/games/{name}/racks", racks_page, methods=["POST"]),
+        Route("/games/{name}/team/{player}", team_page),
+        Route("/games/{name}/plays", round_plays, methods=["POST"]),
+        Route("/games/{name}/round", close_page, methods=["POST"]),
+        Route("/games/{name}/record", record_file),
+        Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
+        Route("/boards/{name}", board_file),
+    ]
+
+
+def plain_reason(error: ClassroomError) -> str:
+    """Return why a typed play is refused, without the record's line number (the page has none)."""
+    return re.sub(r"^the play(, line \d+)?: ", "", str(error))
+
+
+def grid_cells(grid: str) -> dict[str, str]:
+    """Return the squares a board-file text fills, by name ('F9': '7'), however malformed."""
+    cells = {}
+    rows = [line.split() for line in grid.splitlines() if line.strip()][:SIZE]
+    for row, tokens in enumerate(rows, start=1):
+        for column, token in enumerate(tokens[:SIZE], start=1):
+            if token != ".":
+                cells[square_name((row, column))] = token[:8]
+    return cells
+
+
+def editor_board(grid: str, tileset: TileSet, hand: str = "") -> str:
+    """Return the board file of the position typed in the editor, checked as a board file is
+    and against the tile set's counts (with the hand, when given); each bad entry is named by
+    its square alone, the editor having no lines."""
+    try:
+        board = parse_board(grid, "the board", tileset.rules)
+        check_tiles(board, tileset, within_blank_limit(tileset.read_hand(hand)) if hand else ())
+    except ClassroomError as error:
+        raise ClassroomError(re.sub(r"^the board: (line \d+, )?", "", str(error))) from None
+    return board_text(board)

@@ -1,0 +1,227 @@
+"""The game pages and the board editor through the app (no browser; tests/test_web_games_browser.py
+drives them in chromium): every change is a record file that `classroom game` replays to the same
+totals, a refused play changes nothing, the reveal is the engine's best play, a team link shows
+one team's rack, and the editor names a bad square."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from classroom.game.board import parse_board, square_name
+from classroom.game.tilesets import load_level
+from classroom.record.deal import best_turn
+from classroom.record.duplicate import replay_duplicate
+from classroom.record.grammar import action_text, read_record
+from classroom.record.replay import replay
+from classroom.solve.board.position import Position, searchable
+from classroom.store.games import team_key
+
+
+def record_of(library, name):
+    return read_record((library / "games" / f"{name}.txt").read_text("utf-8"))
+
+
+def shown_totals(html: str) -> dict[str, int]:
+    return {p: int(v) for p, v in re.findall(r'data-player="([^"]+)">(-?\d+)<', html)}
+
+
+def engine_turn(library, name) -> str:
+    """Return the engine's best turn for the player to move, as a person types it (no name)."""
+    return action_text(best_turn(replay(record_of(library, name))).action)
+
+
+def new(client, **fields) -> str:
+    answer = client.post("/games", data=fields, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    return answer.headers["location"].removeprefix("/games/")
+
+
+def test_a_team_game_played_on_the_page_is_the_record_the_command_line_scores(client, library):
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    assert name == "teams-42"
+    for _ in range(3):
+        typed = engine_turn(library, name)
+        before = (library / "games" / f"{name}.txt").read_text("utf-8")
+        shown = client.post(f"/games/{name}/try", data={"line": typed})
+        assert shown.status_code == 200 and 'id="preview"' in shown.text
+        assert (library / "games" / f"{name}.txt").read_text("utf-8") == before  # shown, not played
+        confirmed = client.post(f"/games/{name}/turn", data={"line": typed}, follow_redirects=False)
+        assert confirmed.status_code == 303
+    game = replay(record_of(library, name))
+    assert len(game.turns) == 3 and all(t.kind == "play" for t in game.turns)
+    page = client.get(f"/games/{name}").text
+    assert shown_totals(page) == game.totals
+    assert game.turns[-1].score > 0 and f">{game.turns[-1].score}<" in page
+
+
+def test_the_preview_shows_the_score_the_record_will_give(client, library):
+    name = new(client, mode="teams", players="Red, Blue", seed="7")
+    typed = engine_turn(library, name)
+    shown = client.post(f"/games/{name}/try", data={"line": typed}).text
+    client.post(f"/games/{name}/turn", data={"line": typed})
+    scored = replay(record_of(library, name)).turns[-1].score
+    assert re.search(r'id="preview" data-score="(\d+)"', shown)[1] == str(scored)
+    assert shown.count('class="tile') > 0 and " new" in shown  # the play drawn on the board, marked
+
+
+def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(client, library):
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    before = (library / "games" / f"{name}.txt").read_text("utf-8")
+    answer = client.post(f"/games/{name}/try", data={"line": "A1 across 1 = 1"})
+    assert answer.status_code == 400
+    reason = re.search(r'id="refused">Not legal: ([^<]*)<', answer.text)[1]
+    assert "centre square" in reason or "J10" in reason, reason
+    assert "line " not in reason  # the page has no record lines to point at
+    answer = client.post(f"/games/{name}/turn", data={"line": "A1 across 1 = 1"})
+    assert answer.status_code == 400
+    assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
+
+
+def test_trade_pass_undo_and_end(client, library):
+    name = new(client, mode="teams", players="Red, Blue", seed="5")
+    rack = replay(record_of(library, name)).rack("Red")
+    client.post(f"/games/{name}/turn", data={"line": f"trade {rack[0]} {rack[1]}"})
+    client.post(f"/games/{name}/turn", data={"line": "pass"})
+    game = replay(record_of(library, name))
+    assert [t.kind for t in game.turns] == ["trade", "pass"] and game.turns[0].traded == rack[:2]
+    assert client.post(f"/games/{name}/try", data={"line": "undo"}, follow_redirects=False).status_code == 303
+    assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade"]
+    client.post(f"/games/{name}/undo")
+    assert record_of(library, name) == record_of(library, name) and not replay(record_of(library, name)).turns
+    again = replay(record_of(library, name)).rack("Red")
+    assert again == rack  # the deal is the same once the trade is taken back
+    client.post(f"/games/{name}/end")
+    game = replay(record_of(library, name))
+    assert game.ended and game.stopped and dict(game.end)["Red"] < 0
+    assert "stopped before its end" in client.get(f"/games/{name}").text
+
+
+def test_the_reveal_is_the_engines_best_play_and_is_shown_only_when_asked(client, library):
+    name = new(client, mode="teams", players="Red, Blue", seed="11")
+    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+    game = replay(record_of(library, name))
+    plain = client.get(f"/games/{name}").text
+    assert 'id="revealed"' not in plain and not re.findall(r'<td[^>]*class="[^"]* reveal"', plain)
+    shown = client.get(f"/games/{name}?reveal=1").text
+    rack = game.rack(game.next_player)
+    best = Position(game.board, searchable(rack, game.tileset), game.tileset).best()
+    assert re.search(r'id="revealed" data-score="(\d+)"', shown)[1] == str(best[0].score)
+    revealed = re.findall(r'<td data-square="(\w+)"[^>]*class="[^"]* reveal"', shown)
+    assert sorted(revealed) == sorted(square_name(s) for s in best[0].play.squares)
+    assert record_of(library, name) == record_of(library, name)  # nothing written
+
+
+def test_a_solo_practice_shows_the_best_play_after_each_turn(client, library):
+    name = new(client, mode="solo", players="Sam", seed="3")
+    client.post(f"/games/{name}/turn", data={"line": "pass"})
+    page = client.get(f"/games/{name}").text
+    game = replay(record_of(library, name))
+    turn = game.turns[0]
+    best = Position(turn.board, searchable(turn.rack, game.tileset), game.tileset).best()
+    assert f"the best was" in page and f"{best[0].score} points left on the table" in page
+    assert "a very good single player" in page.lower()
+
+
+def test_a_team_link_shows_that_teams_rack_and_no_other(client, library):
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    game = replay(record_of(library, name))
+    key = team_key(library, name, "Blue")
+    mine = client.get(f"/games/{name}/team/Blue?key={key}")
+    assert mine.status_code == 200
+    racks = re.search(r'id="rack">(.*?)</div>', mine.text)[1]
+    assert len(re.findall(r"<span", racks)) == 9 and "Red's rack" not in mine.text
+    assert client.get(f"/games/{name}/team/Red?key={key}").status_code == 400  # Blue's key, Red's rack
+    assert client.get(f"/games/{name}/team/Blue?key=0000").status_code == 400
+    assert game.rack("Blue") is not None
+    client.post(f"/games/{name}/racks", data={"racks": "private"})
+    assert 'id="rack-private"' in client.get(f"/games/{name}").text
+
+
+def test_a_duplicate_round_on_the_page(client, library):
+    name = new(client, mode="duplicate", players="Ana, Ben", seed="3")
+    game = replay_duplicate(record_of(library, name))
+    current = game.current
+    best = Position(current.board, searchable(current.rack, game.tileset), game.tileset).best()[0]
+    from classroom.game.plays import record_notation
+
+    top = record_notation(current.board, best.play)
+    assert client.post(f"/games/{name}/plays", data={"line": f"Ana: {top}"}, follow_redirects=False).status_code == 303
+    refused = client.post(f"/games/{name}/plays", data={"line": "Zed: pass"})
+    assert refused.status_code == 400 and "Zed" in refused.text
+    client.post(f"/games/{name}/plays", data={"line": "Ben: pass"})
+    page = client.get(f"/games/{name}").text
+    assert "Entered: Ana, Ben" in page and 'id="top"' not in page  # no score before the round closes
+    closed = client.post(f"/games/{name}/plays", data={"line": "close"}, follow_redirects=True).text
+    assert re.search(r'id="top" data-score="(\d+)"', closed)[1] == str(best.score)
+    assert "Found by Ana." in closed
+    game = replay_duplicate(record_of(library, name))
+    ana = next(s for s in game.standings if s.player == "Ana")
+    assert ana.points == best.score and ana.percent == 100.0
+
+
+def test_games_are_listed_and_moved_aside_never_deleted(client, library):
+    name = new(client, mode="teams", players="Red, Blue", seed="42", name="Friday's game!")
+    assert name == "friday-s-game"
+    assert name in client.get("/games").text
+    assert new(client, mode="teams", players="Red, Blue", seed="42", name="Friday's game!") == "friday-s-game-2"
+    client.post(f"/games/{name}/remove")
+    assert not (library / "games" / f"{name}.txt").exists()
+    assert (library / "games" / "removed" / f"{name}.txt").exists()
+    assert f">{name}<" not in client.get("/games").text
+
+
+@pytest.mark.parametrize("path", ["/games/..%2Fsecret", "/games/a.b", "/games/%2e%2e", "/games/UPPER"])
+def test_a_game_name_never_reaches_outside_the_library(client, path):
+    answer = client.get(path)
+    assert answer.status_code in (400, 404)
+
+
+@pytest.mark.parametrize("fields, said", [
+    ({"mode": "teams", "players": ""}, "name the players"),
+    ({"mode": "teams", "players": "A, B, C, D, E"}, "at most 4"),
+    ({"mode": "solo", "players": "A, B"}, "at most 1"),
+    ({"mode": "chess", "players": "A, B"}, "mode"),
+    ({"mode": "teams", "players": "A, B", "seed": "x1"}, "whole number"),
+])
+def test_a_bad_new_game_is_one_sentence(client, library, fields, said):
+    answer = client.post("/games", data=fields)
+    assert answer.status_code == 400 and said in answer.text
+    assert not (library / "games").exists() or not list((library / "games").glob("*.txt"))
+
+
+def grid(cells: dict[str, str]) -> str:
+    rows = [["."] * 19 for _ in range(19)]
+    for name, tile in cells.items():
+        rows[int(name[1:]) - 1]["ABCDEFGHIJKLMNOPQRS".index(name[0])] = tile
+    return "\n".join(" ".join(r) for r in rows) + "\n"
+
+
+def test_the_editor_checks_and_saves_a_position_as_a_board_file(client, library):
+    cells = {"J10": "7", "K10": "=", "L10": "?7"}
+    answer = client.post("/editor", data={"board": grid(cells), "action": "save", "name": "Table 3"})
+    assert answer.status_code == 200 and 'id="checked"' in answer.text
+    saved = (library / "boards" / "table-3.txt").read_text("utf-8")
+    board = parse_board(saved, "saved", load_level("original").rules)
+    assert board.tile((10, 10)) == "7" and board.tile((10, 12)) == "?7"
+    assert client.get("/boards/table-3").text == saved
+
+
+@pytest.mark.parametrize("cells, said", [
+    ({"J10": "7", "K10": "=", "L10": "x7"}, "L10: 'x7' is not a tile"),
+    ({"J10": "7", "K10": "=", "L10": "8"}, "row 10 from J10: the two sides differ"),
+    ({"A1": "7"}, "J10"),
+    ({"J10": "?", "K10": "=", "L10": "1"}, "J10: a blank on the board must say what it stands for"),
+])
+def test_the_editor_names_the_bad_square(client, library, cells, said):
+    answer = client.post("/editor", data={"board": grid(cells), "action": "save"})
+    assert answer.status_code == 400 and said in answer.text.replace("&#39;", "'"), answer.text[-2000:]
+    assert not (library / "boards").exists()
+
+
+def test_the_editor_counts_the_tiles_against_the_set(client):
+    cells = {"J10": "7", "K10": "=", "L10": "7"}
+    answer = client.post("/editor", data={"board": grid(cells), "action": "check", "hand": "7 7 7 7 7 7 1 2 3"})
+    said = re.search(r'id="error">([^<]*)<', answer.text)[1]
+    assert answer.status_code == 400 and "7" in said and "tile set holds" in said, said
