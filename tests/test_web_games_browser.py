@@ -1,0 +1,189 @@
+"""The game pages in a real browser (Debian's chromium, headless) against a real `classroom serve`,
+at the projector's 1280 × 720: a team game played with the keyboard only, a duplicate round with
+the timer, a solo practice, and a position entered in the board editor and printed as a Board
+Situation. The record files they leave are replayed by `classroom game score --json`, and the
+screenshots are kept (CLASSROOM_SCREENSHOTS names a folder to keep them in)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from classroom.game.plays import record_notation
+from classroom.record.deal import best_turn
+from classroom.record.duplicate import replay_duplicate
+from classroom.record.grammar import action_text, read_record
+from classroom.record.replay import replay
+from classroom.solve.board.position import Position, searchable
+from tests.test_web_serve import browser, serving, submit, wait_for  # noqa: F401  (browser: a fixture)
+
+
+def record_of(folder: Path, name: str):
+    return read_record((folder / "output" / "games" / f"{name}.txt").read_text("utf-8"))
+
+
+def scored(folder: Path, name: str) -> dict:
+    """Return what `classroom game score --json` says of a game the page left."""
+    result = subprocess.run([sys.executable, "-m", "classroom", "game", "score", "--json",
+                             str(folder / "output" / "games" / f"{name}.txt")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def projector(browser) -> None:
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
+
+
+def typed(browser, text: str) -> None:
+    """Type into the element that has the keyboard's focus (replacing what a box holds), then
+    Enter, and wait for the next page."""
+    from selenium.webdriver.common.keys import Keys
+
+    browser.execute_script("window.classroomLeft = true")
+    focused = browser.switch_to.active_element
+    if focused.tag_name == "input":
+        focused.send_keys(Keys.CONTROL, "a")  # what is typed replaces what the box holds
+    focused.send_keys(text + Keys.ENTER)
+    wait_for(lambda: browser.execute_script(
+        "return window.classroomLeft !== true && document.readyState === 'complete'"))
+
+
+def shown_totals(browser) -> dict[str, int]:
+    from selenium.webdriver.common.by import By
+
+    return {cell.get_attribute("data-player"): int(cell.text)
+            for cell in browser.find_elements(By.CSS_SELECTOR, "#scores td.points")}
+
+
+def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
+    from selenium.webdriver.common.by import By
+
+    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    projector(browser)
+    with serving(tmp_path) as server:
+        browser.get(server.url + "games")
+        browser.find_element(By.ID, "players").click()  # the one click: into the first field
+        typed(browser, "Red, Blue")  # Enter deals the game (the seed left to the tool)
+        name = browser.current_url.rsplit("/", 1)[1]
+        assert browser.switch_to.active_element.get_attribute("id") == "line"
+        for number in range(3):
+            game = replay(record_of(tmp_path, name))
+            play = action_text(best_turn(game).action)
+            typed(browser, play)  # shown with its score ...
+            preview = browser.find_element(By.ID, "preview")
+            assert int(preview.get_attribute("data-score")) > 0
+            if number == 0:
+                browser.save_screenshot(str(shots / "game-preview.png"))
+            assert browser.switch_to.active_element.get_attribute("id") == "confirm"
+            typed(browser, "")  # ... and Enter confirms it
+            assert len(replay(record_of(tmp_path, name)).turns) == number + 1
+        game = replay(record_of(tmp_path, name))
+        rack = game.rack(game.next_player)
+        typed(browser, f"trade {rack[0]} {rack[1]}")
+        assert "a trade" in browser.find_element(By.ID, "preview").text
+        typed(browser, "")
+        assert replay(record_of(tmp_path, name)).turns[-1].kind == "trade"
+        typed(browser, "A1 across 1 = 1")  # illegal: refused with its reason, nothing written
+        refused = browser.find_element(By.ID, "refused").text
+        assert refused.startswith("Not legal:") and "does not touch" in refused
+        browser.save_screenshot(str(shots / "game-refused.png"))
+        assert len(replay(record_of(tmp_path, name)).turns) == 4
+        typed(browser, "undo")  # the trade taken back
+        game = replay(record_of(tmp_path, name))
+        assert [t.kind for t in game.turns] == ["play"] * 3
+        typed(browser, "reveal")
+        rack = game.rack(game.next_player)
+        best = Position(game.board, searchable(rack, game.tileset), game.tileset).best()
+        revealed = browser.find_element(By.ID, "revealed")
+        assert int(revealed.get_attribute("data-score")) == best[0].score
+        browser.save_screenshot(str(shots / "game-reveal.png"))
+        totals = shown_totals(browser)
+    final = scored(tmp_path, name)
+    assert final["totals"] == totals == game.totals
+    assert [t["kind"] for t in final["turns"]] == ["play"] * 3
+
+
+def test_a_duplicate_round_with_the_timer(tmp_path, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    projector(browser)
+    with serving(tmp_path) as server:
+        browser.get(server.url + "games")
+        Select(browser.find_element(By.ID, "mode")).select_by_value("duplicate")
+        browser.find_element(By.ID, "players").send_keys("Ana, Ben, Cy")
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#new-game button"))
+        name = browser.current_url.rsplit("/", 1)[1]
+        minutes = browser.find_element(By.ID, "minutes")
+        minutes.clear()
+        minutes.send_keys("2")
+        browser.find_element(By.CSS_SELECTOR, "#timer-form button").click()
+        wait_for(lambda: re.fullmatch(r"1:5\d|2:00", browser.find_element(By.ID, "timer").text))
+        game = replay_duplicate(record_of(tmp_path, name))
+        current = game.current
+        best = Position(current.board, searchable(current.rack, game.tileset), game.tileset).best()[0]
+        typed(browser, f"Ana: {record_notation(current.board, best.play)}")
+        typed(browser, "Ben: A1 across 1 = 1")
+        typed(browser, "Cy: pass")
+        timer = browser.find_element(By.ID, "timer").text  # kept across the three reloads
+        assert re.fullmatch(r"1:[0-5]\d", timer), timer
+        assert "Entered: Ana, Ben, Cy" in browser.find_element(By.ID, "entered").text
+        browser.save_screenshot(str(shots / "duplicate-round.png"))
+        typed(browser, "close")
+        top = browser.find_element(By.ID, "top")
+        assert int(top.get_attribute("data-score")) == best.score and "Found by Ana." in top.text
+        browser.save_screenshot(str(shots / "duplicate-closed.png"))
+    final = scored(tmp_path, name)
+    standings = {s["player"]: s for s in final["standings"]}
+    assert standings["Ana"]["points"] == best.score and standings["Ana"]["percent"] == 100.0
+    assert standings["Ben"]["points"] == standings["Cy"]["points"] == 0
+
+
+def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    projector(browser)
+    with serving(tmp_path) as server:
+        browser.get(server.url + "games")
+        Select(browser.find_element(By.ID, "mode")).select_by_value("solo")
+        browser.find_element(By.ID, "players").send_keys("Sam")
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#new-game button"))
+        name = browser.current_url.rsplit("/", 1)[1]
+        for _ in range(2):
+            typed(browser, action_text(best_turn(replay(record_of(tmp_path, name))).action))
+            typed(browser, "")
+        assert "you found it" in browser.find_element(By.ID, "practice").text
+        browser.save_screenshot(str(shots / "solo.png"))
+
+        browser.get(server.url + "editor")
+        browser.find_element(By.CSS_SELECTOR, 'input[data-square="J10"]').click()
+        browser.switch_to.active_element.send_keys("7" + Keys.ARROW_RIGHT)
+        browser.switch_to.active_element.send_keys("=" + Keys.ARROW_RIGHT)
+        browser.switch_to.active_element.send_keys("?7")
+        browser.find_element(By.ID, "hand").send_keys("1 2 3 + 4 5 6 × 8")
+        browser.save_screenshot(str(shots / "editor.png"))
+        submit(browser, browser.find_element(By.ID, "save"))
+        assert "The position is legal" in browser.find_element(By.ID, "checked").text
+        saved = (tmp_path / "output" / "boards" / "position.txt").read_text("utf-8").split("\n")
+        assert saved[9].split()[9:12] == ["7", "=", "?7"]
+        submit(browser, browser.find_element(By.ID, "print"))  # the Make job, as the Make page runs it
+        wait_for(lambda: "situations" in browser.find_element(By.TAG_NAME, "body").text
+                 and browser.find_elements(By.PARTIAL_LINK_TEXT, ".pdf"))
+        browser.save_screenshot(str(shots / "editor-printed.png"))
+    made = list((tmp_path / "output").glob("situations-own*/manifest.json"))
+    assert len(made) == 1
+    manifest = json.loads(made[0].read_text("utf-8"))
+    assert "?7" in json.dumps(manifest, ensure_ascii=False)
