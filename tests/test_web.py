@@ -484,3 +484,51 @@ def test_a_request_naming_another_host_is_refused(library):
     with TestClient(create_app(library, hosts=["127.0.0.1"]), base_url="http://127.0.0.1") as client:
         assert client.get("/").status_code == 200
         assert client.get("/library", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_a_set_being_made_can_be_cancelled_and_nothing_is_written(client, library):
+    """The Working page's Cancel stops the set's process; the page then says so, and the library
+    holds no run of it."""
+    answer = client.post("/make", data={"kind": "situations", "count": "30", "plays": "12", "seed": "5"},
+                         follow_redirects=False)
+    job = answer.headers["location"]
+    assert 'id="cancel"' in client.get(job).text
+    assert client.post(job + "/cancel", follow_redirects=False).status_code == 303
+    deadline = time.monotonic() + 60
+    while "Working" in (page := client.get(job)).text and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert page.status_code == 400 and "cancelled before it was made; nothing was written" in page.text
+    assert not list(library.glob("situations-*"))
+
+
+def test_the_library_groups_sheets_by_run_and_moves_a_run_aside(client, library, boardless):
+    """A run is listed under its own heading with its files, and 'Move aside' puts its folder
+    into removed/ (never deleted): the library no longer lists it, and its files are all kept."""
+    _, sheet = boardless
+    page = client.get("/library").text
+    assert 'data-run="boardless-5"' in page and sheet in page and 'id="filter"' in page
+    kept = sorted(p.name for p in (library / "boardless-5").iterdir())
+    assert client.post("/library/remove", data={"run": "boardless-5"}, follow_redirects=False).status_code == 303
+    assert not (library / "boardless-5").exists()
+    assert sorted(p.name for p in (library / "removed" / "boardless-5").iterdir()) == kept
+    assert sheet not in client.get("/library").text
+    again = client.post("/library/remove", data={"run": "boardless-5"})
+    assert again.status_code == 400 and "no run boardless-5" in again.text
+
+
+def test_situations_by_feature_and_a_roster_of_forty(client, library):
+    """The Board Situations form asks for features of the winning play as --feature does, and a
+    roster of a class of 40 gets a sheet each (the page makes 30 unnamed sheets at most)."""
+    assert 'name="feature" value="fraction"' in client.get("/").text
+    answer = make(client, kind="situations", count="1", seed="4", plays="4", feature="fraction")
+    assert answer.status_code == 200, answer.text
+    manifest = json.loads(next(library.glob("situations-4/manifest.json")).read_text("utf-8"))
+    assert "fraction" in json.dumps(manifest)
+    refused = client.post("/make", data={"kind": "situations", "feature": "sevens"})
+    assert refused.status_code == 400 and "unknown feature 'sevens'" in refused.text.replace("&#39;", "'")
+    names = "\n".join(f"Student {n}" for n in range(1, 42))
+    refused = client.post("/make", data={"kind": "boardless", "roster": names})
+    assert refused.status_code == 400 and "the roster has 41 names; the page makes at most 40" in refused.text
+    forty = "\n".join(f"Student {n}" for n in range(1, 41))
+    made = make(client, kind="boardless", roster=forty, seed="9", key="none")
+    assert made.status_code == 200, made.text

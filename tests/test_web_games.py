@@ -120,7 +120,7 @@ def test_a_solo_practice_shows_the_best_play_after_each_turn(client, library):
     game = replay(record_of(library, name))
     turn = game.turns[0]
     best = Position(turn.board, searchable(turn.rack, game.tileset), game.tileset).best()
-    assert f"the best was" in page and f"{best[0].score} points left on the table" in page
+    assert "the best was" in page and f"{best[0].score} points left on the table" in page
     assert "a very good single player" in page.lower()
 
 

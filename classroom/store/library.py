@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -139,7 +140,7 @@ def find_sheet(key: str, folder: Path) -> Record:
     wanted = typed_id(key).casefold()
     found: list[Record] = []
     broken: list[str] = []
-    for path in sorted(folder.glob(f"**/{MANIFEST}")):
+    for path in manifests(folder):
         try:
             records, faults = read_manifest(path)
         except ClassroomError as error:
@@ -207,11 +208,40 @@ class Run:
     records: tuple[Record, ...]
 
 
+REMOVED = "removed"  # the library's folder of runs moved aside (never deleted)
+
+
+def manifests(folder: Path) -> list[Path]:
+    """Return the manifests under the library folder, in path order, but those of runs moved
+    aside into its removed/ folder."""
+    return sorted(p for p in Path(folder).glob(f"**/{MANIFEST}")
+                  if p.relative_to(folder).parts[0] != REMOVED)
+
+
+def set_aside_run(folder: Path, run: str) -> str:
+    """Move a run's folder into the library's removed/ folder (never deleted: it can be moved
+    back by hand) and return where it went, relative to the library."""
+    found = next((r for r in runs(folder) if r.name == run), None)
+    if found is None:
+        raise ClassroomError(f"no run {excerpt(run)} in the library {folder}/")
+    aside = Path(folder) / REMOVED / found.name
+    number = 1
+    while aside.exists():
+        number += 1
+        aside = Path(folder) / REMOVED / f"{found.name}-{number}"
+    try:
+        aside.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(found.folder, aside)
+    except OSError as error:
+        raise ClassroomError(f"cannot move {found.name} aside into {aside.parent}/ ({error.strerror})") from None
+    return aside.relative_to(folder).as_posix()
+
+
 def runs(folder: Path) -> list[Run]:
     """Return the runs whose manifests lie under folder, newest first (at most MAX_RUNS); a
     manifest that cannot be read is passed over."""
     found = []
-    for path in folder.glob(f"**/{MANIFEST}"):
+    for path in manifests(folder):
         try:
             records, _ = read_manifest(path)
             written = path.stat().st_mtime

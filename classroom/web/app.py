@@ -23,7 +23,7 @@ from classroom.game.board import COLUMNS, Board, parse_board
 from classroom.errors import ClassroomError, excerpt
 from classroom.mark.grading import grade, grade_class, summarize
 from classroom.mark.judging import judge, judge_contest, standings
-from classroom.store.library import Record, find_sheet, run_file, runs, same_id, sheet_hand
+from classroom.store.library import Record, find_sheet, run_file, runs, same_id, set_aside_run, sheet_hand
 from classroom.store.matching import Matched, Targets, grading_targets, hand_targets
 from classroom.mark.reports import class_rows, contest_rows, csv_text, shown
 from classroom.render.wording import shipped_templates
@@ -31,6 +31,7 @@ from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
 from classroom.web.games import game_routes
+from classroom.make.situation_rules import FEATURES
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.making import Attached, make_set, order
@@ -81,7 +82,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
 
     @friendly
     async def make_page(request: Request) -> Response:
-        return page("make.j2", levels=LEVELS, library=library)
+        return page("make.j2", levels=LEVELS, library=library, features=FEATURES)
 
     @friendly
     async def make(request: Request) -> Response:
@@ -113,8 +114,22 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         return page("made.j2", run=made, note=job.note, previews=preview.available())
 
     @friendly
+    async def cancel_job(request: Request) -> Response:
+        job = jobs.get(request.path_params["id"])
+        if job is None:
+            raise ClassroomError("no such job: the server was restarted, or the job is long finished")
+        await run_in_threadpool(jobs.cancel, job.id)
+        return RedirectResponse(f"/jobs/{job.id}", status_code=303)
+
+    @friendly
     async def library_page(request: Request) -> Response:
         return page("library.j2", runs=await run_in_threadpool(runs, library), library=library)
+
+    @friendly
+    async def remove_run(request: Request) -> Response:
+        form = await read_form(request)
+        await run_in_threadpool(set_aside_run, library, text(form, "run", "the run", 300))
+        return RedirectResponse("/library", status_code=303)
 
     @friendly
     async def download(request: Request) -> Response:
@@ -245,7 +260,8 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
 
     routes = [
         Route("/", make_page), Route("/make", make, methods=["POST"]),
-        Route("/jobs/{id}", job_page), Route("/library", library_page),
+        Route("/jobs/{id}", job_page), Route("/jobs/{id}/cancel", cancel_job, methods=["POST"]),
+        Route("/library", library_page), Route("/library/remove", remove_run, methods=["POST"]),
         Route("/download", download), Route("/preview", preview_png),
         Route("/grade", grade_page), Route("/grade", grade_lists, methods=["POST"]),
         Route("/check/{id}", check_page), Route("/check/{id}", check_line, methods=["POST"]),

@@ -20,6 +20,7 @@ MAX_WAITING = 3  # jobs queued behind the one being made
 # A fresh interpreter for each job: forking a server that runs threads could copy a held lock.
 CONTEXT = multiprocessing.get_context("spawn")
 STOPPED = "the server stopped before the set was made; nothing was written"
+CANCELLED = "the set was cancelled before it was made; nothing was written"
 DIED = ("the process making the set stopped before it was done (most often for lack of "
         "memory); nothing was written")
 
@@ -39,6 +40,7 @@ class Job:
     note: str | None = None  # why the run went to another folder than the usual one
     error: str | None = None  # one sentence, when it failed
     finished: bool = False
+    cancelled: bool = False
 
     @property
     def done(self) -> int:
@@ -76,6 +78,19 @@ class Jobs:
         with self._lock:
             return self._jobs.get(id)
 
+    def cancel(self, id: str) -> None:
+        """Stop a job (returns nothing): a waiting one never starts, the one being made is
+        stopped as a server's stop stops it, writing nothing."""
+        with self._lock:
+            job = self._jobs.get(id)
+            if job is None or job.finished:
+                return
+            job.cancelled = True
+            current = self._current
+            process = current if current is not None and current.name == f"classroom-job-{id}" else None
+        if process is not None and process.is_alive():
+            process.terminate()
+
     def _serve(self) -> None:
         while True:
             job, work, args = self._waiting.get()
@@ -89,8 +104,8 @@ class Jobs:
         """Make one job in a process of its own and record its result or error (returns nothing)."""
         receive, send = CONTEXT.Pipe(duplex=False)
         with self._lock:
-            if self._closing:
-                job.error = STOPPED
+            if self._closing or job.cancelled:
+                job.error = CANCELLED if job.cancelled else STOPPED
                 return
             self._current = CONTEXT.Process(target=_make, args=(work, args, job.progress, send),
                                             name=f"classroom-job-{job.id}")
@@ -103,7 +118,9 @@ class Jobs:
         finally:
             receive.close()
         self._current.join()
-        if outcome == "done":
+        if job.cancelled and outcome != "done":
+            job.error = CANCELLED
+        elif outcome == "done":
             job.run, job.note = value
         else:
             job.error = value

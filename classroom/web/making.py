@@ -21,11 +21,11 @@ from classroom.errors import ClassroomError
 from classroom.make.hands import DIFFICULTIES
 from classroom.store.runs import choose_folder, write_worksheet
 from classroom.make.roster import parse_roster
-from classroom.make.situation_rules import SituationRules
+from classroom.make.situation_rules import FEATURES, SituationRules
 from classroom.game.symbols import MAX_HAND
 from classroom.game.tilesets import LEVELS, load_tileset
 from classroom.make.worksheet import KEYS, PAGE_SIZES
-from classroom.web.forms import MAX_COUNT, Upload, choice, within_blank_limit, optional_text, text, ticked, whole
+from classroom.web.forms import MAX_COUNT, MAX_ROSTER, Upload, choice, within_blank_limit, optional_text, text, ticked, whole
 
 
 @dataclass(frozen=True)
@@ -77,8 +77,8 @@ def boardless_order(form: FormData, workers: int, attached: Attached) -> Order:
     rules.check(tileset)
     names = roster(form, attached)
     count = len(names) or whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
-    if len(names) > MAX_COUNT:
-        raise ClassroomError(f"the roster has {len(names)} names; the page makes at most {MAX_COUNT} sheets at once")
+    if len(names) > MAX_ROSTER:
+        raise ClassroomError(f"the roster has {len(names)} names; the page makes at most {MAX_ROSTER} named sheets at once")
     seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
     same_hand = ticked(form, "same_hand")
     sheets = layout(form)
@@ -111,9 +111,10 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
             return worksheet
 
         return Order(1, own, "situations-own")
+    features = tuple(f for f in form.getlist("feature") if isinstance(f, str) and f)
     rules = SituationRules(plays=whole(form, "plays", "the plays on the board", 0, 40, 6),
                            margin=whole(form, "margin", "the winning margin", 0, 50, 3),
-                           blanks=not ticked(form, "no_blanks"))
+                           features=features[:len(FEATURES)], blanks=not ticked(form, "no_blanks"))
     rules.check()
     count = whole(form, "count", "the number of situations", 1, MAX_COUNT, 5)
     seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
