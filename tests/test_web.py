@@ -532,3 +532,19 @@ def test_situations_by_feature_and_a_roster_of_forty(client, library):
     forty = "\n".join(f"Student {n}" for n in range(1, 41))
     made = make(client, kind="boardless", roster=forty, seed="9", key="none")
     assert made.status_code == 200, made.text
+
+
+def test_the_make_page_prints_the_check_address_when_students_can_reach_it(library):
+    """Served on the network, the Boardless form offers the page's own address for the QR code
+    (each sheet's check page); on 127.0.0.1 it is off. A set made with it records the address."""
+    with TestClient(create_app(library), base_url="http://192.168.1.20:8000") as networked:
+        assert 'name="check_url" size="30" maxlength="120" value="http://192.168.1.20:8000"' in networked.get("/").text
+    with TestClient(create_app(library), base_url="http://127.0.0.1:8000") as local:
+        assert 'name="check_url" size="30" maxlength="120" value=""' in local.get("/").text
+        bad = local.post("/make", data={"kind": "boardless", "check_url": "ftp://x"})
+        assert bad.status_code == 400 and "the check address is the address" in bad.text
+        made = finish(local, local.post("/make", data={"kind": "boardless", "count": "1", "seed": "8",
+                                                       "check_url": "http://192.168.1.20:8000"},
+                                        follow_redirects=False))
+    assert made.status_code == 200, made.text
+    assert "192.168.1.20:8000" in next(library.glob("boardless-8/manifest.json")).read_text("utf-8")

@@ -173,16 +173,6 @@ SituationsCheckUrlOption = typer.Option(None, "--check-url", help="Where `classr
                                         "is off: a contest's plays are judged by the teacher).")
 
 
-def checked_url(value: Optional[str]) -> Optional[str]:
-    """Return a checked --check-url (an http or https address), or None."""
-    if value is None:
-        return None
-    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[\x21-\x7e]*)?", value) or len(value) > 120:
-        raise ClassroomError(f"--check-url is the address `classroom serve` answers on, like "
-                             f"http://192.168.1.20:8000, not {excerpt(value)}")
-    return value
-
-
 RosterOption = typer.Option(None, "--roster", help="A class list (names.txt: a name a line, or names.csv): one named sheet per student.")
 ForceOption = typer.Option(False, "--force", help="Replace the earlier run in --out (never done without it).")
 
@@ -254,7 +244,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
     from classroom.make.pool import default_workers
-    from classroom.make.sets import PrintOptions, boardless_set, checked_title, run_seed
+    from classroom.make.sets import PrintOptions, boardless_set, checked_title, checked_url, run_seed
 
     rules.check(tileset)
     names = roster_names(roster, count)
@@ -288,7 +278,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
     from classroom.make.pool import default_workers
-    from classroom.make.sets import PrintOptions, checked_title, own_situation_set, run_seed, situations_set
+    from classroom.make.sets import PrintOptions, checked_title, checked_url, own_situation_set, run_seed, situations_set
 
     tileset = load_tileset(level, tiles)
     layout = PrintOptions(page, large_print, checked_title(title), key, checked_url(check_url))

@@ -10,6 +10,7 @@ import dataclasses
 import hashlib
 import json
 import random
+import re
 from dataclasses import dataclass
 
 from classroom import __version__
@@ -26,6 +27,17 @@ from classroom.game.tilesets import LEVELS, TileSet
 from classroom.make.worksheet import Worksheet, item_id
 from classroom.make.keys import boardless_item
 
+
+
+def checked_url(value: str | None, what: str = "--check-url") -> str | None:
+    """Return a checked check address (an http or https address where `classroom serve`
+    answers), or None."""
+    if value is None:
+        return None
+    if not re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+(/[\x21-\x7e]*)?", value) or len(value) > 120:
+        raise ClassroomError(f"{what} is the address `classroom serve` answers on, like "
+                             f"http://192.168.1.20:8000, not {excerpt(value)}")
+    return value
 
 
 @dataclass(frozen=True)

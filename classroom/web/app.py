@@ -82,7 +82,11 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
 
     @friendly
     async def make_page(request: Request) -> Response:
-        return page("make.j2", levels=LEVELS, library=library, features=FEATURES)
+        # The check address printed as a QR code: the page's own, when students can reach it.
+        host = request.url.hostname or ""
+        reachable = host not in ("127.0.0.1", "localhost", "::1", "testserver") and not host.startswith("127.")
+        own = str(request.base_url).rstrip("/") if reachable else ""
+        return page("make.j2", levels=LEVELS, library=library, features=FEATURES, check_address=own)
 
     @friendly
     async def make(request: Request) -> Response:

@@ -14,7 +14,7 @@ from typing import Callable
 from starlette.datastructures import FormData
 
 from classroom.make.sets import (
-    MAX_SEED, PrintOptions, boardless_set, checked_title, own_situation_set, run_seed, situations_set,
+    MAX_SEED, PrintOptions, boardless_set, checked_title, checked_url, own_situation_set, run_seed, situations_set,
 )
 from classroom.game.board import check_tiles, parse_board
 from classroom.errors import ClassroomError
@@ -47,11 +47,14 @@ class Attached:
 
 
 def layout(form: FormData) -> PrintOptions:
-    """Return the checked page size, large print, title, key and practice switch of a form (the
-    switch, on the situations form only, turns a situation's check page on)."""
+    """Return the checked page size, large print, title, key, check address (a QR code of each
+    sheet's check page) and practice switch of a form (the switch, on the situations form only,
+    turns a situation's check page on, as a check address does)."""
     return PrintOptions(choice(form, "page_size", "the page size", PAGE_SIZES, "letter"),
                         ticked(form, "large_print"), checked_title(optional_text(form, "title", "the title", 500)),
-                        choice(form, "key", "the answer key", KEYS, "full"), practice=ticked(form, "practice"))
+                        choice(form, "key", "the answer key", KEYS, "full"),
+                        checked_url(optional_text(form, "check_url", "the check address", 200), "the check address"),
+                        practice=ticked(form, "practice"))
 
 
 def roster(form: FormData, attached: Attached) -> tuple[str, ...]:
