@@ -16,7 +16,7 @@ from classroom.cli.commands import app
 from classroom.errors import ClassroomError
 from classroom.make.roster import parse_roster
 from classroom.game.plurals import plural, tiles_of
-from classroom.solve.boardless import solve
+from classroom.solve.boardless import rank
 
 runner = CliRunner()
 HAND = "2 4 ÷ 3 8"
@@ -206,7 +206,7 @@ def test_one_list_takes_its_hands_totals_from_the_manifest(tmp_path, monkeypatch
 
     key = json.loads(run("solve", HAND, "--json").stdout)
     calls = []
-    monkeypatch.setattr(grading, "solve", lambda *args: calls.append(args) or solve(*args))
+    monkeypatch.setattr(grading, "rank", lambda *args: calls.append(args) or rank(*args))
     write_run(tmp_path / "output" / "run", [{"id": "B-1-aa-01", "hand": HAND.split(), **stored}])
     (tmp_path / "list.txt").write_text("24 ÷ 3 = 8\n", "utf-8")
     data = json.loads(run("grade", tmp_path / "list.txt", "--worksheet", "B-1-aa-01",

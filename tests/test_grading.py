@@ -7,7 +7,7 @@ import pytest
 
 import classroom.mark.grading as grading
 from classroom.mark.grading import Totals, grade, grade_class, summarize
-from classroom.solve.boardless import solve
+from classroom.solve.boardless import rank, solve
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
 
@@ -72,9 +72,9 @@ def solves(monkeypatch):
 
     def counting(hand, tileset):
         counted[tuple(hand)] += 1
-        return solve(hand, tileset)
+        return rank(hand, tileset)
 
-    monkeypatch.setattr(grading, "solve", counting)
+    monkeypatch.setattr(grading, "rank", counting)
     return counted
 
 

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from classroom.solve.boardless import Answer, Solution, check, solve
+from classroom.solve.boardless import Answer, Ranking, check, rank
 from classroom.errors import ClassroomError
 from classroom.game.symbols import Hand, face, parse_written, write
 from classroom.game.tilesets import TileSet
@@ -149,27 +149,28 @@ class Keys:
     def __init__(self, sheets: dict[str, tuple[Hand, TileSet]], stored: dict[str, Totals] | None = None):
         self.sheets = sheets
         self.stored = dict(stored or {})
-        self._solved: dict[tuple[Hand, TileSet], Solution] = {}
+        self._ranked: dict[tuple[Hand, TileSet], Ranking] = {}
 
-    def solution(self, sheet: str) -> Solution:
-        """Return every answer of a sheet's hand, solving the hand the first time it is asked for."""
+    def ranking(self, sheet: str) -> Ranking:
+        """Return the answers of a sheet's hand best first, solving the hand the first time it is
+        asked for."""
         held, tileset = self.sheets[sheet]
         known = (tuple(held), tileset)
-        if known not in self._solved:
-            self._solved[known] = solve(held, tileset)
-        return self._solved[known]
+        if known not in self._ranked:
+            self._ranked[known] = rank(held, tileset)
+        return self._ranked[known]
 
     def totals(self, sheet: str) -> Totals:
         """Return how many equations a sheet's hand allows and its best score: as the run stored
         them, else from the hand's key."""
         if sheet in self.stored:
             return self.stored[sheet]
-        solution = self.solution(sheet)
-        return Totals(solution.count, solution.best_score)
+        ranked = self.ranking(sheet)
+        return Totals(ranked.count, ranked.best_score)
 
     def best_unfound(self, sheet: str, found: set[str]) -> Answer | None:
         """Return the first answer of a sheet's key (best first) whose text is not in `found`, or None."""
-        return next((a for a in self.solution(sheet).answers if a.text not in found), None)
+        return next((a for a in self.ranking(sheet).answers() if a.text not in found), None)
 
 
 def summarize(students: list[StudentGrade], keys: Keys) -> ClassSummary:
