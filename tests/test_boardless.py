@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from classroom.solve.boardless import answer_score, check, solve, symbols_of
+from classroom.solve.boardless import answer_score, check, rank, solve, symbols_of
 from classroom.game.symbols import parse_hand, parse_written, write
 from classroom.game.tilesets import load_level
 from tests.reference_boardless import brute_force
@@ -158,3 +158,16 @@ def test_solver_answers_mark_their_blank():
     for marked, tiles in answers.items():
         assert check(parse_written(marked), ORIGINAL, hand).tiles == tiles
 
+
+
+@pytest.mark.parametrize("hand", [
+    "2 4 ÷ 3 8 + 7/4 ? 5",  # issue 29's hand: 4,578 equations, nine tiles, a blank
+    "1 3 5 × 6 + 2 9 -",  # nine tiles, no blank: the all-nine bonus
+    "? 1 2", "? ?", "5", "2 4 ÷ 3 8",
+])
+def test_a_ranking_lists_the_answers_of_the_solver_in_its_order(hand):
+    """The ranked key a report reads (count, best score, answers one at a time) is the solver's."""
+    held = parse_hand(hand)
+    solution, ranked = solve(held, ORIGINAL), rank(held, ORIGINAL)
+    assert (ranked.count, ranked.best_score) == (solution.count, solution.best_score)
+    assert tuple(ranked.answers()) == solution.answers

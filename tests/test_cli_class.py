@@ -16,6 +16,7 @@ from classroom.cli.commands import app
 from classroom.errors import ClassroomError
 from classroom.make.roster import parse_roster
 from classroom.game.plurals import plural, tiles_of
+from classroom.solve.boardless import rank
 
 runner = CliRunner()
 HAND = "2 4 ÷ 3 8"
@@ -183,3 +184,33 @@ def test_a_folder_without_lists_is_one_sentence(tmp_path):
     assert result.exit_code == 2
     assert result.stderr == f"error: {tmp_path / 'empty'}: the folder holds no .txt lists to grade\n"
     assert not (tmp_path / "class.csv").exists()
+
+
+def write_run(folder, items):
+    """Write a boardless run's manifest.json holding the given items (id, hand, best_score, count)."""
+    folder.mkdir(parents=True)
+    (folder / "manifest.json").write_text(json.dumps({
+        "command": "boardless", "seed": 1, "level": "original", "files": [], "items": items}), "utf-8")
+
+
+@pytest.mark.parametrize("stored, solved", [
+    ({"count": 72, "best_score": 10}, False),  # as the run's key printed them
+    ({"count": "72", "best_score": 10}, True),  # not in the right shape: solved again
+    ({"count": 0, "best_score": 10}, True),  # do not agree: solved again
+    ({}, True),  # an older manifest that recorded neither
+])
+def test_one_list_takes_its_hands_totals_from_the_manifest(tmp_path, monkeypatch, stored, solved):
+    """A list graded against a printed sheet says what the hand allows as the run recorded it,
+    without solving the hand; a manifest that did not record it well has the hand solved."""
+    import classroom.mark.grading as grading
+
+    key = json.loads(run("solve", HAND, "--json").stdout)
+    calls = []
+    monkeypatch.setattr(grading, "rank", lambda *args: calls.append(args) or rank(*args))
+    write_run(tmp_path / "output" / "run", [{"id": "B-1-aa-01", "hand": HAND.split(), **stored}])
+    (tmp_path / "list.txt").write_text("24 ÷ 3 = 8\n", "utf-8")
+    data = json.loads(run("grade", tmp_path / "list.txt", "--worksheet", "B-1-aa-01",
+                          "--manifests", tmp_path / "output", "--json").stdout)
+    expected = (key["count"], key["best_score"]) if solved else (72, 10)
+    assert (data["possible"], data["best_score"], data["total"]) == (*expected, 10)
+    assert len(calls) == solved

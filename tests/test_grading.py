@@ -1,6 +1,13 @@
-"""Grading a student's list: valid or not and why, duplicates, scores, total."""
+"""Grading a student's list: valid or not and why, duplicates, scores, total; a class at once,
+each hand solved at most once."""
 
-from classroom.mark.grading import grade
+from collections import Counter
+
+import pytest
+
+import classroom.mark.grading as grading
+from classroom.mark.grading import Totals, grade, grade_class, summarize
+from classroom.solve.boardless import rank, solve
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
 
@@ -40,3 +47,72 @@ def test_a_symbol_missing_from_the_level_is_an_invalid_line():
     result = grade("3/4 = 3/4\n1 = 1\n", parse_hand("1 1"), load_level("junior"))
     assert [line.valid for line in result.lines] == [False, True]
     assert result.lines[0].reason == "equation: the Junior tile set has no 3/4 tile"
+
+
+# --- a class: each hand solved at most once, and only when a report asks ----------------------
+
+CLASS_SHEETS = {  # two sheets share a hand (two runs printed it); one hand holds a blank
+    "B-1-aa-01": (parse_hand("2 4 ÷ 3 8 +"), ORIGINAL),
+    "B-1-aa-02": (parse_hand("1 2 3 + ?"), ORIGINAL),
+    "B-2-bb-01": (parse_hand("2 4 ÷ 3 8 +"), ORIGINAL),
+}
+CLASS_LISTS = [
+    ("ana", "B-1-aa-01", "24 ÷ 3 = 8\n8 = 24 ÷ 3\n24 ÷ 3 = 8\n4 - 6 + 7 = 5\n"),
+    ("bo", "B-1-aa-02", "1 + 2 = 3\n3 = ?2 + 1\n1 + ?5 = 6\n1 + 2 = 4\n"),
+    ("cy", "B-2-bb-01", "8 ÷ 2 = 4\n2 + 2 = 4\n"),
+    ("di", "B-1-aa-02", "3 = 1 + 2\n12 = 3 × ?4\n"),
+    ("ed", "B-1-aa-01", "3 + 8 = 11\n"),
+]
+
+
+@pytest.fixture
+def solves(monkeypatch):
+    """Count the hands the grading module solves, by hand."""
+    counted: Counter = Counter()
+
+    def counting(hand, tileset):
+        counted[tuple(hand)] += 1
+        return rank(hand, tileset)
+
+    monkeypatch.setattr(grading, "rank", counting)
+    return counted
+
+
+def test_marking_a_class_solves_no_hand(solves):
+    """Marking checks lines only: no hand is solved until a report asks what its key says."""
+    grade_class(CLASS_LISTS, CLASS_SHEETS)
+    assert solves == {}
+
+
+def test_a_class_report_solves_each_distinct_hand_once(solves):
+    """The summary and every sheet's totals solve each distinct hand once, however many
+    students and sheets share it."""
+    students, keys = grade_class(CLASS_LISTS, CLASS_SHEETS)
+    summarize(students, keys)
+    for sheet in CLASS_SHEETS:
+        keys.totals(sheet)
+    assert solves == {tuple(parse_hand("2 4 ÷ 3 8 +")): 1, tuple(parse_hand("1 2 3 + ?")): 1}
+
+
+def test_totals_the_run_stored_solve_nothing(solves):
+    """A sheet whose manifest recorded what its hand allows is not solved for its totals."""
+    _, keys = grade_class(CLASS_LISTS[:1], CLASS_SHEETS, {"B-1-aa-01": Totals(7, 12)})
+    assert keys.totals("B-1-aa-01") == Totals(7, 12) and solves == {}
+
+
+def test_a_class_marks_and_sums_up_as_grading_each_student_alone():
+    """Each row equals the student's list graded alone; the totals and the best answer nobody
+    found equal those of each hand's own key."""
+    students, keys = grade_class(CLASS_LISTS, CLASS_SHEETS)
+    assert [(s.student, s.sheet) for s in students] == [(n, sheet) for n, sheet, _ in CLASS_LISTS]
+    for student, (_, sheet, text) in zip(students, CLASS_LISTS):
+        assert student.grade == grade(text, *CLASS_SHEETS[sheet])
+    summary = summarize(students, keys)
+    expected = []
+    for sheet, (hand, tileset) in CLASS_SHEETS.items():
+        key = solve(hand, tileset)
+        assert keys.totals(sheet) == Totals(key.count, key.best_score)
+        found = {line.written for s in students if s.sheet == sheet for line in s.grade.lines if line.valid}
+        expected.append((sheet, next((a for a in key.answers if a.text not in found), None)))
+    assert summary.missed == tuple(expected)
+    assert summary.missed[1][1] is not None and summary.missed[1][1].score > 0

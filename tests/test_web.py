@@ -13,7 +13,8 @@ import urllib.parse
 import pytest
 from starlette.testclient import TestClient
 
-from classroom.solve.boardless import check, solve
+import classroom.solve.boardless as boardless_module
+from classroom.solve.boardless import check, solve, written_equations
 from classroom.mark.grading import grade
 from classroom.game.symbols import parse_hand, parse_written
 from classroom.game.tilesets import load_level
@@ -369,6 +370,31 @@ def test_several_uploaded_lists_give_one_row_each(client, library, boardless):
     assert [row[2] for row in csv_of(page)[1:]] == ["1", "0"]
 
 
+def test_a_class_on_one_sheet_solves_its_hand_once_and_takes_its_totals_from_the_run(client, library,
+                                                                                     boardless, monkeypatch):
+    """Three lists on one printed sheet: the page states the count and best score the run
+    recorded, and solves the hand once, for the best equation nobody found."""
+    _, id = boardless
+    hand = sheet_hand(library, id)
+    key = solve(hand, ORIGINAL)
+    manifest = next(library.glob("*/manifest.json"))
+    recorded = json.loads(manifest.read_text("utf-8"))
+    item = next(i for i in recorded["items"] if i["id"] == id)
+    item["count"] = 4321  # not the key's count: the page must say what the run recorded
+    manifest.write_text(json.dumps(recorded), "utf-8")
+    solved = []
+    monkeypatch.setattr(boardless_module, "written_equations",
+                        lambda *args: solved.append(args) or written_equations(*args))
+    files = [("files", (f"{name}.txt", f"{key.answers[0].text}\n".encode(), "text/plain"))
+             for name in ("ana", "bo", "cy")]
+    page = client.post("/grade", data={"sheet": id}, files=files)
+    assert page.status_code == 200, page.text
+    assert len(solved) == 1
+    unfound = next(a for a in key.answers if a.text != key.answers[0].text)
+    assert table(page, "sheets")[1][2:4] == ["4321", str(key.best_score)]
+    assert table(page, "sheets")[1][4].startswith(unfound.text.replace("-", "−"))
+
+
 def test_a_list_is_graded_against_a_hand_never_printed(client):
     """With a hand instead of an id, lines are marked against it."""
     page = client.post("/grade", data={"hand": "2 4 ÷ 3 8", "list": "24 ÷ 3 = 8\n"})
@@ -434,6 +460,15 @@ def test_the_check_page_says_valid_and_the_score_without_the_key(client, library
         assert "key" not in shown.text.lower()
         assert "/library" not in shown.text and "/download" not in shown.text  # no way to the key
         assert not any(a.text in shown.text for a in solution.answers[:5] if a.text != answer.text)
+
+
+def test_the_check_page_solves_no_hand(client, library, boardless, monkeypatch):
+    """Checking a line checks that line only: the sheet's hand is never solved."""
+    _, id = boardless
+    answer = solve(sheet_hand(library, id), ORIGINAL).answers[0]
+    monkeypatch.setattr(boardless_module, "written_equations", lambda *args: pytest.fail("a hand was solved"))
+    for line in (answer.text, "1 + 1 = 3"):
+        assert client.post(f"/check/{id}", data={"line": line}).status_code == 200
 
 
 def test_the_check_page_says_why_a_line_is_not_valid(client, library, boardless):

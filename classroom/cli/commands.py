@@ -376,7 +376,8 @@ def report_grades(targets: Targets, texts: list[tuple[Matched, str]], json_out: 
     from classroom.mark.grading import grade_class, summarize
     from classroom.mark.reports import class_data, class_lines, class_rows, grade_data, grade_lines
 
-    students, keys = grade_class([(m.student, m.sheet, text) for m, text in texts], targets.sheets)
+    students, keys = grade_class([(m.student, m.sheet, text) for m, text in texts], targets.sheets,
+                                 targets.stored_totals)
     if csv_out is not None:
         write_csv(csv_out, class_rows(students))
     notes = report_matching(targets, json_out, csv_out)
@@ -385,9 +386,9 @@ def report_grades(targets: Targets, texts: list[tuple[Matched, str]], json_out: 
         student = students[0]
         shown_sheet = student.sheet if targets.by_sheet else None
         if json_out:
-            typer.echo(json.dumps(grade_data(student.grade, keys[student.sheet], shown_sheet), ensure_ascii=False))
+            typer.echo(json.dumps(grade_data(student.grade, keys.totals(student.sheet), shown_sheet), ensure_ascii=False))
         elif csv_out != Path("-"):
-            typer.echo("\n".join(grade_lines(student.grade, keys[student.sheet], shown_sheet) + notes))
+            typer.echo("\n".join(grade_lines(student.grade, keys.totals(student.sheet), shown_sheet) + notes))
         return
     summary = summarize(students, keys)
     if json_out:

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from classroom.solve.boardless import Answer, Solution, check, solve
+from classroom.solve.boardless import Answer, Ranking, check, rank
 from classroom.errors import ClassroomError
 from classroom.game.symbols import Hand, face, parse_written, write
 from classroom.game.tilesets import TileSet
@@ -131,22 +131,64 @@ def mistake_kind(line: GradedLine) -> str | None:
     return next((kind for phrase, kind in MISTAKES if phrase in (line.reason or "")), OTHER)
 
 
-def summarize(students: list[StudentGrade], keys: dict[str, Solution]) -> ClassSummary:
-    """Return the class summary: for each sheet (its key in `keys`), the best answer that no
-    student of that sheet wrote; and every kind of mistake with its count, most common first."""
+@dataclass(frozen=True)
+class Totals:
+    """What a hand allows, as a marked list's report says it: how many different equations, and
+    the best score (None when it allows none)."""
+
+    count: int
+    best_score: int | None
+
+
+class Keys:
+    """The keys of the hands a class was marked against (sheet -> hand and tile set). Marking
+    needs none of them: a hand is solved only when a report asks what only its key can say, at
+    most once however many sheets and students share it, and its totals are taken as the run
+    stored them (`stored`, sheet -> Totals) when it did."""
+
+    def __init__(self, sheets: dict[str, tuple[Hand, TileSet]], stored: dict[str, Totals] | None = None):
+        self.sheets = sheets
+        self.stored = dict(stored or {})
+        self._ranked: dict[tuple[Hand, TileSet], Ranking] = {}
+
+    def ranking(self, sheet: str) -> Ranking:
+        """Return the answers of a sheet's hand best first, solving the hand the first time it is
+        asked for."""
+        held, tileset = self.sheets[sheet]
+        known = (tuple(held), tileset)
+        if known not in self._ranked:
+            self._ranked[known] = rank(held, tileset)
+        return self._ranked[known]
+
+    def totals(self, sheet: str) -> Totals:
+        """Return how many equations a sheet's hand allows and its best score: as the run stored
+        them, else from the hand's key."""
+        if sheet in self.stored:
+            return self.stored[sheet]
+        ranked = self.ranking(sheet)
+        return Totals(ranked.count, ranked.best_score)
+
+    def best_unfound(self, sheet: str, found: set[str]) -> Answer | None:
+        """Return the first answer of a sheet's key (best first) whose text is not in `found`, or None."""
+        return next((a for a in self.ranking(sheet).answers() if a.text not in found), None)
+
+
+def summarize(students: list[StudentGrade], keys: Keys) -> ClassSummary:
+    """Return the class summary: for each sheet of the keys, the best answer that no student of
+    that sheet wrote; and every kind of mistake with its count, most common first."""
     missed = []
-    for sheet, solution in keys.items():
+    for sheet in keys.sheets:
         found = {line.written for s in students if s.sheet == sheet for line in s.grade.lines if line.valid}
-        missed.append((sheet, next((a for a in solution.answers if a.text not in found), None)))
+        missed.append((sheet, keys.best_unfound(sheet, found)))
     kinds = Counter(kind for s in students for line in s.grade.lines
                     if (kind := mistake_kind(line)) is not None)
     return ClassSummary(tuple(missed), tuple(sorted(kinds.items(), key=lambda item: (-item[1], item[0]))))
 
 
-def grade_class(lists: list[tuple[str, str, str]],
-                sheets: dict[str, tuple[Hand, TileSet]]) -> tuple[list[StudentGrade], dict[str, Solution]]:
-    """Return every (student, sheet, text) list marked against its sheet's hand, and the key
-    (every answer) of each sheet in `sheets` (sheet -> hand and tile set)."""
-    keys = {sheet: solve(held, tileset) for sheet, (held, tileset) in sheets.items()}
+def grade_class(lists: list[tuple[str, str, str]], sheets: dict[str, tuple[Hand, TileSet]],
+                stored: dict[str, Totals] | None = None) -> tuple[list[StudentGrade], Keys]:
+    """Return every (student, sheet, text) list marked against its sheet's hand (sheet -> hand and
+    tile set), and the sheets' keys, each solved only when first asked for (`stored`: the totals
+    the run recorded, sheet -> Totals)."""
     students = [StudentGrade(student, sheet, grade(text, *sheets[sheet])) for student, sheet, text in lists]
-    return students, keys
+    return students, Keys(sheets, stored)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from classroom.solve.boardless import Solution
-from classroom.mark.grading import ClassSummary, Grade, StudentGrade
+from classroom.mark.grading import ClassSummary, Grade, StudentGrade, Totals
 from classroom.mark.judging import Judged, standings
 from classroom.game.symbols import Hand, display_text
 from classroom.game.plurals import plural
@@ -27,9 +26,9 @@ def csv_text(rows: list[list[object]]) -> str:
 
 # --- one student's list ---------------------------------------------------------------------
 
-def grade_data(marked: Grade, possible: Solution, sheet: str | None) -> dict:
-    """Return a marked list as the stable `grade --json` object; `worksheet` is the id of the
-    sheet it was marked against (None for a hand never printed)."""
+def grade_data(marked: Grade, possible: Totals, sheet: str | None) -> dict:
+    """Return a marked list as the stable `grade --json` object, with what its hand allows;
+    `worksheet` is the id of the sheet it was marked against (None for a hand never printed)."""
     return {
         "worksheet": sheet, "hand": list(marked.hand), "total": marked.total, "valid": marked.valid_count,
         "possible": possible.count, "best_score": possible.best_score,
@@ -39,8 +38,9 @@ def grade_data(marked: Grade, possible: Solution, sheet: str | None) -> dict:
     }
 
 
-def grade_lines(marked: Grade, possible: Solution, sheet: str | None) -> list[str]:
-    """Return a marked list as lines for the screen: hand, each line, the total."""
+def grade_lines(marked: Grade, possible: Totals, sheet: str | None) -> list[str]:
+    """Return a marked list as lines for the screen: hand, each line, the total and what the
+    hand allows."""
     out = [f"Hand: {shown(' '.join(marked.hand))}" + (f"  (worksheet {sheet})" if sheet else "")]
     for m in marked.lines:
         verdict = "valid" if m.valid and m.duplicate_of is None else (

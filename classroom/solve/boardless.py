@@ -12,6 +12,7 @@ real tiles wherever the hand has them, and its tiles mark the blanks that are le
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from classroom.game.arithmetic import why_not
@@ -193,11 +194,10 @@ def mark_blanks(symbols: tuple[Symbol, ...] | list[Symbol], held: Counter) -> tu
     return tuple(tiles)
 
 
-def solve(hand: Hand, tileset: TileSet) -> Solution:
-    """Return every distinct written equation the hand allows, scored, best first."""
+def written_equations(hand: Hand, tileset: TileSet) -> set[str]:
+    """Return the text of every distinct written equation the hand allows, unscored."""
     if len(hand) < 2:
-        return Solution(hand, (), 0)
-    held = Counter(t for t in hand if t != BLANK)
+        return set()
     kinds = tuple(sorted(set(hand), key=_tile_order))
     tables = Tables(kinds, tuple(hand.count(t) for t in kinds), tileset.blank_symbols,
                      tileset.rules.negatives)
@@ -215,8 +215,15 @@ def solve(hand: Hand, tileset: TileSet) -> Solution:
             if len(texts) > MAX_ANSWERS:
                 raise ClassroomError(f"hand: this hand allows too many equations to list (more than "
                                      f"{MAX_ANSWERS:,}); use fewer blanks")
-    answers: list[Answer] = []
-    combinations = set()
+    return texts
+
+
+Scored = tuple[int, tuple[Symbol, ...], tuple[Symbol, ...], str]  # (score, symbols, tiles used, text)
+
+
+def _scored(texts: set[str], hand: Hand, tileset: TileSet) -> list[Scored]:
+    """Return each text with its score, its symbols and the tiles it uses (sorted, '=' left out)."""
+    scored = []
     scores: dict[tuple[Symbol, ...], int] = {}
     for text in texts:
         written = symbols_of(text)
@@ -224,12 +231,55 @@ def solve(hand: Hand, tileset: TileSet) -> Solution:
         score = scores.get(used)
         if score is None:
             score = scores[used] = answer_score(written, hand, tileset)
-        combinations.add(used)
-        all_nine = len(hand) == MAX_HAND and len(used) == MAX_HAND
-        tiles = mark_blanks(written, held) if BLANK in hand else written
-        answers.append(Answer(written, text, score, all_nine, tiles))
+        scored.append((score, written, used, text))
+    return scored
+
+
+def _answer(scored: Scored, hand: Hand, held: Counter) -> Answer:
+    """Return a scored text as an Answer, its blanks marked."""
+    score, written, used, text = scored
+    tiles = mark_blanks(written, held) if BLANK in hand else written
+    return Answer(written, text, score, len(hand) == MAX_HAND and len(used) == MAX_HAND, tiles)
+
+
+def solve(hand: Hand, tileset: TileSet) -> Solution:
+    """Return every distinct written equation the hand allows, scored, best first."""
+    scored = _scored(written_equations(hand, tileset), hand, tileset)
+    held = Counter(t for t in hand if t != BLANK)
+    answers = [_answer(one, hand, held) for one in scored]
     answers.sort(key=answer_order)
-    return Solution(hand, tuple(answers), len(combinations))
+    return Solution(hand, tuple(answers), len({used for _, _, used, _ in scored}))
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A hand's answers, best first, as a report reads the top of a key: how many there are and
+    the best score at once, each Answer made only when it is reached."""
+
+    hand: Hand
+    order: tuple[Scored, ...]  # best first, as `answer_order` sorts the Answers
+    held: Counter
+
+    @property
+    def count(self) -> int:
+        """Return the number of different equations."""
+        return len(self.order)
+
+    @property
+    def best_score(self) -> int | None:
+        """Return the highest score, or None when the hand makes no equation."""
+        return self.order[0][0] if self.order else None
+
+    def answers(self) -> Iterator[Answer]:
+        """Yield every Answer, best first, the order of `solve`'s answers."""
+        return (_answer(one, self.hand, self.held) for one in self.order)
+
+
+def rank(hand: Hand, tileset: TileSet) -> Ranking:
+    """Return the hand's answers ranked best first, without making every Answer."""
+    scored = _scored(written_equations(hand, tileset), hand, tileset)
+    scored.sort(key=lambda one: (-one[0], len(one[1]), one[3]))
+    return Ranking(hand, tuple(scored), Counter(t for t in hand if t != BLANK))
 
 
 def _tile_order(tile: Tile) -> int:

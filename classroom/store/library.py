@@ -48,6 +48,10 @@ class Record:
     manifest: Path
     seed: int | None = None  # the run's seed; None for a teacher's own position
     check: bool = False  # students may check lines on its check page (a contest's page is off)
+    # What the run's solver found for a boardless sheet, as its key prints it: the number of
+    # different equations and the best score (None: not recorded, or not in the right shape).
+    count: int | None = None
+    best_score: int | None = None
 
     def tileset(self, fallback: TileSet | None = None) -> TileSet:
         """Return the tile set the sheet was made with: the manifest's copy of a custom set, the
@@ -116,9 +120,21 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
             continue
         students = tuple(name for name, ids in roster.items()
                          if isinstance(ids, list) and id in ids or ids == id)
+        count, best = _stored_totals(entry) if kind == "boardless" else (None, None)
         records.append(Record(id, kind, tuple(hand), grid if kind == "situations" else "", level,
-                              tiles, students, path, seed, check))
+                              tiles, students, path, seed, check, count, best))
     return records, broken
+
+
+def _stored_totals(entry: dict) -> tuple[int | None, int | None]:
+    """Return a boardless item's recorded count of equations and best score, (None, None) unless
+    both are there and agree (a hand with no equation has no best score)."""
+    count, best = entry.get("count"), entry.get("best_score")
+    if type(count) is not int or count < 0 or not (best is None or type(best) is int):
+        return None, None
+    if (count == 0) != (best is None):
+        return None, None
+    return count, best
 
 
 def distinct_sheets(records: list[Record]) -> list[Record]:

@@ -20,6 +20,7 @@ from classroom.store.library import (
     Record, Run, default_folder, distinct_sheets, find_sheet, runs, same_id, sheet_hand, typed_id,
 )
 from classroom.make.roster import name_key
+from classroom.mark.grading import Totals
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import TileSet, load_tileset
 
@@ -215,6 +216,13 @@ class Targets:
     def contest(self) -> bool:
         """Return whether the lists are plays on a Board Situation."""
         return any(r.kind == "situations" for r in self.records.values())
+
+    @property
+    def stored_totals(self) -> dict[str, Totals]:
+        """Return what each sheet's hand allows as its run recorded it (sheet -> Totals), for
+        the sheets whose manifest holds it: grading need not solve those hands again."""
+        return {id: Totals(r.count, r.best_score) for id, r in self.records.items()
+                if r.kind == "boardless" and r.count is not None}
 
     @property
     def by_sheet(self) -> bool:

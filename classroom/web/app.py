@@ -192,11 +192,13 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         return await run_in_threadpool(graded_page, targets, texts)
 
     def graded_page(targets: Targets, texts: list[tuple[Matched, str]]) -> Response:
-        students, keys = grade_class([(m.student, m.sheet, listed) for m, listed in texts], targets.sheets)
+        students, keys = grade_class([(m.student, m.sheet, listed) for m, listed in texts], targets.sheets,
+                                     targets.stored_totals)
         rows = class_rows(students)
-        one = next(iter(keys)) if len(keys) == 1 and targets.by_sheet else None
+        one = next(iter(targets.sheets)) if len(targets.sheets) == 1 and targets.by_sheet else None
+        totals = {sheet: keys.totals(sheet) for sheet in targets.sheets}
         return page("graded.j2", here="grade", sheet=one, by_sheet=targets.by_sheet, hands=targets.sheets,
-                    students=students, keys=keys, summary=summarize(students, keys), rows=rows,
+                    students=students, totals=totals, summary=summarize(students, keys), rows=rows,
                     csv=csv_text(rows), name=f"{one or 'grades'}.csv",
                     run=targets.run.name if targets.run else None, skipped=targets.skipped)
 
