@@ -35,9 +35,25 @@ def scored(folder: Path, name: str) -> dict:
     return json.loads(result.stdout)
 
 
-def projector(browser) -> None:
+def screenshots(tmp_path: Path, browser) -> Path:
+    """Return the folder the screenshots go to, with the browser set to a projector's 1280 x 720."""
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                             {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
+    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    return shots
+
+
+def dealt(browser, server, mode: str, players: str) -> str:
+    """Deal a new game on the Games page and return its name (the page it went to)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server.url + "games")
+    Select(browser.find_element(By.ID, "mode")).select_by_value(mode)
+    browser.find_element(By.ID, "players").send_keys(players)
+    submit(browser, browser.find_element(By.CSS_SELECTOR, "#new-game button"))
+    return browser.current_url.rsplit("/", 1)[1]
 
 
 def typed(browser, text: str) -> None:
@@ -64,9 +80,7 @@ def shown_totals(browser) -> dict[str, int]:
 def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
     from selenium.webdriver.common.by import By
 
-    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
-    shots.mkdir(parents=True, exist_ok=True)
-    projector(browser)
+    shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
         browser.get(server.url + "games")
         browser.find_element(By.ID, "players").click()  # the one click: into the first field
@@ -112,17 +126,10 @@ def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
 
 def test_a_duplicate_round_with_the_timer(tmp_path, browser):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
 
-    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
-    shots.mkdir(parents=True, exist_ok=True)
-    projector(browser)
+    shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
-        browser.get(server.url + "games")
-        Select(browser.find_element(By.ID, "mode")).select_by_value("duplicate")
-        browser.find_element(By.ID, "players").send_keys("Ana, Ben, Cy")
-        submit(browser, browser.find_element(By.CSS_SELECTOR, "#new-game button"))
-        name = browser.current_url.rsplit("/", 1)[1]
+        name = dealt(browser, server, "duplicate", "Ana, Ben, Cy")
         minutes = browser.find_element(By.ID, "minutes")
         minutes.clear()
         minutes.send_keys("2")
@@ -151,17 +158,10 @@ def test_a_duplicate_round_with_the_timer(tmp_path, browser):
 def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import Select
 
-    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
-    shots.mkdir(parents=True, exist_ok=True)
-    projector(browser)
+    shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
-        browser.get(server.url + "games")
-        Select(browser.find_element(By.ID, "mode")).select_by_value("solo")
-        browser.find_element(By.ID, "players").send_keys("Sam")
-        submit(browser, browser.find_element(By.CSS_SELECTOR, "#new-game button"))
-        name = browser.current_url.rsplit("/", 1)[1]
+        name = dealt(browser, server, "solo", "Sam")
         for _ in range(2):
             typed(browser, action_text(best_turn(replay(record_of(tmp_path, name))).action))
             typed(browser, "")
