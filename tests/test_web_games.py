@@ -225,3 +225,17 @@ def test_the_editor_counts_the_tiles_against_the_set(client):
     answer = client.post("/editor", data={"board": grid(cells), "action": "check", "hand": "7 7 7 7 7 7 1 2 3"})
     said = re.search(r'id="error">([^<]*)<', answer.text)[1]
     assert answer.status_code == 400 and "7" in said and "tile set holds" in said, said
+
+
+def test_a_reveal_past_its_time_says_so_on_the_game_page(client, library, monkeypatch):
+    """The reveal searches in a process of its own and gives up after REVEAL_SECONDS (a first
+    move with two blanks can take minutes): the game page says so in a sentence, and goes on."""
+    from classroom.web import games as pages
+
+    monkeypatch.setattr(pages, "REVEAL_SECONDS", 0.001)
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    shown = client.get(f"/games/{name}?reveal=1")
+    assert shown.status_code == 200
+    said = re.search(r'id="revealed">([^<]*)<', shown.text)[1]
+    assert "taking more than 0 seconds to find on this board" in said
+    assert 'id="line"' in shown.text  # the game goes on

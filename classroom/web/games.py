@@ -10,6 +10,7 @@ A refused play changes nothing and says why in one sentence.
 
 from __future__ import annotations
 
+import multiprocessing
 import re
 import threading
 from dataclasses import dataclass
@@ -26,7 +27,6 @@ from classroom.game.plays import Breakdown, record_notation, score as score_of
 from classroom.game.symbols import BLANK, display_text, face
 from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.make.worksheet import premium_labels
-from classroom.record.analysis import analysed_turn
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import MODES, Record, Turn, read_turn
@@ -39,6 +39,7 @@ from classroom.store.games import (
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, within_blank_limit
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
+REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
 WORDS = ("pass", "undo", "reveal", "end")
 
 
@@ -104,12 +105,50 @@ class Reveals:
         with self.lock:
             if key in self.found:
                 return self.found[key]
-        best = tuple(Position(board, searchable(rack, tileset), tileset).best()) if rack else ()
+        best = searched(board, rack, tileset, REVEAL_SECONDS) if rack else ()
         with self.lock:
             if len(self.found) >= self.size:
                 self.found.pop(next(iter(self.found)))
             self.found[key] = best
         return best
+
+
+def _search(board: Board, rack: tuple[str, ...], tileset: TileSet, send) -> None:
+    """Send the best plays of a board and rack, or why they could not be found (a child's work)."""
+    try:
+        send.send(("done", tuple(Position(board, searchable(rack, tileset), tileset).best())))
+    except MemoryError:
+        send.send(("error", "the search for the best play needs more memory than this computer allows"))
+    except ClassroomError as error:
+        send.send(("error", str(error)))
+    finally:
+        send.close()
+
+
+def searched(board: Board, rack: tuple[str, ...], tileset: TileSet, seconds: float) -> tuple[Candidate, ...]:
+    """Return the best plays of a board and rack, found in a process of its own so the page keeps
+    answering while it searches; raise one sentence when it takes more than `seconds` (the slowest
+    search, a first move with two blanks, can take minutes) or more memory than allowed."""
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(target=_search, args=(board, rack, tileset, send), name="classroom-reveal", daemon=True)
+    process.start()
+    send.close()
+    try:
+        if not receive.poll(seconds):
+            raise ClassroomError(f"the best play is taking more than {seconds:.0f} seconds to find on this board "
+                                 f"(a first move with blanks is the slowest search); play on and ask again later")
+        outcome, value = receive.recv()
+    except EOFError:
+        raise ClassroomError("the search for the best play stopped before it was done") from None
+    finally:
+        receive.close()
+        if process.is_alive():
+            process.terminate()
+        process.join(5)
+    if outcome == "error":
+        raise ClassroomError(value)
+    return value
 
 
 def typed_turn(line: str, record: Record) -> str:
@@ -195,10 +234,13 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             if rack is None:
                 reveal_note = f"the record does not know {player}'s rack, so there is nothing to reveal"
             else:
-                best = reveals.best(game.board, rack, tileset)
-                if not best:
-                    reveal_note = f"{player}'s rack has no equation play on this board"
-                else:
+                try:
+                    best = reveals.best(game.board, rack, tileset)
+                    if not best:
+                        reveal_note = f"{player}'s rack has no equation play on this board"
+                except ClassroomError as failure:
+                    best, reveal_note = (), str(failure)
+                if best:
                     play = best[0].play
                     board = game.board.place(play.placements)
                     marks.update({s: "reveal" for s in play.squares})
@@ -218,11 +260,13 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         last = game.turns[-1] if game.turns else None
         if last is None or last.rack is None or searchable(last.rack, game.tileset) != last.rack:
             return None
-        best = reveals.best(last.board, last.rack, game.tileset)
-        analysed = analysed_turn(game, last, 1) if not best else None
+        try:
+            best = reveals.best(last.board, last.rack, game.tileset)
+        except ClassroomError:
+            return None  # the comparison is left out; the reveal says why when asked
         top = best[0] if best else None
         if top is None:
-            return {"turn": last, "best": None, "left": 0, "analysed": analysed}
+            return {"turn": last, "best": None, "left": 0}
         shown = shown_play(last.player, record_notation(last.board, top.play), score_of(last.board, top.play, game.tileset))
         return {"turn": last, "best": shown, "left": top.score - last.score}
 
