@@ -44,7 +44,7 @@ def screenshots(tmp_path: Path, browser) -> Path:
     return shots
 
 
-def dealt(browser, server, mode: str, players: str) -> str:
+def dealt(browser, server, mode: str, players: str, seed: int) -> str:
     """Deal a new game on the Games page and return its name (the page it went to)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
@@ -52,6 +52,7 @@ def dealt(browser, server, mode: str, players: str) -> str:
     browser.get(server.url + "games")
     Select(browser.find_element(By.ID, "mode")).select_by_value(mode)
     browser.find_element(By.ID, "players").send_keys(players)
+    browser.find_element(By.CSS_SELECTOR, '#new-game input[name="seed"]').send_keys(str(seed))
     submit(browser, browser.find_element(By.CSS_SELECTOR, "#new-game button"))
     return browser.current_url.rsplit("/", 1)[1]
 
@@ -79,12 +80,14 @@ def shown_totals(browser) -> dict[str, int]:
 
 def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
     shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
         browser.get(server.url + "games")
         browser.find_element(By.ID, "players").click()  # the one click: into the first field
-        typed(browser, "Red, Blue")  # Enter deals the game (the seed left to the tool)
+        browser.switch_to.active_element.send_keys("Red, Blue", Keys.TAB, Keys.TAB, Keys.TAB)
+        typed(browser, "42")  # the seed (its first three best turns are plays); Enter deals
         name = browser.current_url.rsplit("/", 1)[1]
         assert browser.switch_to.active_element.get_attribute("id") == "line"
         for number in range(3):
@@ -129,7 +132,7 @@ def test_a_duplicate_round_with_the_timer(tmp_path, browser):
 
     shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
-        name = dealt(browser, server, "duplicate", "Ana, Ben, Cy")
+        name = dealt(browser, server, "duplicate", "Ana, Ben, Cy", 3)
         minutes = browser.find_element(By.ID, "minutes")
         minutes.clear()
         minutes.send_keys("2")
@@ -161,7 +164,7 @@ def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
 
     shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
-        name = dealt(browser, server, "solo", "Sam")
+        name = dealt(browser, server, "solo", "Sam", 42)  # two plays to begin with
         for _ in range(2):
             typed(browser, action_text(best_turn(replay(record_of(tmp_path, name))).action))
             typed(browser, "")
