@@ -205,9 +205,9 @@ def wrong_value(symbols: list[Symbol], tileset: TileSet, rng: random.Random):
 
 
 def below_zero(symbols: list[Symbol], tileset: TileSet, rng: random.Random):
-    """Yield the line with a side's terms reordered so a subtraction comes first (the value
-    stays, the running value goes below zero), then with a subtraction's numbers swapped, then
-    with a + turned into a -."""
+    """Yield the line with a side's terms reordered so a subtraction comes early (7 - 6 + 4 ->
+    4 - 6 + 7: the value stays, the running value goes below zero), then with a side's first
+    term and a subtracted one swapped (9 - 6 ÷ 3 -> 6 ÷ 3 - 9), then with a + turned into a -."""
     for start, end in sides(symbols):
         terms = signed_terms(symbols[start:end])
         plus = [t for t in terms[1:] if t[0] == "+"]
@@ -215,12 +215,10 @@ def below_zero(symbols: list[Symbol], tileset: TileSet, rng: random.Random):
         if plus and minus:
             order = [plus[0]] + minus + [t for t in terms if t[0] == "+" and t is not plus[0]]
             yield symbols[:start] + joined(order) + symbols[end:]
-    for i in shuffled([i for i, s in enumerate(symbols) if s == "-"], rng):
-        left = [span for span in numbers(symbols) if span[1] == i]
-        right = [span for span in numbers(symbols) if span[0] == i + 1]
-        if left and right:
-            (a, b), (c, d) = left[0], right[0]
-            yield symbols[:a] + symbols[c:d] + ["-"] + symbols[a:b] + symbols[d:]
+        if minus:
+            other = minus[0]
+            order = [("+", other[1])] + [("-", terms[0][1]) if t is other else t for t in terms[1:]]
+            yield symbols[:start] + joined(order) + symbols[end:]
     for i in shuffled([i for i, s in enumerate(symbols) if s == "+"], rng):
         yield symbols[:i] + ["-"] + symbols[i + 1:]
 
