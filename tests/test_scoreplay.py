@@ -21,6 +21,7 @@ from classroom.make.sets import PrintOptions, scoreplay_set
 from classroom.solve.board.position import Candidate
 from classroom.store.runs import write_worksheet
 from tests.positions import play, position
+from tests.pdftext import outside
 from tests.reference_score import reference_score
 from tests.test_plays import BOOKLET
 
@@ -143,6 +144,7 @@ def test_the_key_breaks_the_score_down_and_the_sheet_does_not_tell_it(seed_1, tm
     sheets = [page.extract_text() for page in PdfReader(student).pages]
     keys = [page.extract_text() for page in PdfReader(key).pages]
     assert len(sheets) == len(keys) == 5
+    assert outside(student) == outside(key) == []  # no text runs off the page
     for item, sheet, answer in zip(seed_1.items, sheets, keys):
         for page in (sheet, answer):
             assert item.id in page and "seed 1" in page

@@ -21,6 +21,7 @@ from classroom.make.trueornot import MISTAKES, MUTATIONS, level_mistakes, makeab
 from classroom.render.wording import printed
 from classroom.solve.boardless import check
 from classroom.store.runs import write_worksheet
+from tests.pdftext import outside
 from tests.reference_boardless import brute_force, written
 
 ORIGINAL = load_level("original")
@@ -127,6 +128,7 @@ def test_the_key_gives_every_reason_and_the_sheet_none(original_set, tmp_path):
     sheets = [page.extract_text() for page in PdfReader(student).pages]
     keys = [" ".join(page.extract_text().split()) for page in PdfReader(key).pages]
     assert len(sheets) == len(keys) == 3
+    assert outside(student) == outside(key) == []  # no text runs off the page
     for item, sheet, answer in zip(original_set.items, sheets, keys):
         assert item.id in sheet and item.id in answer and "seed 1" in sheet and "seed 1" in answer
         assert "Not true" not in sheet and "both sides" not in sheet

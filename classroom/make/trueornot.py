@@ -70,7 +70,7 @@ def level_mistakes(tileset: TileSet) -> tuple[Mistake, ...]:
 # --- the lines of a sheet ------------------------------------------------------------------------
 
 LINES = 12  # lines on a sheet, unless asked otherwise
-MIN_LINES, MAX_LINES = 4, 16  # a sheet holds 16 lines of tiles on one page
+MIN_LINES, MAX_LINES = 4, 16  # 12 lines fill a page; more go on to a second
 SOURCE_HAND = 7  # tiles of the hands whose equations become lines: short lines a class reads
 LONGEST = SOURCE_HAND + 1  # symbols in a true line, = included
 TRIES = 60  # hands drawn for one line before the mistake is declared impossible at this level

@@ -15,6 +15,7 @@ from classroom.render.wording import Wording
 
 TILE_GAP = 0.12  # the gap between two tiles of a line, as a share of a tile
 MAX_TILE = {False: 26.0, True: 34.0}  # a student sheet's tile (large print or not), in points
+MIN_TILE = {False: 20.0, True: 26.0}  # smaller tiles are hard to read: the lines go on a second page
 KEY_TILE, KEY_TEXT = 16.0, 9.0
 
 
@@ -46,11 +47,12 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     canvas = sheet.canvas
     number_width = width(f"{len(item.lines)}.", text, True) + 8
     marks_width = text * 6
-    why = text * 2.0  # the why line under the tiles
+    why = text * 1.8  # the why line under the tiles
     per_line = sheet.room() / len(item.lines)
     size = fitting_tile(sheet, item, sheet.content_width - number_width - marks_width, MAX_TILE[large])
-    size = min(size, per_line - why - 6)
+    size = max(min(size, per_line - why - 6), MIN_TILE[large])
     for number, line in enumerate(item.lines, 1):
+        sheet.need(size + why + 6)
         sheet.y -= size
         canvas.setFont(BOLD, text)
         middle = sheet.y + size / 2 - text * 0.35
