@@ -29,10 +29,10 @@ from classroom.solve.board.position import Candidate, Position
 # What an item practises, in the order a sheet goes through them: one thing at a time, then all.
 FOCUSES = {
     "plain": "one equation, no premium square",
-    "s-premium": "a tile on a 2S or 3S square (its symbol score doubled or tripled)",
-    "e-premium": "a 2E or 3E square (the whole equation doubled or tripled)",
+    "s-premium": "a new tile on 2S or 3S, its score doubled or tripled",
+    "e-premium": "a new tile on 2E or 3E, the whole equation doubled or tripled",
     "cross": "a second equation formed across the play",
-    "all": "two or more of these at once (premiums, a cross equation, the 40 bonus)",
+    "all": "two or more of these at once, or one with the 40 bonus",
 }
 PLAYS = (2, 8)  # equation plays on the board before the play to score (fewest, most)
 # A cross equation needs a crowded board, and even there one board in four has a square for it
