@@ -17,7 +17,11 @@ Vocabulary, one name per concept (used everywhere in the code):
 - Combination: the tiles an Equation uses, = aside; a boardless Key groups its equations by it.
 - Board: 19 × 19 Squares (A1-S19, centre J10); a Premium on a Square: 2S 3S (symbol), 2E 3E (equation).
 - Play: the Placements (tile on square) a player makes in one turn; its score per docs/rules.md §7.
-- Worksheet: the items a teacher prints (hands or board situations); Key: its answer key.
+- Worksheet: the items a teacher prints (hands, board situations, plays to score, lines to
+  judge true or not); Key: its answer key.
+- Focus: what a play to score practises: plain, a symbol premium, an equation premium, a cross
+  equation, or all at once. Mistake: the rule a false line of True or not? breaks, named by
+  the checker's reason.
 - Manifest: a run's record (manifest.json): every item's id, hand and board, the level or tile
   set, the options and the version, and the Roster (student name -> item ids) of named sheets.
 

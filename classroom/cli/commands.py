@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -19,9 +18,10 @@ from classroom.game.board import check_tiles, read_board
 from classroom.choices import one_of
 from classroom.cli.console import PeopleGroup, guard_process, registered
 from classroom.cli.games import game_app
-from classroom.errors import ClassroomError, excerpt, read_text
+from classroom.errors import ClassroomError, read_text
 from classroom.make.hands import DIFFICULTIES
 from classroom.make.situation_rules import FEATURES, SituationRules
+from classroom.make.scoreplay import FOCUSES
 from classroom.game.symbols import parse_written
 from classroom.game.tilesets import LEVELS, load_tileset
 from classroom.game.plurals import plural
@@ -52,7 +52,7 @@ def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
 
     options = {"level": ("--level", LEVELS), "difficulty": ("--difficulty", DIFFICULTIES),
                "page": ("--page-size", PAGE_SIZES), "key": ("--key", KEYS),
-               "feature": ("--feature", FEATURES)}  # parameter -> (option, its words)
+               "feature": ("--feature", FEATURES), "focus": ("--focus", FOCUSES)}  # parameter -> (option, its words)
     read = dict(arguments)
     for name, (option, words) in options.items():
         value = read.get(name)
@@ -306,6 +306,50 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     worksheet = with_progress(count, "Setting up boards", lambda progress: situations_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, jobs or default_workers(),
         progress, names))
+    write_set(worksheet, out, templates, force)
+
+
+@command
+def scoreplay(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+              level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+              focus: Optional[str] = typer.Option(None, "--focus", help="Every play practises one thing: "
+                                                  + "; ".join(f"{name} ({what})" for name, what in FOCUSES.items())
+                                                  + ". Without it the sheet goes through them in this order."),
+              page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
+              templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
+              key: str = KeyOption, jobs: Optional[int] = JobsOption, force: bool = ForceOption) -> None:
+    """Print Score this play worksheets: a board with a play marked, the student writes its score;
+    the key breaks the score down (PDF)."""
+    from classroom.make.pool import default_workers
+    from classroom.make.sets import PrintOptions, checked_title, run_seed, scoreplay_set
+
+    tileset = load_tileset(level, tiles)
+    layout = PrintOptions(page, large_print, checked_title(title), key)
+    count = count or 5
+    seed = run_seed(seed)
+    worksheet = with_progress(count, "Finding plays", lambda progress: scoreplay_set(
+        tileset, level_name(level, tiles), seed, count, focus, layout, jobs or default_workers(), progress))
+    write_set(worksheet, out, templates, force)
+
+
+@command
+def trueornot(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+              level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+              lines: int = typer.Option(12, "--lines", min=4, max=16, help="Equations on a sheet (4 to 16)."),
+              page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
+              templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
+              key: str = KeyOption, jobs: Optional[int] = JobsOption, force: bool = ForceOption) -> None:
+    """Print True or not? worksheets: equations to mark true or not, and why; the key gives the
+    checker's reason for every false one (PDF)."""
+    from classroom.make.pool import default_workers
+    from classroom.make.sets import PrintOptions, checked_title, run_seed, trueornot_set
+
+    tileset = load_tileset(level, tiles)
+    layout = PrintOptions(page, large_print, checked_title(title), key)
+    count = count or 5
+    seed = run_seed(seed)
+    worksheet = with_progress(count, "Making sheets", lambda progress: trueornot_set(
+        tileset, level_name(level, tiles), seed, count, lines, layout, jobs or default_workers(), progress))
     write_set(worksheet, out, templates, force)
 
 

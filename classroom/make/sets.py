@@ -1,4 +1,5 @@
-"""Class sets: the Worksheets the `boardless` and `situations` commands print.
+"""Class sets: the Worksheets the `boardless`, `situations`, `scoreplay` and `trueornot`
+commands print.
 
 Each item draws from its own random.Random, seeded from the run's seed and the item's number,
 so items can be made on several CPU cores and still come out the same for the same seed.
@@ -26,6 +27,8 @@ from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet
 from classroom.make.worksheet import Worksheet, item_id
 from classroom.make.keys import boardless_item
+from classroom.make.scoreplay import FOCUSES, focus_of, scoreplay_item
+from classroom.make.trueornot import MAX_LINES, MIN_LINES, trueornot_item
 
 
 
@@ -206,6 +209,50 @@ def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
                      layout.title, options=(("hand", list(hand)), ("roster", list(roster))),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]),
                      key=layout.key, check_url=layout.check_url, practice=layout.check_page)
+
+
+def _scoreplay_item(job: tuple) -> object:
+    tileset, seed, number, focus, fallback, tag = job
+    return scoreplay_item(item_id("scoreplay", seed, number, tag), tileset,
+                          item_rng(seed, "scoreplay", number), focus, fallback)
+
+
+def scoreplay_set(tileset: TileSet, level: str, seed: int, count: int, focus: str | None,
+                  layout: PrintOptions, workers: int = 1, progress: Progress = lambda: None) -> Worksheet:
+    """Return a Score this play set of `count` plays to score: all practising `focus`, or, without
+    one, going through the FOCUSES in order (a plain play first, all at once last; an item whose
+    focus does not turn up practises all at once)."""
+    if focus is not None and focus not in FOCUSES:
+        raise ClassroomError(f"unknown focus {excerpt(focus)}; choose from {', '.join(FOCUSES)}")
+    options = {"focus": focus}
+    tag = run_tag("scoreplay", seed, tileset, options)
+    jobs = [(tileset, seed, number, focus or focus_of(number, count), focus is None, tag)
+            for number in range(1, count + 1)]
+    items = run_all(_scoreplay_item, jobs, workers, progress)
+    return Worksheet("scoreplay", seed, level, tuple(items), layout.page_size, layout.large_print,
+                     layout.title, options=tuple(options.items()),
+                     custom_tiles=custom_tiles(tileset, level), key=layout.key)
+
+
+def _trueornot_item(job: tuple) -> object:
+    tileset, seed, number, lines, tag = job
+    return trueornot_item(item_id("trueornot", seed, number, tag), tileset,
+                          item_rng(seed, "trueornot", number), lines, (number - 1) * (lines // 2))
+
+
+def trueornot_set(tileset: TileSet, level: str, seed: int, count: int, lines: int,
+                  layout: PrintOptions, workers: int = 1, progress: Progress = lambda: None) -> Worksheet:
+    """Return a True or not? set of `count` sheets of `lines` equations each; the false lines go
+    through the level's mistakes in turn, from sheet to sheet."""
+    if not MIN_LINES <= lines <= MAX_LINES:
+        raise ClassroomError(f"--lines takes {MIN_LINES} to {MAX_LINES} equations a sheet, not {excerpt(lines)}")
+    options = {"lines": lines}
+    tag = run_tag("trueornot", seed, tileset, options)
+    jobs = [(tileset, seed, number, lines, tag) for number in range(1, count + 1)]
+    items = run_all(_trueornot_item, jobs, workers, progress)
+    return Worksheet("trueornot", seed, level, tuple(items), layout.page_size, layout.large_print,
+                     layout.title, options=tuple(options.items()),
+                     custom_tiles=custom_tiles(tileset, level), key=layout.key)
 
 
 def _named(roster: tuple[str, ...], items: list, one_each: bool = False) -> tuple[tuple[str, str], ...]:

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from classroom.game.board import SIZE, Square, premium, square_name
 from classroom.game.symbols import Symbol, Tile, face, write
 
-KINDS = ("boardless", "situations")
+KINDS = ("boardless", "situations", "scoreplay", "trueornot")
+GRADED = ("boardless", "situations")  # the kinds `classroom grade` marks and the library lists
+PREFIXES = {"boardless": "B", "situations": "S", "scoreplay": "P", "trueornot": "T"}  # of item ids
 PAGE_SIZES = ("letter", "a4")
 KEYS = ("full", "summary", "none")  # the whole key, its summary page only, or no key PDF
 
@@ -201,10 +203,10 @@ class SituationItem:
 class Worksheet:
     """A class set: its kind, the options that made it, and its items (one per page or more)."""
 
-    kind: str  # 'boardless' or 'situations'
+    kind: str  # one of KINDS
     seed: int | None
     level: str  # the tile set's name, like 'original'
-    items: tuple[BoardlessItem, ...] | tuple[SituationItem, ...]
+    items: tuple  # BoardlessItem, SituationItem, ScorePlayItem or TrueOrNotItem, one kind
     page_size: str = "letter"  # 'letter' or 'a4'
     large_print: bool = False
     title: str | None = None  # a teacher's own title; None means the template's
@@ -248,11 +250,12 @@ class Worksheet:
 
 
 def item_id(kind: str, seed: int | None, number: int, tag: str = "") -> str:
-    """Return an item id: ('boardless', 42, 1, '3f9a') -> 'B-42-3f9a-01'; the tag tells apart
-    runs with one seed but other levels or options. A teacher's own position has no seed:
-    ('situations', None, 1, '0c1d2e3f') -> 'S-own-0c1d2e3f-01', its tag naming the position."""
+    """Return an item id: ('boardless', 42, 1, '3f9a') -> 'B-42-3f9a-01' (S- a situation, P- a
+    play to score, T- a True or not? sheet); the tag tells apart runs with one seed but other
+    levels or options. A teacher's own position has no seed: ('situations', None, 1, '0c1d2e3f')
+    -> 'S-own-0c1d2e3f-01', its tag naming the position."""
     middle = f"{tag}-" if tag else ""
-    return f"{'B' if kind == 'boardless' else 'S'}-{'own' if seed is None else seed}-{middle}{number:02d}"
+    return f"{PREFIXES[kind]}-{'own' if seed is None else seed}-{middle}{number:02d}"
 
 
 def premium_labels() -> tuple[tuple[str, ...], ...]:

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from classroom.make.worksheet import KINDS
+from classroom.make.worksheet import GRADED, KINDS
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_level, parse_tileset
@@ -98,6 +98,8 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
     if kind not in KINDS or not isinstance(items, list):
         raise ClassroomError(f"{path} is not a worksheet manifest (it names no kind of worksheet "
                              f"or lists no items)")
+    if kind not in GRADED:  # a practice sheet (a play to score, True or not?): nothing to grade
+        return [], []
     level = data.get("level") if isinstance(data.get("level"), str) else "original"
     tiles = _tiles(data.get("tileset"))
     roster = data.get("roster") if isinstance(data.get("roster"), dict) else {}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from classroom import __version__
 from classroom.errors import ClassroomError, excerpt
-from classroom.render import render_boardless, render_situations
+from classroom.render import RENDERERS
 from classroom.render.wording import environment
 from classroom.make.worksheet import Worksheet
 
@@ -31,6 +31,9 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
     pages), files, and one entry per item."""
     items = []
     for item in worksheet.items:
+        if worksheet.kind in PRACTICE_ENTRIES:
+            items.append(PRACTICE_ENTRIES[worksheet.kind](item))
+            continue
         entry = {"id": item.id, "hand": list(item.tokens)}
         if worksheet.kind == "situations":
             entry["grid"] = item.grid
@@ -54,6 +57,25 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
             roster.setdefault(name, []).append(id)
         data["roster"] = roster
     return {**data, "files": files, "items": items}
+
+
+def scoreplay_entry(item) -> dict:
+    """Return a Score this play item as its manifest records it: the board before the play, the
+    play, its score and what it practises."""
+    return {"id": item.id, "focus": item.focus, "grid": item.grid, "play": item.play.notation,
+            "score": item.score}
+
+
+def trueornot_entry(item) -> dict:
+    """Return a True or not? sheet as its manifest records it: every line, its verdict and,
+    for a false one, the checker's reason and the mistake it shows."""
+    return {"id": item.id, "lines": [
+        {"text": line.text, "true": line.true, **({"value": line.value} if line.true else
+                                                   {"reason": line.reason, "mistake": line.mistake})}
+        for line in item.lines]}
+
+
+PRACTICE_ENTRIES = {"scoreplay": scoreplay_entry, "trueornot": trueornot_entry}  # nothing to grade
 
 
 def choose_folder(out: Path | None, default: Path, force: bool = False) -> tuple[Path, str | None]:
@@ -144,8 +166,7 @@ def write_worksheet(worksheet: Worksheet, out_dir: str | Path,
     if not worksheet.items:
         raise ClassroomError("a worksheet needs at least one item")
     env = environment(templates_dir)
-    render = render_boardless if worksheet.kind == "boardless" else render_situations
-    student, key = render(worksheet, env)  # everything is drawn before anything is written
+    student, key = RENDERERS[worksheet.kind](worksheet, env)  # everything is drawn before anything is written
     pdfs = (student,) if worksheet.key == "none" or key is None else (student, key)
     names = file_names(worksheet)[:len(pdfs)]
     text = json.dumps(manifest(worksheet, list(names)), ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,186 @@
+"""Score this play sheets: every key's score is the independent scorer's, each play practises
+its item's focus, the booklet's plays are keyed as printed, and the command writes the same
+bytes for the same seed and refuses bad input in one sentence."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from classroom.cli.commands import app
+from classroom.game.board import Board, Direction, parse_board
+from classroom.game.plays import make_play
+from classroom.game.tilesets import load_level
+from classroom.make.keys import key_play
+from classroom.make.scoreplay import FOCUSES, Features, ScorePlayItem, features, focus_of, shows
+from classroom.make.sets import PrintOptions, scoreplay_set
+from classroom.solve.board.position import Candidate
+from classroom.store.runs import write_worksheet
+from tests.positions import play, position
+from tests.pdftext import outside
+from tests.reference_score import reference_score
+from tests.test_plays import BOOKLET
+
+ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
+ORIGINAL = load_level("original")
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def seed_1():
+    """Return the default set of seed 1: one item of each focus, a cross equation among them."""
+    return scoreplay_set(ORIGINAL, "original", 1, 5, None, PrintOptions())
+
+
+@pytest.fixture(scope="module")
+def focused():
+    """Return one-item sets of other seeds, one for each focus but the (slow to find) cross."""
+    return [scoreplay_set(ORIGINAL, "original", seed, 1, focus, PrintOptions())
+            for seed, focus in ((2, "plain"), (3, "s-premium"), (4, "e-premium"), (5, "all"))]
+
+
+def items_of(seed_1, focused) -> list[ScorePlayItem]:
+    """Return every item made by the fixtures."""
+    return [*seed_1.items, *(item for sheet in focused for item in sheet.items)]
+
+
+def board_and_play(item: ScorePlayItem):
+    """Return the item's board (read back from its grid) and its play."""
+    direction = ACROSS if " across " in item.play.notation else DOWN
+    placed = [((p.row, p.col), p.tile) for p in item.play.placements]
+    return parse_board(item.grid, rules=ORIGINAL.rules), make_play(placed, direction)
+
+
+@pytest.mark.parametrize("turn, expected", [
+    (0, Features(s_premium=True, e_premium=True, cross=False, bonus=False)),  # 2E centre, 8 on 3S
+    (1, Features(s_premium=True, e_premium=False, cross=False, bonus=False)),  # 7 on 2S at O14
+    (3, Features(s_premium=False, e_premium=False, cross=False, bonus=False)),  # 7 + 9 × 4 = 43
+    (4, Features(s_premium=True, e_premium=False, cross=False, bonus=False)),  # 7/4 on 3S, + on 2S
+])
+def test_features_of_the_booklet_plays(turn, expected):
+    """What each booklet play's score is made of, beyond its tiles' plain scores."""
+    board = Board()
+    for move, _, _ in BOOKLET[:turn]:
+        board = board.place(move.placements)
+    assert features(board, BOOKLET[turn][0]) == expected
+
+
+def test_a_play_forming_two_equations_shows_a_cross_equation():
+    """9 = 9 down column A, its 9 on A10 prefixing 2 × 4 ÷ 1 × 0 + 5 = 5: a cross equation on 3E."""
+    board = position("A10", ". 2 × 4 ÷ 1 × 0 + 5 = 5")
+    move = play(DOWN, "A8=9", "A9==", "A10=9")
+    assert features(board, move) == Features(s_premium=False, e_premium=True, cross=True, bonus=False)
+
+
+@pytest.mark.parametrize("found, focus", [
+    (Features(False, False, False, False), "plain"),
+    (Features(True, False, False, False), "s-premium"),
+    (Features(False, True, False, False), "e-premium"),
+    (Features(False, False, True, False), "cross"),
+    (Features(True, True, False, False), "all"),
+    (Features(False, False, True, True), "all"),
+])
+def test_a_play_practises_one_focus_or_all(found, focus):
+    """A one-thing item shows that thing alone; two things or more at once are 'all'."""
+    assert [f for f in FOCUSES if shows(f, found)] == ([focus, "all"] if focus == "cross" and found.count > 1
+                                                       else [focus])
+
+
+def test_a_sheet_goes_from_one_thing_at_a_time_to_all():
+    """Five items: one of each focus in order; ten items: two of each."""
+    assert [focus_of(n, 5) for n in range(1, 6)] == list(FOCUSES)
+    assert [focus_of(n, 10) for n in range(1, 11)] == [f for f in FOCUSES for _ in range(2)]
+    assert focus_of(1, 1) == "plain"
+
+
+def test_every_key_score_is_the_reference_scorers(seed_1, focused):
+    """The key's total (and each item's score) equals the brute-force scorer's, for every item of
+    several seeds, and the breakdown adds up to it."""
+    scores = dict(ORIGINAL.scores)
+    for item in items_of(seed_1, focused):
+        cells = {(t.row, t.col): t.tile for t in item.board}
+        placed = {(p.row, p.col): p.tile for p in item.play.placements}
+        across = " across " in item.play.notation
+        breakdown = item.play.breakdown
+        assert item.score == breakdown.total == reference_score(cells, placed, across, scores), item.id
+        assert sum(e.subtotal for e in breakdown.equations) + breakdown.bonus == breakdown.total
+
+
+def test_every_play_practises_its_focus(seed_1, focused):
+    """Each play shows its item's focus; the default set goes through them in order, falling back
+    to 'all' only where no cross equation turned up; seed 1 has one."""
+    for item in items_of(seed_1, focused):
+        board, move = board_and_play(item)
+        assert shows(item.focus, features(board, move)), item.id
+    assert [i.focus for i in seed_1.items] == list(FOCUSES)
+    assert len(seed_1.items[3].play.breakdown.equations) == 2
+    assert [sheet.items[0].focus for sheet in focused] == ["plain", "s-premium", "e-premium", "all"]
+
+
+@pytest.mark.parametrize("turn", range(5))
+def test_the_booklet_plays_are_keyed_as_printed(turn):
+    """Held-out positions: the key of each booklet play, on the board before it, totals the
+    booklet's printed score (28, 11, 3, 11, 30)."""
+    board = Board()
+    for move, _, _ in BOOKLET[:turn]:
+        board = board.place(move.placements)
+    move, expected, written = BOOKLET[turn]
+    keyed = key_play(board, Candidate(expected, move), ORIGINAL)
+    assert (keyed.notation, keyed.score, keyed.breakdown.total) == (written, expected, expected)
+
+
+def test_the_key_breaks_the_score_down_and_the_sheet_does_not_tell_it(seed_1, tmp_path):
+    """The key shows every equation's table and the total; the student sheet shows the play but
+    no score; the id and the seed are on every page of both."""
+    student, key, manifest = write_worksheet(seed_1, tmp_path)
+    sheets = [page.extract_text() for page in PdfReader(student).pages]
+    keys = [page.extract_text() for page in PdfReader(key).pages]
+    assert len(sheets) == len(keys) == 5
+    assert outside(student) == outside(key) == []  # no text runs off the page
+    for item, sheet, answer in zip(seed_1.items, sheets, keys):
+        for page in (sheet, answer):
+            assert item.id in page and "seed 1" in page
+        assert f"{item.play.breakdown.total} points" in answer and "Total" not in sheet
+        assert answer.count("Equation:") == 1
+        assert answer.count("Cross equation:") == len(item.play.breakdown.equations) - 1
+    data = json.loads(manifest.read_text("utf-8"))
+    assert data["command"] == "scoreplay" and data["seed"] == 1
+    assert [(e["id"], e["focus"], e["score"]) for e in data["items"]] == \
+        [(i.id, i.focus, i.score) for i in seed_1.items]
+
+
+def test_the_same_seed_gives_the_same_bytes(tmp_path):
+    """Two runs of one seed write byte-identical PDFs and manifests, with ids P-<seed>-<tag>-NN."""
+    written = []
+    for folder in ("one", "two"):
+        result = run("scoreplay", "--seed", 9, "--count", 2, "--focus", "plain", "--jobs", 1,
+                     "--out", tmp_path / folder)
+        assert result.exit_code == 0, result.output
+        written.append({p.name: p.read_bytes() for p in (tmp_path / folder).iterdir()})
+    assert written[0] == written[1]
+    assert sorted(written[0]) == ["manifest.json", "scoreplay-9-key.pdf", "scoreplay-9.pdf"]
+    ids = [e["id"] for e in json.loads(written[0]["manifest.json"])["items"]]
+    assert re.fullmatch(r"P-9-[0-9a-f]{4}-01", ids[0]) and ids[1] == ids[0][:-2] + "02"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--focus", "spiral"), "error: --focus is plain, s-premium, e-premium, cross or all"),
+    (("--count", 0), "error: Invalid value for '--count'"),
+    (("--level", "expert"), "error: --level is"),
+    (("--seed", -1), "error: --seed is a whole number"),
+    (("--key", "some"), "error: --key is full, summary or none"),
+])
+def test_bad_input_is_one_sentence_and_exit_2(args, message, tmp_path):
+    """Bad options: one line on stderr, exit 2, nothing written."""
+    result = run("scoreplay", *args, "--out", tmp_path / "out")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith(message) and len(result.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
