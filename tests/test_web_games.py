@@ -239,3 +239,34 @@ def test_a_reveal_past_its_time_says_so_on_the_game_page(client, library, monkey
     said = re.search(r'id="revealed">([^<]*)<', shown.text)[1]
     assert "taking more than 0 seconds to find on this board" in said
     assert 'id="line"' in shown.text  # the game goes on
+
+
+def test_a_game_kept_at_a_real_table(client, library):
+    """Tiles drawn from a real bag: the page deals nothing, checks and scores each play, reveals
+    the best play for a rack typed after 'reveal', and ends with what each player holds."""
+    name = new(client, mode="teams", players="Red, Blue", table="on")
+    record = record_of(library, name)
+    assert record.header.seed is None and not record.lines
+    page = client.get(f"/games/{name}?reveal=1").text
+    assert "type reveal and the tiles on Red" in page
+    answer = client.post(f"/games/{name}/try", data={"line": "reveal 2 4 ÷ 3 8 + 7/4 5 6"}, follow_redirects=True)
+    board, tileset = replay(record).board, load_level("original")
+    best = Position(board, searchable(tuple(tileset.read_hand("2 4 ÷ 3 8 + 7/4 5 6")), tileset), tileset).best()
+    assert re.search(r'id="revealed" data-score="(\d+)"', answer.text)[1] == str(best[0].score)
+    client.post(f"/games/{name}/turn", data={"line": "J10 across 24 ÷ 3 = 8"})
+    client.post(f"/games/{name}/turn", data={"line": "Blue: pass"})
+    assert client.post(f"/games/{name}/try", data={"line": "Red holds nothing"}, follow_redirects=False).status_code == 303
+    client.post(f"/games/{name}/try", data={"line": "Blue holds 4 ×"})
+    game = replay(record_of(library, name))
+    assert game.ended and game.went_out == "Red"  # the last to play, holding nothing
+    assert dict(game.end) == {"Red": 4, "Blue": -4} and game.totals == scored_totals(game)
+    refused = client.post(f"/games/{name}/try", data={"line": "Red holds 99"})
+    assert refused.status_code == 400
+
+
+def scored_totals(game) -> dict[str, int]:
+    """Return the totals as the rules make them, from the turns and the end (a second reading)."""
+    totals = {p: sum(t.score for t in game.turns if t.player == p) for p in game.players}
+    for player, points in game.end:
+        totals[player] += points
+    return totals

@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import re
 import threading
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,14 +30,14 @@ from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.make.worksheet import premium_labels
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
-from classroom.record.grammar import MODES, Record, Turn, read_turn
+from classroom.record.grammar import MODES, Header, Holds, Record, Turn, read_record, read_turn, record_text
 from classroom.record.replay import Replay, replay
 from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
 from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.store.games import (
     board_path, free_name, games, load_game, right_key, save_board, save_game, set_aside, team_key,
 )
-from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, within_blank_limit
+from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
 REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
@@ -154,8 +155,12 @@ def searched(board: Board, rack: tuple[str, ...], tileset: TileSet, seconds: flo
 def typed_turn(line: str, record: Record) -> str:
     """Return a typed play as a record line: 'J10 across 24 ÷ 3 = 8' is the turn of the player
     to move; 'Red: …' names the player itself."""
+    players = {p.lower() for p in record.header.players}
     name, colon, rest = line.partition(":")
-    if colon and name.strip().lower() in {p.lower() for p in record.header.players}:
+    if colon and name.strip().lower() in players:
+        return line
+    holder = re.match(r"(.+?)\s+holds\s", line, re.IGNORECASE)
+    if holder and holder[1].strip().lower() in players:  # 'Red holds 4 ×': a table game's end
         return line
     player = replay(record).next_player
     if player is None:
@@ -196,10 +201,15 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         import random
 
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**6)
-        wanted = optional_text(form, "name", "the game's name", 60) or f"{mode}-{seed}"
+        wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else f"{mode}-{seed}")
+
+        table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
 
         def create() -> str:
-            record = new_duplicate(names, level, seed) if mode == "duplicate" else new_game(mode, names, level, seed)
+            if table:
+                record = read_record(record_text(Record(Header(level=level, mode=mode, players=names))), "the new game")
+            else:
+                record = new_duplicate(names, level, seed) if mode == "duplicate" else new_game(mode, names, level, seed)
             with lock:
                 name = free_name(library, wanted)
                 save_game(library, name, record)
@@ -211,7 +221,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
     # --- one game ---------------------------------------------------------------------------------
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
-             error: str | None = None, status: int = 200, private: bool = False, closed: bool = False):
+             error: str | None = None, status: int = 200, private: bool = False, closed: bool = False,
+             reveal_rack: str | None = None):
         if record.header.mode == "duplicate":
             return duplicate_view(name, record, typed, error, status, closed)
         game = replay(record, where=f"game {name}")
@@ -230,9 +241,13 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         revealed, reveal_note = None, None
         player = game.next_player
         if reveal and player is not None:
-            rack = game.rack(player)
+            try:
+                rack = within_blank_limit(tileset.read_hand(reveal_rack)) if reveal_rack else game.rack(player)
+            except ClassroomError as failure:
+                rack, reveal_note = None, str(failure)
             if rack is None:
-                reveal_note = f"the record does not know {player}'s rack, so there is nothing to reveal"
+                reveal_note = reveal_note or (f"the record does not know {player}'s rack: type reveal and the "
+                                              f"tiles on {player}'s rack, like reveal 1 2 3 + × 4 5 6 ?")
             else:
                 try:
                     best = reveals.best(game.board, rack, tileset)
@@ -292,7 +307,9 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         reveal = request.query_params.get("reveal") == "1"
         closed = request.query_params.get("closed") == "1"
         private = request.cookies.get("racks") == "private"
-        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, private=private, closed=closed))
+        rack = request.query_params.get("rack", "")[:200] or None
+        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, private=private, closed=closed,
+                                                    reveal_rack=rack))
 
     @friendly
     async def try_line(request: Request) -> Response:
@@ -305,6 +322,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         word = typed.lower()
         if word == "reveal":
             return RedirectResponse(f"/games/{name}?reveal=1", status_code=303)
+        if word.startswith("reveal "):  # a rack the record does not know, read from the table
+            return RedirectResponse(f"/games/{name}?reveal=1&rack={urllib.parse.quote(typed[7:].strip(), safe='')}", status_code=303)
         if word == "undo":
             return await change(name, undo_turn)
         if word in ("end", "stop"):
@@ -316,6 +335,13 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         def shown() -> Response:
             try:
                 line = read_turn(typed_turn(typed, record), record, "the play")
+                if isinstance(line, Holds):  # what a player holds at a table game's end
+                    with lock:
+                        current = load_game(library, name)
+                        ended = current.adding(read_turn(typed, current, "the play"))
+                        replay(ended, where="the play")
+                        save_game(library, name, ended)
+                    return RedirectResponse(f"/games/{name}", status_code=303)
                 _, pending = play_turn(record, line, "the play")
             except ClassroomError as error:
                 return view(name, record, typed=typed, error=plain_reason(error), status=400, private=private)
