@@ -270,3 +270,40 @@ def scored_totals(game) -> dict[str, int]:
     for player, points in game.end:
         totals[player] += points
     return totals
+
+
+def test_a_game_printed_analysed_and_turned_into_a_situation_from_the_page(client, library):
+    """The game page gives what `classroom game print|analyse` and `situations --game` give: the
+    score sheet PDF, the analysis, and the board before a turn with its rack on a Make form."""
+    from classroom.record.analysis import analyse, analysis_lines
+    from classroom.record.report import turn_text
+    from classroom.render.record_pdf import render_score_sheet
+
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    for _ in range(2):
+        client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+    game = replay(record_of(library, name))
+    sheet = client.get(f"/games/{name}/printed")
+    assert sheet.headers["content-type"] == "application/pdf"
+    assert sheet.content == render_score_sheet(game, "letter")
+    shown = client.get(f"/games/{name}/analysis").text
+    import html
+
+    expected = analysis_lines(analyse(game), turn_text)
+    assert all(html.escape(line.replace("-", "−"), quote=False) in shown for line in expected if line.strip())
+    form = client.get(f"/games/{name}/situation?turn=2").text
+    turn = game.turns[1]
+    assert f'name="hand" id="hand" value="{" ".join(turn.rack)}"' in form.replace("&#43;", "+")
+    grid = re.search(r'<textarea name="board" hidden>(.*?)</textarea>', form, re.S)[1]
+    assert parse_board(html.unescape(grid), "grid").cells == turn.board.cells
+    assert client.get(f"/games/{name}/situation?turn=9").status_code == 400
+
+
+def test_a_duplicate_game_prints_its_round_sheets_and_results(client, library):
+    from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
+
+    name = new(client, mode="duplicate", players="Ana, Ben", seed="3")
+    client.post(f"/games/{name}/plays", data={"line": "close"})
+    game = replay_duplicate(record_of(library, name))
+    assert client.get(f"/games/{name}/printed?what=rounds").content == render_round_sheets(game, "letter")
+    assert client.get(f"/games/{name}/printed?what=results&size=a4").content == render_duplicate_results(game, "a4")

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from classroom.game.board import board_text
 from classroom.game.plays import record_notation
 from classroom.record.deal import best_turn
 from classroom.record.duplicate import replay_duplicate
@@ -170,6 +171,12 @@ def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
             typed(browser, "")
         assert "you found it" in browser.find_element(By.ID, "practice").text
         browser.save_screenshot(str(shots / "solo.png"))
+        browser.get(server.url + f"games/{name}/situation?turn=2")  # the board before Sam's second play
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#situation-form button"))
+        wait_for(lambda: browser.find_elements(By.PARTIAL_LINK_TEXT, ".pdf"))
+        from_game = json.loads(next((tmp_path / "output").glob("situations-own*/manifest.json")).read_text("utf-8"))
+        turn = replay(record_of(tmp_path, name)).turns[1]
+        assert from_game["items"][0]["grid"] == board_text(turn.board)
 
         browser.get(server.url + "editor")
         browser.find_element(By.CSS_SELECTOR, 'input[data-square="J10"]').click()
@@ -186,7 +193,6 @@ def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
         wait_for(lambda: "situations" in browser.find_element(By.TAG_NAME, "body").text
                  and browser.find_elements(By.PARTIAL_LINK_TEXT, ".pdf"))
         browser.save_screenshot(str(shots / "editor-printed.png"))
-    made = list((tmp_path / "output").glob("situations-own*/manifest.json"))
-    assert len(made) == 1
-    manifest = json.loads(made[0].read_text("utf-8"))
-    assert "?7" in json.dumps(manifest, ensure_ascii=False)
+    made = sorted((tmp_path / "output").glob("situations-own*/manifest.json"))
+    assert len(made) == 2  # the game's turn, then the editor's position
+    assert any("?7" in json.dumps(json.loads(m.read_text("utf-8")), ensure_ascii=False) for m in made)

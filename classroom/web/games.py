@@ -28,11 +28,15 @@ from classroom.game.plays import Breakdown, record_notation, score as score_of
 from classroom.game.symbols import BLANK, display_text, face
 from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.make.worksheet import premium_labels
+from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import MODES, Header, Holds, Record, Turn, read_record, read_turn, record_text
+from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
 from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
+from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
+from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.store.games import (
     board_path, free_name, games, load_game, right_key, save_board, save_game, set_aside, team_key,
@@ -445,6 +449,58 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         return PlainTextResponse(record_text(record), headers={
             "Content-Disposition": f'attachment; filename="{name}.txt"'})
 
+    # --- a game printed, analysed, or turned into a Board Situation -------------------------------
+
+    @friendly
+    async def printed(request: Request) -> Response:
+        """The game's score sheet (a duplicate game's round sheets and results) as one PDF."""
+        name = game_name(request)
+        record = await run_in_threadpool(load_game, library, name)
+        size = choice(request.query_params, "size", "the page size", ("letter", "a4"), "letter")
+        kind = request.query_params.get("what", "sheet")
+
+        def pdf() -> bytes:
+            if record.header.mode != "duplicate":
+                return render_score_sheet(replay(record, where=f"game {name}"), size)
+            game = replay_duplicate(record, where=f"game {name}")
+            if not game.rounds:
+                raise ClassroomError("the game has no round to print yet")
+            return render_round_sheets(game, size) if kind == "rounds" else render_duplicate_results(game, size)
+
+        data = await run_in_threadpool(pdf)
+        file = f"{name}-{'rounds' if kind == 'rounds' and record.header.mode == 'duplicate' else 'score'}.pdf"
+        return Response(data, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{file}"'})
+
+    @friendly
+    async def analysis_page(request: Request) -> Response:
+        """Every turn whose rack is known set against its best play; each player's accuracy."""
+        name = game_name(request)
+        record = await run_in_threadpool(load_game, library, name)
+        if record.header.mode == "duplicate":
+            raise ClassroomError("a duplicate game is not analysed: each round's top play is already on its page")
+        game = replay(record, where=f"game {name}")
+        analysis = await run_in_threadpool(analyse, game)
+        return page("analysis.j2", here="games", name=name, lines=analysis_lines(analysis, turn_text))
+
+    @friendly
+    async def situation_page(request: Request) -> Response:
+        """The board before (or after) a turn, with its rack, ready to print as a Board Situation
+        through the Make page's own job."""
+        name = game_name(request)
+        record = await run_in_threadpool(load_game, library, name)
+        if record.header.mode == "duplicate":
+            raise ClassroomError("a duplicate game's rounds are printed as round sheets; choose a teams or solo game")
+        game = replay(record, where=f"game {name}")
+        number = request.query_params.get("turn", "")
+        if not number.isdigit():
+            raise ClassroomError(f"the turn is a number from 1 to {len(game.turns)}, not {excerpt(number)!r}")
+        after = request.query_params.get("after") == "1"
+        board, rack = game_position(game, int(number), after, f"game {name}")
+        return page("game_situation.j2", here="games", name=name, turn=int(number), after=after,
+                    grid=board_text(board), hand=" ".join(rack or ()), level=record.header.level,
+                    rows=board_rows(board, game.tileset, {}), columns=COLUMNS)
+
     # --- the board editor -------------------------------------------------------------------------
 
     def editor(cells: dict[str, str], level: str = "original", hand: str = "", name: str = "",
@@ -493,6 +549,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/games/{name}/plays", round_plays, methods=["POST"]),
         Route("/games/{name}/round", close_page, methods=["POST"]),
         Route("/games/{name}/record", record_file),
+        Route("/games/{name}/printed", printed), Route("/games/{name}/analysis", analysis_page),
+        Route("/games/{name}/situation", situation_page),
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
     ]
