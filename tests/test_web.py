@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import io
+import base64
+import io
 import json
 import re
 import time
@@ -412,6 +414,8 @@ def test_a_contests_plays_are_judged_and_ranked(client, own_situation):
     assert rows[1][:6] == ["1", "Ana", "1", "O9 down 28 = 4 × 7", "yes", "11"]
     assert rows[2][1] == "Bo" and rows[2][4] == "no"
     assert csv_of(page)[1][:6] == ["1", "Ana", "1", "O9 down 28 = 4 × 7", "yes", "11"]
+    pdf = base64.b64decode(re.search(r'id="pdf" href="data:application/pdf;base64,([^"]+)"', page.text)[1])
+    assert pdf.startswith(b"%PDF") and "Ana" in pdf_text(pdf) and "O9 down" in pdf_text(pdf)
 
 
 @pytest.mark.parametrize("fields, sentence", [
@@ -583,3 +587,10 @@ def test_the_make_page_prints_the_check_address_when_students_can_reach_it(libra
                                         follow_redirects=False))
     assert made.status_code == 200, made.text
     assert "192.168.1.20:8000" in next(library.glob("boardless-8/manifest.json")).read_text("utf-8")
+
+
+def pdf_text(data: bytes) -> str:
+    """Return the text of a PDF's pages."""
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)

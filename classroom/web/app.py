@@ -3,6 +3,7 @@ ClassroomError to its one sentence on the page with status 400."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import datetime
 import functools
@@ -26,6 +27,7 @@ from classroom.mark.judging import judge, judge_contest, standings
 from classroom.store.library import Record, find_sheet, run_file, runs, same_id, set_aside_run, sheet_hand
 from classroom.store.matching import Matched, Targets, grading_targets, hand_targets
 from classroom.mark.reports import class_rows, contest_rows, csv_text, shown
+from classroom.render.results_pdf import render_results
 from classroom.render.wording import shipped_templates
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
@@ -186,9 +188,11 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
                 judge_contest, [(None if len(lists) == 1 else m.student, plays) for m, plays in texts],
                 record.grid, f"{record.manifest} ({record.id})", held, tileset)
             rows = contest_rows(judged)
+            size = choice(form, "page_size", "the page size", ("letter", "a4"), "letter")
+            pdf = await run_in_threadpool(render_results, record.id, held, judged, size, None)
             return page("judged.j2", here="grade", sheet=record.id, hand=held, judged=standings(judged),
                         rows=rows, csv=csv_text(rows), name=f"{record.id}-results.csv", run=run,
-                        skipped=targets.skipped)
+                        skipped=targets.skipped, pdf=base64.b64encode(pdf).decode("ascii"))
         return await run_in_threadpool(graded_page, targets, texts)
 
     def graded_page(targets: Targets, texts: list[tuple[Matched, str]]) -> Response:
