@@ -307,3 +307,28 @@ def test_a_duplicate_game_prints_its_round_sheets_and_results(client, library):
     game = replay_duplicate(record_of(library, name))
     assert client.get(f"/games/{name}/printed?what=rounds").content == render_round_sheets(game, "letter")
     assert client.get(f"/games/{name}/printed?what=results&size=a4").content == render_duplicate_results(game, "a4")
+
+
+def test_a_game_starts_from_a_position_made_in_the_editor(client, library):
+    """'Start a game from this position': the record carries the board ('#board' lines), the
+    racks are dealt from what the board leaves in the bag, and plays go on from it."""
+    cells = {"J10": "7", "K10": "=", "L10": "?7"}
+    name = new(client, mode="teams", players="Red, Blue", seed="42", board=grid(cells))
+    record = record_of(library, name)
+    assert len(record.header.board) == 19
+    game = replay(record)
+    assert game.board.tile((10, 10)) == "7" and game.board.tile((10, 12)) == "?7"
+    assert game.pile_size == len(load_level("original").bag) - 2 - 18  # 7 and a blank on the board, two racks
+    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+    played = replay(record_of(library, name))
+    assert played.turns[0].kind == "play" and played.turns[0].score > 0
+    assert scored_totals(replace_end(played)) == played.totals
+    bad = client.post("/games", data={"mode": "teams", "players": "A, B", "board": grid({"J10": "7", "K10": "%"})})
+    assert bad.status_code == 400 and "K10" in bad.text
+
+
+def replace_end(game):
+    """Return the game as scored_totals reads it (an unfinished game has no end sums)."""
+    from dataclasses import replace
+
+    return replace(game, end=game.end or ())

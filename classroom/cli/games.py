@@ -50,6 +50,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         level: str = typer.Option("original", "--level", help="Tile set: original, junior, advanced, ..."),
         seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Deal the same game again (default: chosen and written in the record)."),
         time: list[str] = typer.Option([], "--time", help="A time handicap, like 'Red 5m' (repeat for each)."),
+        board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
         force: bool = typer.Option(False, "--force", help="Replace an existing record.")) -> None:
     """Deal a new game from the bag: a record with the header and every player's first rack."""
     from classroom.choices import one_of
@@ -66,16 +67,22 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     if seed is None:
         seed = random.SystemRandom().randrange(1, 10**6)
+    start = ()
+    if board is not None:
+        from classroom.game.board import board_text, read_board
+        from classroom.game.tilesets import load_level
+
+        start = tuple(board_text(read_board(board, load_level(level).rules)).splitlines())
     if mode == "duplicate":
         from classroom.record.duplicate import new_duplicate, replay_duplicate, round_lines
 
-        game = new_duplicate(names, level, seed, minutes)
+        game = new_duplicate(names, level, seed, minutes, start)
         save(record, record_text(game))
         typer.echo(f"wrote {record}: a duplicate game, seed {seed}")
         rounds = replay_duplicate(game).rounds
         typer.echo("\n".join(round_lines(rounds[-1]) if rounds else ["No rack the pile can give has a play."]))
         return
-    game = new_game(mode, names, level, seed, minutes)
+    game = new_game(mode, names, level, seed, minutes, start)
     save(record, record_text(game))
     typer.echo(f"wrote {record}: a {mode} game, seed {seed}")
     typer.echo("\n".join(line for line in score_lines(replay(game)) if line.startswith(("Next", "Time"))))

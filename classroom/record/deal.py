@@ -10,6 +10,7 @@ for a single player's practice and for a game played by the computer.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 from classroom.errors import ClassroomError
@@ -19,7 +20,7 @@ from classroom.make.simulated import draw
 from classroom.record.grammar import (
     Draw, Header, Holds, Line, Pass, Record, Trade, Turn, Written, read_record, record_text,
 )
-from classroom.record.replay import Replay, replay, tileset_of
+from classroom.record.replay import Replay, replay, start, tileset_of
 from classroom.solve.board.position import Position, searchable
 
 
@@ -35,14 +36,17 @@ def draws_so_far(record: Record) -> int:
 
 
 def new_game(mode: str, players: tuple[str, ...], level: str, seed: int,
-             minutes: tuple[tuple[str, int], ...] = ()) -> Record:
-    """Return a new teams or solo game: its header and every player's first nine tiles."""
+             minutes: tuple[tuple[str, int], ...] = (), board: tuple[str, ...] = ()) -> Record:
+    """Return a new teams or solo game (from an empty board, or the board file rows `board`):
+    its header and every player's first nine tiles, drawn from the pile the board leaves."""
     if mode not in ("teams", "solo"):
         raise ClassroomError(f"a {mode} game is dealt by rounds, not with racks for each player")
-    header = Header(level=level, mode=mode, players=players, seed=seed, minutes=minutes)
+    header = Header(level=level, mode=mode, players=players, seed=seed, minutes=minutes, board=board)
     record = read_record(record_text(Record(header)), "the new game")  # checked as if read
     tileset = tileset_of(record)
-    pile = tileset.bag
+    _, on_board = start(record, tileset, "the new game")
+    pile = tuple((Counter(tileset.bag) - on_board).elements())
+    pile = tuple(sorted(pile, key=tileset.bag.index))
     lines: list[Line] = []
     for number, player in enumerate(players):
         hand = seeded_draw(pile, MAX_HAND, seed, number)

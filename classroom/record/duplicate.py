@@ -31,7 +31,7 @@ from classroom.mark.judging import judge_play, missing_from_hand, parse_play, pl
 from classroom.record.grammar import (
     TOP, Draw, Header, Holds, Pass, Record, Round, Trade, Turn, Written, read_record, record_text,
 )
-from classroom.record.replay import tileset_of
+from classroom.record.replay import start, tileset_of
 
 DRAW_TRIES = 20  # refills tried for a round before the game ends for want of a play
 FIND_BUDGET = 1  # windows searched once a play is found: a rack only needs one play to be dealt
@@ -145,8 +145,8 @@ def replay_duplicate(record: Record, tileset: TileSet | None = None, where: str 
     """Return a duplicate record replayed by rounds, or raise naming the first line that breaks
     the grammar of rounds, plays from a rack it does not hold, or draws what the pile lacks."""
     tileset = tileset or tileset_of(record)
-    pile = Counter(tileset.bag)
-    board = Board()
+    board, on_board = start(record, tileset, where)
+    pile = Counter(tileset.bag) - on_board
     rounds: list[RoundResult] = []
     left: Hand = ()  # the last rack after its top play
     for line in record.lines:
@@ -250,9 +250,10 @@ def _top_used(game: Duplicate) -> list[Tile]:
 
 
 def new_duplicate(players: tuple[str, ...], level: str, seed: int,
-                  minutes: tuple[tuple[str, int], ...] = ()) -> Record:
-    """Return a new duplicate game: the header and round 1 dealt."""
-    header = Header(level=level, mode="duplicate", players=players, seed=seed, minutes=minutes)
+                  minutes: tuple[tuple[str, int], ...] = (), board: tuple[str, ...] = ()) -> Record:
+    """Return a new duplicate game (from an empty board, or the board file rows `board`): the
+    header and round 1 dealt."""
+    header = Header(level=level, mode="duplicate", players=players, seed=seed, minutes=minutes, board=board)
     record = read_record(record_text(Record(header)), "the new game")  # checked as if read
     return deal_round(replay_duplicate(record))
 

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from classroom.errors import ClassroomError, excerpt
+from classroom.game.board import Board, parse_board
 from classroom.game.symbols import Hand, parse_hand
 from classroom.game.tilesets import LEVELS, load_level
 
@@ -54,6 +55,7 @@ class Header:
     seed: int | None = None
     minutes: tuple[tuple[str, int], ...] = ()  # ('Red', 5): Red has 5 minutes a play
     notes: tuple[str, ...] = ()
+    board: tuple[str, ...] = ()  # the 19 rows of a board file the game starts from (none: empty)
 
     def minutes_of(self, player: str) -> int | None:
         """Return the minutes a play the player is given, or None without a time limit."""
@@ -176,7 +178,10 @@ def read_record(text: str, where: str = "record") -> Record:
         raise ClassroomError(f"{where}: the header names no players; write '#players Red, Blue'")
     header = Header(level=fields.get("level", "original"), mode=fields.get("mode", "teams"),
                     players=fields["players"], seed=fields.get("seed"),
-                    minutes=tuple(fields["minutes"]), notes=tuple(fields["notes"]))
+                    minutes=tuple(fields["minutes"]), notes=tuple(fields["notes"]),
+                    board=tuple(fields.get("board", ())))
+    if header.board:
+        starting_board(header, where)  # checked as a board file, each bad square named
     _check_players(header, where)
     for name, _ in header.minutes:
         if name not in header.players:
@@ -226,9 +231,11 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields["minutes"].append((name.strip(), int(match["minutes"])))
     elif key == "note":
         fields["notes"].append(value)
+    elif key == "board":
+        fields.setdefault("board", []).append(" ".join(value.split()))
     else:
         raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
-                             "#tiles, #mode, #players, #seed, #time and #note")
+                             "#tiles, #mode, #players, #seed, #time, #note and #board")
 
 
 def _check_name(name: str, at: str) -> None:
@@ -327,7 +334,16 @@ def header_lines(header: Header) -> list[str]:
         lines.append(f"#seed {header.seed}")
     lines += [f"#time {name} {minutes}m" for name, minutes in header.minutes]
     lines += [f"#note {note}" for note in header.notes]
+    lines += [f"#board {row}" for row in header.board]
     return lines
+
+
+def starting_board(header: Header, where: str = "record") -> Board:
+    """Return the board the game starts from: empty, or the one its '#board' lines give (19 rows
+    of a board file, checked as a board file is); raise naming the square that is wrong."""
+    if not header.board:
+        return Board()
+    return parse_board("\n".join(header.board), f"{where}, the '#board' lines", load_level(header.level).rules)
 
 
 def tiles_text(tiles: Hand) -> str:

@@ -20,14 +20,14 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.game.board import Board
+from classroom.game.board import Board, check_tiles
 from classroom.game.plays import Breakdown, Play, make_play, record_notation, score, why_illegal
 from classroom.game.plurals import tiles_of
-from classroom.game.symbols import BLANK, EQUAL, Hand, Tile
+from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
 from classroom.make.simulated import take, used_tiles
 from classroom.mark.judging import missing_from_hand, parse_play, placements
-from classroom.record.grammar import TOP, Draw, Holds, Pass, Record, Round, Trade, Turn, Written
+from classroom.record.grammar import TOP, Draw, Holds, Pass, Record, Round, Trade, Turn, Written, starting_board
 
 KINDS = ("play", "expression", "trade", "pass")
 
@@ -136,6 +136,17 @@ def tileset_of(record: Record) -> TileSet:
     return load_level(record.header.level)
 
 
+def start(record: Record, tileset: TileSet, where: str = "record") -> tuple[Board, Counter]:
+    """Return the board a game starts from (its '#board' lines, or empty) and the tiles on it,
+    a blank counted as '?'; raise when the set does not hold them."""
+    board = starting_board(record.header, where)
+    try:
+        check_tiles(board, tileset)
+    except ClassroomError as error:
+        raise ClassroomError(f"{where}, the '#board' lines: {error}") from None
+    return board, Counter(BLANK if is_blank(t) else t for t in board.cells if t and t != EQUAL)
+
+
 def replay(record: Record, tileset: TileSet | None = None, where: str = "record") -> Replay:
     """Return the record replayed, or raise naming the first line that breaks a rule and why."""
     tileset = tileset or tileset_of(record)
@@ -152,13 +163,13 @@ class _Table:
         self.players = record.header.players
         self.dealt = any(isinstance(line, Draw) for line in record.lines)
         self.racks: dict[str, Hand | None] = {p: (() if self.dealt else None) for p in self.players}
-        self.pile: Counter | None = Counter(tileset.bag) if self.dealt else None
+        self.board, on_board = start(record, tileset, where)
+        self.pile: Counter | None = Counter(tileset.bag) - on_board if self.dealt else None
         self.returning: Counter = Counter()  # traded tiles, back in the pile after the refill
         self.trader: str | None = None
-        self.placed: Counter = Counter()  # tiles on the board (a blank as '?'), for a table record
+        self.placed: Counter = on_board  # tiles on the board (a blank as '?'), for a table record
         self.held: dict[str, Hand] = {}
         self.held_on: dict[str, int] = {}  # the line each 'holds' line is on
-        self.board = Board()
         self.turns: list[Replayed] = []
         self.passes = 0
         self.ended = False

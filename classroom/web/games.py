@@ -208,12 +208,17 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else f"{mode}-{seed}")
 
         table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
+        grid = optional_text(form, "board", "the board", 20_000)  # a position from the board editor
+        start = tuple(editor_board(grid, load_level(level)).splitlines()) if grid else ()
 
         def create() -> str:
             if table:
-                record = read_record(record_text(Record(Header(level=level, mode=mode, players=names))), "the new game")
+                header = Header(level=level, mode=mode, players=names, board=start)
+                record = read_record(record_text(Record(header)), "the new game")
+            elif mode == "duplicate":
+                record = new_duplicate(names, level, seed, board=start)
             else:
-                record = new_duplicate(names, level, seed) if mode == "duplicate" else new_game(mode, names, level, seed)
+                record = new_game(mode, names, level, seed, board=start)
             with lock:
                 name = free_name(library, wanted)
                 save_game(library, name, record)
