@@ -153,6 +153,8 @@ def test_a_duplicate_round_with_the_timer(tmp_path, browser):
         top = browser.find_element(By.ID, "top")
         assert int(top.get_attribute("data-score")) == best.score and "Found by Ana." in top.text
         browser.save_screenshot(str(shots / "duplicate-closed.png"))
+        typed(browser, "")  # Enter: the next round, its rack and the box for plays
+        assert browser.switch_to.active_element.get_attribute("id") == "line"
     final = scored(tmp_path, name)
     standings = {s["player"]: s for s in final["standings"]}
     assert standings["Ana"]["points"] == best.score and standings["Ana"]["percent"] == 100.0
