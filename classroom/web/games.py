@@ -88,12 +88,12 @@ def board_rows(board: Board, tileset: TileSet, marks: dict[Square, str]) -> list
     return rows
 
 
-def shown_play(player: str, text_: str, breakdown: Breakdown | None) -> Shown:
+def shown_play(player: str, written: str, breakdown: Breakdown | None) -> Shown:
     """Return a play and its breakdown as the page shows it."""
     if breakdown is None:
-        return Shown(player, display_text(text_), (), 0, 0)
+        return Shown(player, display_text(written), (), 0, 0)
     lines = tuple((display_text(e.text), e.explain()) for e in breakdown.equations)
-    return Shown(player, display_text(text_), lines, breakdown.bonus, breakdown.total)
+    return Shown(player, display_text(written), lines, breakdown.bonus, breakdown.total)
 
 
 class Reveals:
