@@ -55,6 +55,9 @@ OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left 
 OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
 
 SECTIONS = ("boardless", "situations", "printplay", "overhead", "scoreplay", "trueornot")
+# Items made for a binder: the boardless hands, the situations, the projector's board and hand,
+# the plays to score and the True or not? sheets (a progress bar counts them).
+ITEMS = len(BOARDLESS_STEPS) + len(SITUATION_STEPS) + 2 + SCOREPLAY_ITEMS + TRUEORNOT_ITEMS
 
 
 @dataclass(frozen=True)
