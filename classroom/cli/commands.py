@@ -361,7 +361,7 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
     """Print an Activity Notebook for a level: one student PDF (Boardless Activity strips, Board
     Situations, a print-and-play board and tile set, projector pages, Score this play, True or
     not?, from easy to hard) and one teacher's PDF (notes for every section, every key)."""
-    from classroom.make.notebook import ITEMS, checked_level, notebook as make_notebook
+    from classroom.make.notebook import BINDER, checked_level, notebook as make_notebook
     from classroom.make.pool import default_workers
     from classroom.make.sets import run_seed
     from classroom.store.runs import choose_folder, write_notebook
@@ -369,13 +369,14 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
     tileset = load_tileset(checked_level(level), None)
     seed = run_seed(seed)
     folder, note = choose_folder(out, Path("output") / f"notebook-{level}-{seed}", force)
-    made = with_progress(ITEMS, "Making the notebook", lambda progress: make_notebook(
-        tileset, level, seed, page, jobs or default_workers(), progress))
+    made = with_progress(BINDER.items, "Making the notebook", lambda progress: make_notebook(
+        tileset, level, seed, page, jobs or default_workers(), progress, BINDER))
     paths = write_notebook(made, folder, templates)
     if note:
         typer.echo(note)
-    typer.echo(f"notebook {made.id}, seed {seed}: {plural(len(made.worksheets), 'worksheet')} "
-               f"and the print-and-play set written to {folder}/")
+    sheets = sum(len(section.items) for section in made.sections)
+    typer.echo(f"notebook {made.id}, seed {seed}: {plural(sheets, 'sheet')} with their keys, and the "
+               f"print-and-play set, written to {folder}/")
     for path in paths:
         typer.echo(f"  {path.name}")
 

@@ -29,7 +29,7 @@ from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 
 TEXT = 10.0  # the notes' and the contents' text size
-TILE_TOP = 96.0  # from a tile page's top edge to its first row of tiles
+TILE_TOP = 112.0  # from a tile page's top edge to its first row of tiles: the title and two lines
 PROJECTOR_TEXT = 16.0  # a projector page's text: read from the back of the room
 
 # Every value notebook.j2 reads, so that any of its pieces can be asked for on any page.

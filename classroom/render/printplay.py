@@ -25,9 +25,9 @@ from classroom.render.page import MARGIN, PAGE_POINTS
 from classroom.render.tiles import draw_tile
 
 SIZE = 19  # squares a side
-CELL = 49.0  # a square, in points (17.3 mm): ten squares and a glue edge fit across Letter and A4
+CELL = 48.0  # a square, in points (16.9 mm): ten squares, a glue edge and the coordinates fit across A4
 GLUE = 18.0  # the glue edge (6.35 mm): how far adjacent parts overlap
-TOP_ROOM = 130.0  # from the page's top edge to a part's squares: the title, the lines, the map
+TOP_ROOM = 150.0  # from the page's top edge to a part's squares: the title, the lines, the map
 MARK = 10.0  # a crop mark's length, outside the outline's corners
 MARK_GAP = 3.0  # between a corner and its crop mark
 TICK = 7.0  # a tick mark on a glue edge, continuing a grid line
@@ -101,7 +101,7 @@ def parts(page_size: str) -> tuple[Part, ...]:
     """Return the parts of the board for a page size, in reading order, each centred across its
     page below the page's title."""
     width, height = PAGE_POINTS[page_size]
-    margin = MARGIN + 14  # room for the coordinates outside the board's edges
+    margin = MARGIN  # the coordinates stand in the room left when a part is centred
     across = int((width - 2 * margin - GLUE) // CELL)
     down = int((height - TOP_ROOM - margin - GLUE) // CELL)
     row_bands, col_bands = bands(SIZE, down), bands(SIZE, across)
