@@ -226,11 +226,13 @@ class Run:
 
     name: str  # the folder relative to the library, like 'boardless-42'
     folder: Path
-    kind: str  # 'boardless', 'situations' or 'notebook' (a binder of sheets of several kinds)
+    kind: str  # the command that made it: 'boardless', 'situations', 'scoreplay', 'trueornot' or
+    # 'notebook' (a binder of sheets of several kinds)
     level: str
     written: float  # when the manifest was written, in seconds since the epoch
     files: tuple[str, ...]  # plain file names in the folder: the PDFs, then manifest.json
-    records: tuple[Record, ...]
+    records: tuple[Record, ...]  # the sheets to grade; none for practice sheets
+    seed: int | None = None  # the run's seed; None for a teacher's own position
 
 
 REMOVED = "removed"  # the library's folder of runs moved aside (never deleted)
@@ -264,25 +266,22 @@ def set_aside_run(folder: Path, run: str) -> str:
 
 def runs(folder: Path) -> list[Run]:
     """Return the runs whose manifests lie under folder, newest first (at most MAX_RUNS); a
-    manifest that cannot be read is passed over."""
+    manifest that cannot be read is passed over. A run of practice sheets (plays to score, True
+    or not?) is listed with its files and no sheet to grade."""
     found = []
     for path in manifests(folder):
         try:
             records, _ = read_manifest(path)
             written = path.stat().st_mtime
-        except (ClassroomError, OSError):
+            data = json.loads(path.read_text("utf-8"))
+        except (ClassroomError, OSError, ValueError):
             continue
-        if records:
-            kind = NOTEBOOK if _command(path) == NOTEBOOK else records[0].kind
-            found.append(Run(path.parent.relative_to(folder).as_posix(), path.parent, kind,
-                             records[0].level, written, _listed_files(path), tuple(records)))
+        level = data.get("level") if isinstance(data.get("level"), str) else "original"
+        seed = data.get("seed") if type(data.get("seed")) is int else None
+        found.append(Run(path.parent.relative_to(folder).as_posix(), path.parent, data["command"],
+                         level, written, _listed_files(path), tuple(records), seed))
     found.sort(key=lambda run: (-run.written, run.name))
     return found[:MAX_RUNS]
-
-
-def _command(manifest: Path) -> object:
-    """Return the command a manifest that read_manifest accepted names."""
-    return json.loads(manifest.read_text("utf-8")).get("command")
 
 
 def _listed_files(manifest: Path) -> tuple[str, ...]:
