@@ -59,7 +59,8 @@ def outside(path: Path, margin: float = 30.0) -> list[str]:
 @dataclass(frozen=True)
 class Shape:
     """One painted path on a page: its bounding box (a stroke's half width included), the fill
-    colour when it is filled, and whether it is one rectangle."""
+    colour when it is filled, whether it is one rectangle, and the half width of its stroke in
+    page space (0 when it is not stroked): the path itself lies that far inside the box."""
 
     x0: float
     y0: float
@@ -67,6 +68,7 @@ class Shape:
     y1: float
     fill: tuple[float, ...] | None
     rect: bool
+    pad: float = 0.0
 
 
 PAINTS = {b"S": (False, True), b"s": (False, True), b"f": (True, False), b"F": (True, False),
@@ -112,7 +114,7 @@ def shapes(path: Path) -> list[list[Shape]]:
                     pad = line * abs(matrix[0]) / 2 if strokes else 0.0
                     xs, ys = [p[0] for p in points], [p[1] for p in points]
                     found.append(Shape(min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad,
-                                       fill if fills else None, rects == 1))
+                                       fill if fills else None, rects == 1, pad))
                 points, rects = [], 0
         pages.append(found)
     return pages

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import base64
-import io
 import json
 import re
 import time
@@ -22,6 +21,7 @@ from classroom.game.symbols import parse_hand, parse_written
 from classroom.game.tilesets import load_level
 from classroom.web import create_app, preview
 from classroom.web.forms import MAX_BODY
+from classroom.web.making import Attached
 
 ORIGINAL = load_level("original")
 BOOKLET_ROWS = [["."] * 19 for _ in range(19)]
@@ -250,7 +250,11 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     ({"kind": "boardless", "key": "half"}, "the answer key is full, summary or none, not 'half'"),
     ({"kind": "boardless", "title": "x" * 121}, "--title is printable text of at most 120 characters"),
     ({"kind": "boardless", "roster": "Ana\nana\n"}, "the roster: line 2: ana is already on line 1; give each student a different name"),
-    ({"kind": "poster"}, "the kind of worksheet is boardless or situations, not 'poster'"),
+    ({"kind": "poster"}, "the kind of worksheet is boardless, situations, scoreplay, trueornot or notebook, not 'poster'"),
+    ({"kind": "scoreplay", "focus": "fractions"}, "the focus is plain, s-premium, e-premium, cross or all, not 'fractions'"),
+    ({"kind": "trueornot", "lines": "40"}, "the lines on a sheet is a whole number from 4 to 16, not 40"),
+    ({"kind": "notebook", "level": "add-subtract"}, "the level is junior, original or advanced, not 'add-subtract'"),
+    ({"kind": "notebook", "seed": "x"}, "the seed is a whole number"),
     ({"kind": "situations", "hand": "4 × 7 2"}, "a position of your own needs both a board and a hand"),
     ({"kind": "situations", "board": BOOKLET_BOARD, "hand": "4 × 7 2 %"}, "'%'"),
     ({"kind": "situations", "board": "2 4\n", "hand": "4"}, "the board"),
@@ -587,6 +591,61 @@ def test_the_make_page_prints_the_check_address_when_students_can_reach_it(libra
                                         follow_redirects=False))
     assert made.status_code == 200, made.text
     assert "192.168.1.20:8000" in next(library.glob("boardless-8/manifest.json")).read_text("utf-8")
+
+
+def test_the_make_page_offers_the_notebook_and_the_two_practice_worksheets(client):
+    """/ has a form for Score this play (its focuses), True or not? (its lines) and the Activity
+    Notebook (its three levels)."""
+    page = client.get("/")
+    for kind in ("scoreplay", "trueornot", "notebook"):
+        assert f'name="kind" value="{kind}"' in page.text
+    for field in ('name="focus"', 'value="cross"', 'name="lines"', 'value="junior"', 'value="advanced"'):
+        assert field in page.text
+
+
+@pytest.mark.parametrize("fields, files", [
+    ({"kind": "scoreplay", "count": "1", "seed": "2", "focus": "plain"},
+     ["scoreplay-2.pdf", "scoreplay-2-key.pdf", "manifest.json"]),
+    ({"kind": "trueornot", "count": "1", "seed": "2", "lines": "6", "level": "junior"},
+     ["trueornot-2.pdf", "trueornot-2-key.pdf", "manifest.json"]),
+])
+def test_practice_sheets_are_made_by_a_job_and_listed_in_the_library(client, library, fields, files):
+    """A Score this play or True or not? form starts a job like the others; the finished page
+    links the sheets, the key and the manifest, and the library lists the run (nothing to grade)."""
+    page = make(client, **fields)
+    assert page.status_code == 200, page.text
+    names = [urllib.parse.parse_qs(urllib.parse.urlparse(a).query)["file"][0]
+             for a in links(page) if "view=1" not in a]
+    assert names == files
+    assert f"seed {fields['seed']}" in page.text
+    listed = client.get("/library")
+    assert f"{fields['kind']}-{fields['seed']}" in listed.text and "nothing to grade" in listed.text
+
+
+def test_the_notebook_form_starts_a_job_and_its_run_is_listed(client, library, monkeypatch):
+    """The notebook form is checked and starts a job (cancelled here: a whole binder takes a
+    minute); the same order, made in this process with a small plan, writes the binder and the
+    teacher's book, and the library lists its sheets to grade, each with its kind."""
+    from starlette.datastructures import FormData
+
+    from classroom.make import notebook as notebooks
+    from classroom.web.making import make_set, order
+
+    answer = client.post("/make", data={"kind": "notebook", "level": "junior", "seed": "4"},
+                         follow_redirects=False)
+    assert answer.status_code == 303
+    client.post(answer.headers["location"] + "/cancel")
+    fields = [("kind", "notebook"), ("level", "junior"), ("seed", "4")]
+    assert order(FormData(fields), 1).items == notebooks.BINDER.items
+    monkeypatch.setattr(notebooks, "BINDER", notebooks.Plan(boardless=("easy",), situations=("first-play",),
+                                                            scoreplay=1, trueornot=1))
+    run, _ = make_set(lambda: None, fields, Attached(), library, 1)
+    assert run == "notebook-junior-4"
+    assert sorted(p.name for p in (library / run).iterdir()) == [
+        "manifest.json", "notebook-junior-4-key.pdf", "notebook-junior-4.pdf"]
+    listed = client.get("/library")
+    assert "an Activity Notebook" in listed.text
+    assert "Boardless (notebook)" in listed.text and "Board Situation (notebook)" in listed.text
 
 
 def pdf_text(data: bytes) -> str:

@@ -353,6 +353,34 @@ def trueornot(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     write_set(worksheet, out, templates, force)
 
 
+@command
+def notebook(level: str = typer.Option("original", "--level", help="junior, original or advanced."),
+             seed: Optional[int] = SeedOption, page: str = PageOption, out: Optional[Path] = OutOption,
+             templates: Optional[Path] = TemplatesOption, jobs: Optional[int] = JobsOption,
+             force: bool = ForceOption) -> None:
+    """Print an Activity Notebook for a level: one student PDF (Boardless Activity strips, Board
+    Situations, a print-and-play board and tile set, projector pages, Score this play, True or
+    not?, from easy to hard) and one teacher's PDF (notes for every section, every key)."""
+    from classroom.make.notebook import BINDER, checked_level, notebook as make_notebook
+    from classroom.make.pool import default_workers
+    from classroom.make.sets import run_seed
+    from classroom.store.runs import choose_folder, write_notebook
+
+    tileset = load_tileset(checked_level(level), None)
+    seed = run_seed(seed)
+    folder, note = choose_folder(out, Path("output") / f"notebook-{level}-{seed}", force)
+    made = with_progress(BINDER.items, "Making the notebook", lambda progress: make_notebook(
+        tileset, level, seed, page, jobs or default_workers(), progress, BINDER))
+    paths = write_notebook(made, folder, templates)
+    if note:
+        typer.echo(note)
+    sheets = sum(len(section.items) for section in made.sections)
+    typer.echo(f"notebook {made.id}, seed {seed}: {plural(sheets, 'sheet')} with their keys, and the "
+               f"print-and-play set, written to {folder}/")
+    for path in paths:
+        typer.echo(f"  {path.name}")
+
+
 def game_situation(path: Path, turn: Optional[int], after: bool, hand: Optional[str]):
     """Return the tile set, level, board and hand of a game record's position for `situations --game`."""
     from classroom.cli.games import read_game

@@ -18,6 +18,35 @@ def board_size(cell: float, count: int = 19) -> float:
     return cell * (count + 1.4)
 
 
+def draw_squares(canvas: Canvas, left: float, high: float, cell: float,
+                 premiums: tuple[tuple[str, ...], ...] | list[tuple[str, ...]]) -> None:
+    """Draw a block of squares with its upper-left corner at (left, high): the premium squares
+    shaded (2E, 3E) and labelled, and the grid lines, one line each (returns nothing). The whole
+    board draws all 19 rows; a print-and-play part draws its own rows and columns. The line width,
+    stroke and fill are left as drawn: the caller saves and restores the canvas's state."""
+    canvas.setLineWidth(0.4)
+    canvas.setStrokeGray(0.35)
+    small = cell * 0.3
+    rows, cols = len(premiums), len(premiums[0])
+    for row in range(rows):
+        for col in range(cols):
+            name = premiums[row][col]
+            sx, sy = left + col * cell, high - (row + 1) * cell
+            if name in SHADE:
+                canvas.setFillGray(SHADE[name])
+                canvas.rect(sx, sy, cell, cell, stroke=0, fill=1)
+            if name:
+                canvas.setFillGray(0.2)
+                canvas.setFont(BOLD if name.endswith("E") else REGULAR, small)
+                canvas.drawCentredString(sx + cell / 2, sy + cell / 2 - small * 0.35, name)
+    canvas.setFillGray(0)
+    for index in range(max(rows, cols) + 1):
+        if index <= cols:
+            canvas.line(left + index * cell, high, left + index * cell, high - rows * cell)
+        if index <= rows:
+            canvas.line(left, high - index * cell, left + cols * cell, high - index * cell)
+
+
 def draw_board(canvas: Canvas, x: float, top: float, cell: float,
                premiums: tuple[tuple[str, ...], ...],
                tiles: list[tuple[int, int, str, int | None, bool, bool]]) -> float:
@@ -39,24 +68,7 @@ def draw_board(canvas: Canvas, x: float, top: float, cell: float,
         cy = high - (index + 0.5) * cell - coordinate * 0.35
         canvas.drawRightString(left - label * 0.2, cy, str(index + 1))
         canvas.drawString(left + size + label * 0.2, cy, str(index + 1))
-    canvas.setLineWidth(0.4)
-    canvas.setStrokeGray(0.35)
-    small = cell * 0.3
-    for row in range(count):
-        for col in range(count):
-            name = premiums[row][col]
-            sx, sy = left + col * cell, high - (row + 1) * cell
-            if name in SHADE:
-                canvas.setFillGray(SHADE[name])
-                canvas.rect(sx, sy, cell, cell, stroke=0, fill=1)
-            if name:
-                canvas.setFillGray(0.2)
-                canvas.setFont(BOLD if name.endswith("E") else REGULAR, small)
-                canvas.drawCentredString(sx + cell / 2, sy + cell / 2 - small * 0.35, name)
-    canvas.setFillGray(0)
-    for index in range(count + 1):
-        canvas.line(left + index * cell, high, left + index * cell, high - size)
-        canvas.line(left, high - index * cell, left + size, high - index * cell)
+    draw_squares(canvas, left, high, cell, premiums)
     canvas.setLineWidth(1.2)
     canvas.setStrokeGray(0)
     canvas.rect(left, high - size, size, size, stroke=1, fill=0)

@@ -93,6 +93,9 @@ class Sheet:
         self.corner: tuple[str, str] | None = None  # (address, caption): a QR code at the foot
         self.page = 1
         self.on_new_page: Callable[[], None] | None = None
+        # A binder's page number at the foot, right (the canvas's page number given): a
+        # notebook numbers its pages across the sheets it holds, each of which numbers its own.
+        self.folio: Callable[[int], str] | None = None
 
     @property
     def content_width(self) -> float:
@@ -120,6 +123,9 @@ class Sheet:
             self.canvas.setFillGray(0.25)
             self.canvas.drawCentredString(self.width / 2, MARGIN - 6, self.footer(self.page))
             self.canvas.setFillGray(0)
+        if self.folio is not None:
+            self.canvas.setFont(BOLD, 8)
+            self.canvas.drawRightString(self.right, MARGIN - 6, self.folio(self.canvas.getPageNumber()))
         if self.corner is not None:
             self.draw_corner()
         self.canvas.showPage()
@@ -144,6 +150,15 @@ class Sheet:
             self.canvas.setFont(REGULAR, min(QR_CAPTION, QR_CAPTION * room / width(line, QR_CAPTION)))
             self.canvas.drawString(x, y, line)
             y -= QR_CAPTION * 1.3
+
+    def orient(self, landscape: bool) -> None:
+        """Turn the page about to be drawn (nothing is on it yet) landscape or back to portrait,
+        and move the content box and the cursor with it (returns nothing)."""
+        short, long = sorted((self.width, self.height))
+        self.width, self.height = (long, short) if landscape else (short, long)
+        self.canvas.setPageSize((self.width, self.height))
+        self.right, self.top = self.width - MARGIN, self.height - MARGIN
+        self.y = self.top
 
     def new_page(self) -> None:
         """Close this page and start the next, running the continuation header if any."""

@@ -20,6 +20,7 @@ from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_level, parse_tileset
 
 MANIFEST = "manifest.json"
+NOTEBOOK = "notebook"  # a notebook's manifest: sheets of several kinds, each entry saying its own
 DASHES = "−–—‐‑"  # typed for the hyphens of an id when it is copied from a printout or a word processor
 
 
@@ -93,21 +94,27 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
         raise ClassroomError(f"{path} cannot be read as JSON ({getattr(error, 'strerror', None) or error})") from None
     if not isinstance(data, dict):
         raise ClassroomError(f"{path} is not a worksheet manifest (it holds {_kind_of(data)}, not an object)")
-    kind = data.get("command")
+    command = data.get("command")
     items = data.get("items")
-    if kind not in KINDS or not isinstance(items, list):
+    if (command not in KINDS and command != NOTEBOOK) or not isinstance(items, list):
         raise ClassroomError(f"{path} is not a worksheet manifest (it names no kind of worksheet "
                              f"or lists no items)")
-    if kind not in GRADED:  # a practice sheet (a play to score, True or not?): nothing to grade
+    if command not in GRADED and command != NOTEBOOK:  # a practice sheet: nothing to grade
         return [], []
     level = data.get("level") if isinstance(data.get("level"), str) else "original"
     tiles = _tiles(data.get("tileset"))
     roster = data.get("roster") if isinstance(data.get("roster"), dict) else {}
     seed = data.get("seed") if type(data.get("seed")) is int else None
-    # Manifests written before the switch: boardless check pages were on, and stay on.
-    check = data.get("check") if isinstance(data.get("check"), bool) else kind == "boardless"
     records, broken = [], []
     for entry in items:
+        kind = command
+        if command == NOTEBOOK:  # each sheet says its kind; a practice sheet has nothing to grade
+            kind = entry.get("kind") if isinstance(entry, dict) else None
+            if kind not in GRADED:
+                continue
+        # Manifests written before the switch: boardless check pages were on, and stay on.
+        said = (entry if command == NOTEBOOK else data).get("check")
+        check = said if isinstance(said, bool) else kind == "boardless"
         id = entry.get("id") if isinstance(entry, dict) else None
         if not isinstance(id, str) or not id:
             broken.append(("", f"an item of {path} has no id"))
@@ -219,11 +226,13 @@ class Run:
 
     name: str  # the folder relative to the library, like 'boardless-42'
     folder: Path
-    kind: str  # 'boardless' or 'situations'
+    kind: str  # the command that made it: 'boardless', 'situations', 'scoreplay', 'trueornot' or
+    # 'notebook' (a binder of sheets of several kinds)
     level: str
     written: float  # when the manifest was written, in seconds since the epoch
     files: tuple[str, ...]  # plain file names in the folder: the PDFs, then manifest.json
-    records: tuple[Record, ...]
+    records: tuple[Record, ...]  # the sheets to grade; none for practice sheets
+    seed: int | None = None  # the run's seed; None for a teacher's own position
 
 
 REMOVED = "removed"  # the library's folder of runs moved aside (never deleted)
@@ -257,17 +266,20 @@ def set_aside_run(folder: Path, run: str) -> str:
 
 def runs(folder: Path) -> list[Run]:
     """Return the runs whose manifests lie under folder, newest first (at most MAX_RUNS); a
-    manifest that cannot be read is passed over."""
+    manifest that cannot be read is passed over. A run of practice sheets (plays to score, True
+    or not?) is listed with its files and no sheet to grade."""
     found = []
     for path in manifests(folder):
         try:
             records, _ = read_manifest(path)
             written = path.stat().st_mtime
-        except (ClassroomError, OSError):
+            data = json.loads(path.read_text("utf-8"))
+        except (ClassroomError, OSError, ValueError):
             continue
-        if records:
-            found.append(Run(path.parent.relative_to(folder).as_posix(), path.parent, records[0].kind,
-                             records[0].level, written, _listed_files(path), tuple(records)))
+        level = data.get("level") if isinstance(data.get("level"), str) else "original"
+        seed = data.get("seed") if type(data.get("seed")) is int else None
+        found.append(Run(path.parent.relative_to(folder).as_posix(), path.parent, data["command"],
+                         level, written, _listed_files(path), tuple(records), seed))
     found.sort(key=lambda run: (-run.written, run.name))
     return found[:MAX_RUNS]
 

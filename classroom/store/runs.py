@@ -15,7 +15,9 @@ from pathlib import Path
 from classroom import __version__
 from classroom.errors import ClassroomError, excerpt
 from classroom.render import RENDERERS
+from classroom.render.notebook_pdf import render_notebook
 from classroom.render.wording import environment
+from classroom.make.notebook import Notebook
 from classroom.make.worksheet import Worksheet
 
 
@@ -76,6 +78,42 @@ def trueornot_entry(item) -> dict:
 
 
 PRACTICE_ENTRIES = {"scoreplay": scoreplay_entry, "trueornot": trueornot_entry}  # nothing to grade
+
+
+def notebook_names(notebook: Notebook) -> tuple[str, str]:
+    """Return the binder's and the teacher's file names: ('notebook-original-1.pdf',
+    'notebook-original-1-key.pdf'); the teacher's, notes and keys, is the one named key."""
+    stem = f"notebook-{notebook.level}-{notebook.seed}"
+    return f"{stem}.pdf", f"{stem}-key.pdf"
+
+
+def notebook_manifest(notebook: Notebook, files: list[str]) -> dict:
+    """Return the manifest of a notebook run: its id, seed, level, the sections in order with
+    the ids of their sheets and what each practises, and one entry per sheet, with its kind and
+    section, as the single command's manifest records it (a Boardless Activity or a Board
+    Situation is found again by its id and graded like any other)."""
+    items, sections = [], []
+    for section in notebook.sections:
+        entries = [entry for worksheet in section.worksheets
+                   for entry in ({"kind": worksheet.kind, "check": worksheet.check_page, **entry}
+                                 for entry in manifest(worksheet, [])["items"])]
+        for entry, step in zip(entries, section.steps):
+            items.append({"section": section.name, "step": step, **entry})
+        sections.append({"name": section.name, "ids": [entry["id"] for entry in entries]})
+    return {"command": "notebook", "id": notebook.id, "seed": notebook.seed, "level": notebook.level,
+            "key": "full", "version": __version__, "layout": {"page_size": notebook.page_size},
+            "sections": sections, "files": files, "items": items}
+
+
+def write_notebook(notebook: Notebook, out_dir: str | Path,
+                   templates_dir: str | Path | None = None) -> list[Path]:
+    """Return the paths written (the binder's PDF, the teacher's PDF, manifest.json) after
+    drawing both PDFs and writing them with the manifest, all or nothing."""
+    env = environment(templates_dir)
+    student, teacher = render_notebook(notebook, env)
+    names = notebook_names(notebook)
+    text = json.dumps(notebook_manifest(notebook, list(names)), ensure_ascii=False, indent=2) + "\n"
+    return write_all(out_dir, dict(zip((*names, "manifest.json"), (student, teacher, text.encode("utf-8")))))
 
 
 def choose_folder(out: Path | None, default: Path, force: bool = False) -> tuple[Path, str | None]:

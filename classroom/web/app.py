@@ -34,6 +34,8 @@ from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
 from classroom.web.games import game_routes
 from classroom.make.situation_rules import FEATURES
+from classroom.make.notebook import NOTEBOOK_LEVELS
+from classroom.make.scoreplay import FOCUSES
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.making import Attached, make_set, order
@@ -88,7 +90,8 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         host = request.url.hostname or ""
         reachable = host not in ("127.0.0.1", "localhost", "::1", "testserver") and not host.startswith("127.")
         own = str(request.base_url).rstrip("/") if reachable else ""
-        return page("make.j2", levels=LEVELS, library=library, features=FEATURES, check_address=own)
+        return page("make.j2", levels=LEVELS, library=library, features=FEATURES, check_address=own,
+                    focuses=FOCUSES, notebook_levels=NOTEBOOK_LEVELS)
 
     @friendly
     async def make(request: Request) -> Response:

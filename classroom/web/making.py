@@ -1,6 +1,7 @@
-"""The Make page's two forms, Boardless and Board Situations, turned into the same core calls
-as `classroom boardless` and `classroom situations`: checked at once (bad input is one sentence
-before any work starts), then made and written by a job.
+"""The Make page's forms, Boardless, Board Situations, Score this play, True or not? and the
+Activity Notebook, turned into the same core calls as `classroom boardless`, `situations`,
+`scoreplay`, `trueornot` and `notebook`: checked at once (bad input is one sentence before any
+work starts), then made and written by a job.
 
 The difficulty (`--difficulty`) and the key's form (`--key`) are chosen as on the command line.
 """
@@ -13,13 +14,18 @@ from typing import Callable
 
 from starlette.datastructures import FormData
 
+from classroom.make import notebook as notebooks
+from classroom.make.notebook import NOTEBOOK_LEVELS, Notebook
+from classroom.make.scoreplay import FOCUSES
 from classroom.make.sets import (
-    MAX_SEED, PrintOptions, boardless_set, checked_title, checked_url, own_situation_set, run_seed, situations_set,
+    MAX_SEED, PrintOptions, boardless_set, checked_title, checked_url, own_situation_set, run_seed,
+    scoreplay_set, situations_set, trueornot_set,
 )
+from classroom.make.trueornot import LINES, MAX_LINES, MIN_LINES
 from classroom.game.board import check_tiles, parse_board
 from classroom.errors import ClassroomError
 from classroom.make.hands import DIFFICULTIES
-from classroom.store.runs import choose_folder, write_worksheet
+from classroom.store.runs import choose_folder, write_notebook, write_worksheet
 from classroom.make.roster import parse_roster
 from classroom.make.situation_rules import FEATURES, SituationRules
 from classroom.game.symbols import MAX_HAND
@@ -33,7 +39,7 @@ class Order:
     """A checked request for a class set: how many items to make, and how to make them."""
 
     items: int  # items made (the progress counts them)
-    make: Callable[[Callable[[], None]], object]  # make(step) returns the Worksheet, calling step() per item
+    make: Callable[[Callable[[], None]], object]  # make(step) returns the Worksheet (or Notebook), calling step() per item
     default: str  # the folder the run goes to in the library, unless an earlier run holds it
     seed: int | None = None  # the seed used, chosen here when the form leaves it empty
 
@@ -126,12 +132,50 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
                  f"situations-{seed}", seed)
 
 
+def scoreplay_order(form: FormData, workers: int, attached: Attached) -> Order:
+    """Return the Score this play set a form asks for, checked as `classroom scoreplay` checks it."""
+    level = choice(form, "level", "the level", LEVELS, "original")
+    tileset = load_tileset(level, None)
+    sheets = layout(form)
+    focus = optional_text(form, "focus", "the focus", 40)
+    focus = None if focus is None else choice(form, "focus", "the focus", tuple(FOCUSES), "plain")
+    count = whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    return Order(count, lambda step: scoreplay_set(tileset, level, seed, count, focus, sheets, workers, step),
+                 f"scoreplay-{seed}", seed)
+
+
+def trueornot_order(form: FormData, workers: int, attached: Attached) -> Order:
+    """Return the True or not? set a form asks for, checked as `classroom trueornot` checks it."""
+    level = choice(form, "level", "the level", LEVELS, "original")
+    tileset = load_tileset(level, None)
+    sheets = layout(form)
+    lines = whole(form, "lines", "the lines on a sheet", MIN_LINES, MAX_LINES, LINES)
+    count = whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    return Order(count, lambda step: trueornot_set(tileset, level, seed, count, lines, sheets, workers, step),
+                 f"trueornot-{seed}", seed)
+
+
+def notebook_order(form: FormData, workers: int, attached: Attached) -> Order:
+    """Return the Activity Notebook a form asks for, checked as `classroom notebook` checks it."""
+    level = choice(form, "level", "the level", NOTEBOOK_LEVELS, "original")
+    tileset = load_tileset(level, None)
+    page_size = choice(form, "page_size", "the page size", PAGE_SIZES, "letter")
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    plan = notebooks.BINDER
+    return Order(plan.items, lambda step: notebooks.notebook(tileset, level, seed, page_size, workers, step, plan),
+                 f"notebook-{level}-{seed}", seed)
+
+
+ORDERS = {"boardless": boardless_order, "situations": situations_order, "scoreplay": scoreplay_order,
+          "trueornot": trueornot_order, "notebook": notebook_order}  # by the form's kind
+
+
 def order(form: FormData, workers: int, attached: Attached = Attached()) -> Order:
     """Return the set a Make form (with its uploaded files) asks for, by its kind."""
-    kind = choice(form, "kind", "the kind of worksheet", ("boardless", "situations"), "boardless")
-    if kind == "boardless":
-        return boardless_order(form, workers, attached)
-    return situations_order(form, workers, attached)
+    kind = choice(form, "kind", "the kind of worksheet", tuple(ORDERS), "boardless")
+    return ORDERS[kind](form, workers, attached)
 
 
 def make_set(step: Callable[[], None], fields: list[tuple[str, str]], attached: Attached,
@@ -140,7 +184,10 @@ def make_set(step: Callable[[], None], fields: list[tuple[str, str]], attached: 
     fields ask for (a job's work: the fields were checked already, and hold the seed chosen)
     and writing it into a folder of the library no earlier run uses, as the command line does."""
     wanted = order(FormData(fields), workers, attached)
-    worksheet = wanted.make(step)
+    made = wanted.make(step)
     folder, note = choose_folder(None, library / wanted.default)
-    write_worksheet(worksheet, folder)
+    if isinstance(made, Notebook):
+        write_notebook(made, folder)
+    else:
+        write_worksheet(made, folder)
     return folder.relative_to(library).as_posix(), note

@@ -1,0 +1,265 @@
+"""The Activity Notebook: one binder for a level, its sections in a sequence from easy to hard.
+
+A Notebook is plain data, like a Worksheet: the core makes every item with the makers the
+single commands use (classroom.make.hands, situations, scoreplay, trueornot, keys), each item
+from its own random.Random (`item_rng(seed, stream, number)`), so the same seed makes the same
+binder on one core or many. The renderer (classroom.render.notebook_pdf) draws it.
+
+Sections, in the binder's order:
+- `boardless`: Boardless Activity strips, three hands from easy to hard (the --difficulty presets);
+- `situations`: Board Situations, a first play on an empty board, then an extension, a cross
+  equation, a premium square, a nine-tile play (the situations generator's features; the cross
+  equation's position is built around a play that forms one, see cross_situation);
+- `printplay`: the print-and-play set, the board on pages that tile into one and the level's
+  whole tile set on pages of tiles to cut (no item: geometry and the set's counts);
+- `overhead`: projector pages, the board with a position and a hand of large tiles (one
+  situation and one boardless hand, keyed like the others);
+- `scoreplay`: Score this play, one play of each focus in order, then all at once;
+- `trueornot`: True or not?, two sheets going through the level's mistakes.
+
+Pure: every random choice comes from the rng of the item.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from classroom.errors import ClassroomError, excerpt
+from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND
+from classroom.game.tilesets import TileSet
+from classroom.make.hands import DIFFICULTIES, find_hand, in_order
+from classroom.make.keys import boardless_item, situation_item
+from classroom.make.pool import Progress, run_all
+from classroom.make.scoreplay import FOCUSES, find_play, focus_of, scoreplay_item
+from classroom.make.simulated import used_tiles
+from classroom.make.situation_rules import SituationRules
+from classroom.make.situations import Situation, analysed, find_situation, has_feature
+from classroom.solve.board.position import Position
+from classroom.make.trueornot import LINES, trueornot_item
+from classroom.make.worksheet import PAGE_SIZES, TileFace, Worksheet, item_id
+from classroom.make.sets import item_rng, run_tag
+
+NOTEBOOK_LEVELS = ("junior", "original", "advanced")  # the publisher's three binders
+
+# The Boardless Activity hands, easy to hard: a difficulty preset each.
+BOARDLESS_STEPS = ("easy", "medium", "hard")
+# The Board Situations, easy to hard: (what it practises, plays on the board, features, margin).
+# The empty board allows no margin: a play across and the same play down score alike.
+# Contest hands hold no blank: a notebook's situations are read by a class, not a club.
+SITUATION_STEPS = (
+    ("first-play", 0, (), 0),
+    ("extension", 2, ("extension",), 3),
+    ("cross", 6, ("two-equations",), 0),  # found by cross_situation (its plays: the fallback's)
+    ("premium", 6, ("3E",), 0),
+    ("nine-tile", 3, ("nine-tile",), 3),
+)
+SCOREPLAY_ITEMS = len(FOCUSES)  # one play of each focus, the last all at once
+TRUEORNOT_ITEMS = 2
+# A winning play that forms two equations is rare (none in 150 drawn nine-tile hands on boards
+# that allow one): the cross situation starts from a play that forms a cross equation (the
+# scoreplay finder's), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when
+# that hand's best play forms two equations, which happens two times in three.
+CROSS_EXTRA = 2
+CROSS_TRIES = 3  # plays tried before the item falls back to a situation of the step's plays
+OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left to play
+OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
+
+SECTIONS = ("boardless", "situations", "printplay", "overhead", "scoreplay", "trueornot")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a binder's sections hold: the steps of the hands and the situations, how many plays
+    to score and True or not? sheets (the projector's board and hand are always there). The
+    default is the binder; a test makes a smaller one with the same makers."""
+
+    boardless: tuple[str, ...] = BOARDLESS_STEPS  # keys of make.hands.DIFFICULTIES
+    situations: tuple[str, ...] = tuple(step[0] for step in SITUATION_STEPS)
+    scoreplay: int = SCOREPLAY_ITEMS
+    trueornot: int = TRUEORNOT_ITEMS
+
+    @property
+    def items(self) -> int:
+        """Return how many items the binder's makers make (a progress bar counts them)."""
+        return len(self.boardless) + len(self.situations) + 2 + self.scoreplay + self.trueornot
+
+    def steps(self) -> dict[str, tuple[str, ...]]:
+        """Return every maker's steps, one an item, the slowest maker (situations) first."""
+        return {
+            "situations": self.situations,
+            "overhead-board": ("overhead",),
+            "scoreplay": tuple(focus_of(n, self.scoreplay) for n in range(1, self.scoreplay + 1)),
+            "boardless": self.boardless,
+            "overhead-hand": (OVERHEAD_DIFFICULTY,),
+            "trueornot": ("lines",) * self.trueornot,
+        }
+
+
+BINDER = Plan()
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of the binder: its name (a key of SECTIONS) and the worksheets it prints,
+    each with what every item practises (a step name), in the order they are printed."""
+
+    name: str
+    worksheets: tuple[Worksheet, ...] = ()
+    steps: tuple[str, ...] = ()  # one for every item of the section's worksheets, in order
+
+    @property
+    def items(self) -> tuple:
+        """Return every item of the section, in order."""
+        return tuple(item for worksheet in self.worksheets for item in worksheet.items)
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """An Activity Notebook: its id, the run that made it, its sections, and the level's whole
+    tile set to cut (every tile of the box, = included, in hand order)."""
+
+    id: str  # like 'N-1-3f9a'
+    seed: int
+    level: str
+    page_size: str
+    sections: tuple[Section, ...]
+    tiles: tuple[TileFace, ...]  # the print-and-play tiles, as many of each as the box holds
+    counts: tuple[tuple[str, int, int], ...]  # (symbol, count, score) of the box, in hand order
+
+    def section(self, name: str) -> Section:
+        """Return the section of that name."""
+        return next(s for s in self.sections if s.name == name)
+
+    @property
+    def worksheets(self) -> tuple[Worksheet, ...]:
+        """Return every worksheet of the binder, in print order."""
+        return tuple(w for s in self.sections for w in s.worksheets)
+
+
+def box_counts(tileset: TileSet) -> tuple[tuple[str, int, int], ...]:
+    """Return (symbol, count, score) for every tile of the box, = included, in hand order (the
+    blank last): what the print-and-play pages print, exactly as many of each."""
+    order = ALL_SYMBOLS + (BLANK,)
+    counts = [(s, n) for s, n in tileset.counts if n > 0]
+    counts.sort(key=lambda pair: order.index(pair[0]) if pair[0] in order else len(order))
+    return tuple((s, n, tileset.score_of(s) if s != EQUAL else tileset.score.get(EQUAL, 0))
+                 for s, n in counts)
+
+
+def box_tiles(counts: tuple[tuple[str, int, int], ...]) -> tuple[TileFace, ...]:
+    """Return every tile of the box as printed: ('0', 1) seven times, ('1', 1) nine times, ..."""
+    return tuple(TileFace(symbol, score) for symbol, count, score in counts for _ in range(count))
+
+
+def _stream(section: str) -> str:
+    """Return the random stream of a notebook section's items (apart from the single commands')."""
+    return f"notebook-{section}"
+
+
+def _make(job: tuple) -> tuple[object, str]:
+    """Return one item of the binder (run in a worker process), its maker chosen by the job,
+    and what it practises: the job's step, or the step it fell back to."""
+    what, tileset, seed, number, tag, step = job
+    rng = item_rng(seed, _stream(what), number)
+    if what in ("boardless", "overhead-hand"):
+        kind = "boardless"
+        hand, solution = find_hand(tileset, rng, DIFFICULTIES[step].rules(tileset=tileset))
+        return boardless_item(item_id(kind, seed, number, tag), hand, tileset, solution), step
+    if what in ("situations", "overhead-board"):
+        situation = cross_situation(tileset, rng) if step == "cross" else None
+        if situation is None:
+            rules = situation_rules(step)
+            situation = find_situation(tileset, rng, dataclasses.replace(rules, features=()) if step == "cross" else rules)
+            step = "any" if step == "cross" else step
+        return situation_item(item_id("situations", seed, number, tag), situation, tileset), step
+    if what == "scoreplay":
+        # The single command's stream: `classroom scoreplay --seed S --count 5` prints these plays.
+        # A play whose focus did not turn up practises all at once: the item says which.
+        item = scoreplay_item(item_id("scoreplay", seed, number, tag), tileset,
+                              item_rng(seed, "scoreplay", number), step, True)
+        return item, item.focus
+    if what == "trueornot":
+        return trueornot_item(item_id("trueornot", seed, number, tag), tileset,
+                              item_rng(seed, "trueornot", number), LINES, (number - 1) * (LINES // 2)), step
+    raise ValueError(f"no maker for {what!r}")
+
+
+def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
+    """Return a situation whose best play forms two equations (a cross equation), or None when
+    none turned up in CROSS_TRIES plays: a board with a play forming a cross equation (from
+    simulated play), and a hand of that play's tiles and CROSS_EXTRA more from what is left."""
+    for _ in range(CROSS_TRIES):
+        try:
+            board, candidate = find_play(tileset, rng, "cross")
+        except ClassroomError:
+            continue
+        used = used_tiles(candidate.play)
+        left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
+        pool = sorted(left.elements())
+        hand = in_order(list(used) + rng.sample(pool, min(CROSS_EXTRA, len(pool), MAX_HAND - len(used))))
+        position = Position(board, hand, tileset)
+        best = position.top(1)
+        if best and has_feature(board, best[0], "two-equations", tileset):
+            return analysed(position)
+    return None
+
+
+def situation_rules(step: str) -> SituationRules:
+    """Return the rules of a situation step (a name of SITUATION_STEPS, or 'overhead')."""
+    if step == "overhead":
+        return SituationRules(plays=OVERHEAD_PLAYS, blanks=False)
+    _, plays, features, margin = next(s for s in SITUATION_STEPS if s[0] == step)
+    return SituationRules(plays=plays, features=features, margin=margin, blanks=False)
+
+
+def checked_level(level: str) -> str:
+    """Return the level if a notebook is made for it, or raise one sentence."""
+    if level not in NOTEBOOK_LEVELS:
+        raise ClassroomError(f"an Activity Notebook is made for the levels {', '.join(NOTEBOOK_LEVELS)}, "
+                             f"not {excerpt(level)}")
+    return level
+
+
+def notebook(tileset: TileSet, level: str, seed: int, page_size: str = "letter", workers: int = 1,
+             progress: Progress = lambda: None, plan: Plan = BINDER) -> Notebook:
+    """Return the Activity Notebook of a tile set: every section's items made (on up to
+    `workers` processes; the slowest, the situations, first), each key re-checked by its maker."""
+    if page_size not in PAGE_SIZES:
+        raise ClassroomError(f"--page-size is one of {', '.join(PAGE_SIZES)}, not {excerpt(page_size)}")
+    tags = {
+        "boardless": run_tag("notebook-boardless", seed, tileset, {"steps": plan.boardless}),
+        "situations": run_tag("notebook-situations", seed, tileset,
+                              {"steps": [list(map(str, s)) for s in SITUATION_STEPS if s[0] in plan.situations]}),
+        "overhead-board": run_tag("notebook-overhead-board", seed, tileset, {"plays": OVERHEAD_PLAYS}),
+        "overhead-hand": run_tag("notebook-overhead-hand", seed, tileset, {"difficulty": OVERHEAD_DIFFICULTY}),
+        # The single commands' tags: the same plays and lines as `classroom scoreplay` and
+        # `classroom trueornot` with this seed and their defaults, under the same ids.
+        "scoreplay": run_tag("scoreplay", seed, tileset, {"focus": None}),
+        "trueornot": run_tag("trueornot", seed, tileset, {"lines": LINES}),
+    }
+    steps = plan.steps()
+    jobs = [(what, tileset, seed, number, tags[what], step)
+            for what, named in steps.items() for number, step in enumerate(named, 1)]
+    made = iter(run_all(_make, jobs, workers, progress))
+    pairs = {what: [next(made) for _ in named] for what, named in steps.items()}
+    items = {what: tuple(item for item, _ in found) for what, found in pairs.items()}
+    steps = {what: tuple(step for _, step in found) for what, found in pairs.items()}
+
+    def sheet(kind: str, found: tuple) -> Worksheet:
+        return Worksheet(kind, seed, level, found, page_size)
+
+    sections = (
+        Section("boardless", (sheet("boardless", items["boardless"]),), steps["boardless"]),
+        Section("situations", (sheet("situations", items["situations"]),), steps["situations"]),
+        Section("printplay"),
+        Section("overhead", (sheet("situations", items["overhead-board"]),
+                             sheet("boardless", items["overhead-hand"])), ("board", "hand")),
+        Section("scoreplay", (sheet("scoreplay", items["scoreplay"]),), steps["scoreplay"]),
+        Section("trueornot", (sheet("trueornot", items["trueornot"]),), steps["trueornot"]),
+    )
+    counts = box_counts(tileset)
+    notebook_id = f"N-{seed}-{run_tag('notebook', seed, tileset, {'tags': tags})}"
+    return Notebook(notebook_id, seed, level, page_size, sections, box_tiles(counts), counts)

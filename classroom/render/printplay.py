@@ -1,0 +1,275 @@
+"""The print-and-play set: the 19 × 19 board on pages that tile into one large board, and a tile
+set on pages of tiles to cut, both at one square's size so the tiles fit the board.
+
+Geometry apart from drawing: `parts` says where each part of the board stands on its page (its
+squares, its glue edges, its cut outline) and `tile_grid` where the tiles of a page go; the
+drawers draw exactly that, and tests/test_notebook.py reads the PDF back and assembles it.
+
+How the board assembles: each part is cut along its solid outline. A part that has a neighbour
+to its left (above) carries a shaded glue edge, GLUE wide, left of (above) its first column
+(row); it slides under that neighbour until the neighbour's cut edge meets its first grid line
+and the tick marks on the glue edge meet the neighbour's grid lines. Adjacent parts then overlap
+by GLUE and every square is CELL across.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from classroom.render.boardgrid import COLUMNS, draw_squares
+from classroom.render.fonts import BOLD
+from classroom.render.page import MARGIN, PAGE_POINTS
+from classroom.render.tiles import draw_tile
+
+SIZE = 19  # squares a side
+CELL = 48.0  # a square, in points (16.9 mm): ten squares, a glue edge and the coordinates fit across A4
+GLUE = 18.0  # the glue edge (6.35 mm): how far adjacent parts overlap
+TOP_ROOM = 150.0  # from the page's top edge to a part's squares: the title, the lines, the map
+MARK = 10.0  # a crop mark's length, outside the outline's corners
+MARK_GAP = 3.0  # between a corner and its crop mark
+TICK = 7.0  # a tick mark on a glue edge, continuing a grid line
+TILE_PAD = 2.5  # between a tile and its cut lines
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of the print-and-play board and where it stands on its page (points, from the
+    page's lower-left corner)."""
+
+    number: int  # 1, 2, ... in reading order
+    band: tuple[int, int]  # (row band, column band), from 0 at the top left
+    rows: tuple[int, int]  # first and last row of the board, 1-based
+    cols: tuple[int, int]  # first and last column
+    x: float  # the left edge of its first column
+    top: float  # the top edge of its first row
+    glue_left: bool  # a glue edge left of its first column
+    glue_top: bool  # a glue edge above its first row
+    cell: float = CELL
+    glue: float = GLUE
+
+    @property
+    def width(self) -> float:
+        """Return the width of its squares."""
+        return (self.cols[1] - self.cols[0] + 1) * self.cell
+
+    @property
+    def height(self) -> float:
+        """Return the height of its squares."""
+        return (self.rows[1] - self.rows[0] + 1) * self.cell
+
+    @property
+    def outline(self) -> tuple[float, float, float, float]:
+        """Return the cut outline as (left, bottom, right, top): the squares and the glue edges."""
+        return (self.x - (self.glue if self.glue_left else 0), self.top - self.height,
+                self.x + self.width, self.top + (self.glue if self.glue_top else 0))
+
+    def glue_edges(self) -> list[tuple[float, float, float, float]]:
+        """Return the shaded glue edges as (left, bottom, right, top): left of the squares
+        (reaching up over the corner when there is a glue edge above too), and above them."""
+        left, bottom, right, top = self.outline
+        edges = []
+        if self.glue_left:
+            edges.append((left, bottom, self.x, top))
+        if self.glue_top:
+            edges.append((self.x, self.top, right, top))
+        return edges
+
+    @property
+    def first(self) -> str:
+        """Return the name of its upper-left square, like 'K1'."""
+        return f"{COLUMNS[self.cols[0] - 1]}{self.rows[0]}"
+
+    @property
+    def last(self) -> str:
+        """Return the name of its lower-right square, like 'S10'."""
+        return f"{COLUMNS[self.cols[1] - 1]}{self.rows[1]}"
+
+
+def bands(count: int, per_page: int) -> list[tuple[int, int]]:
+    """Return `count` squares split into as few runs of at most `per_page` as can be, as even
+    as can be, first longest: (19, 10) -> [(1, 10), (11, 19)]."""
+    runs = math.ceil(count / per_page)
+    sizes = [count // runs + (1 if i < count % runs else 0) for i in range(runs)]
+    starts = [1 + sum(sizes[:i]) for i in range(runs)]
+    return [(start, start + size - 1) for start, size in zip(starts, sizes)]
+
+
+def parts(page_size: str) -> tuple[Part, ...]:
+    """Return the parts of the board for a page size, in reading order, each centred across its
+    page below the page's title."""
+    width, height = PAGE_POINTS[page_size]
+    margin = MARGIN  # the coordinates stand in the room left when a part is centred
+    across = int((width - 2 * margin - GLUE) // CELL)
+    down = int((height - TOP_ROOM - margin - GLUE) // CELL)
+    row_bands, col_bands = bands(SIZE, down), bands(SIZE, across)
+    found = []
+    for i, rows in enumerate(row_bands):
+        for j, cols in enumerate(col_bands):
+            glue_left, glue_top = j > 0, i > 0
+            squares = (cols[1] - cols[0] + 1) * CELL
+            left = (width - squares - (GLUE if glue_left else 0)) / 2
+            x = left + (GLUE if glue_left else 0)
+            top = height - TOP_ROOM - (GLUE if glue_top else 0)
+            found.append(Part(len(found) + 1, (i, j), rows, cols, x, top, glue_left, glue_top))
+    return tuple(found)
+
+
+def part_labels(part: Part, premiums: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
+    """Return the premium labels of the part's squares, row by row."""
+    return [premiums[row - 1][part.cols[0] - 1:part.cols[1]] for row in range(part.rows[0], part.rows[1] + 1)]
+
+
+def draw_part(canvas: Canvas, part: Part, premiums: tuple[tuple[str, ...], ...],
+              glue_labels: dict[str, str]) -> None:
+    """Draw one part: its glue edges (shaded, labelled with `glue_labels` by edge, 'left' and
+    'top', with tick marks continuing the grid lines), its squares, the board's coordinates on the board's own edges, the cut outline and
+    crop marks at its corners (returns nothing)."""
+    canvas.saveState()
+    for left, bottom, right, top in part.glue_edges():
+        canvas.setFillGray(0.85)
+        canvas.rect(left, bottom, right - left, top - bottom, stroke=0, fill=1)
+    canvas.setFillGray(0.3)
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(0.8)
+    if part.glue_left:
+        for index in range(part.rows[1] - part.rows[0] + 2):
+            y = part.top - index * part.cell
+            canvas.line(part.x - TICK, y, part.x, y)
+        _glue_text(canvas, glue_labels.get("left", ""), part.x - part.glue / 2, part.top - part.height / 2, 90)
+    if part.glue_top:
+        for index in range(part.cols[1] - part.cols[0] + 2):
+            x = part.x + index * part.cell
+            canvas.line(x, part.top, x, part.top + TICK)
+        _glue_text(canvas, glue_labels.get("top", ""), part.x + part.width / 2, part.top + part.glue / 2, 0)
+    canvas.restoreState()
+    canvas.saveState()
+    draw_squares(canvas, part.x, part.top, part.cell, part_labels(part, premiums))
+    canvas.restoreState()
+    _coordinates(canvas, part)
+    canvas.saveState()
+    left, bottom, right, top = part.outline
+    canvas.setLineWidth(1.5)
+    canvas.setStrokeGray(0)
+    canvas.rect(left, bottom, right - left, top - bottom, stroke=1, fill=0)
+    canvas.setLineWidth(0.5)
+    for cx, sx in ((left, -1), (right, 1)):
+        for cy, sy in ((bottom, -1), (top, 1)):
+            canvas.line(cx + sx * MARK_GAP, cy, cx + sx * (MARK_GAP + MARK), cy)
+            canvas.line(cx, cy + sy * MARK_GAP, cx, cy + sy * (MARK_GAP + MARK))
+    canvas.restoreState()
+
+
+def _glue_text(canvas: Canvas, text: str, x: float, y: float, angle: float) -> None:
+    """Draw the glue edge's label centred at (x, y), along the edge."""
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.rotate(angle)
+    canvas.setFont(BOLD, 7)
+    canvas.setFillGray(0.3)
+    canvas.drawCentredString(0, -2.5, text)
+    canvas.restoreState()
+
+
+def _coordinates(canvas: Canvas, part: Part) -> None:
+    """Draw the column letters and row numbers on the edges of the part that are the board's
+    edges (an edge that meets another part has none: it is cut or glued)."""
+    size = 9.0
+    canvas.saveState()
+    canvas.setFont(BOLD, size)
+    bottom = part.top - part.height
+    for col in range(part.cols[0], part.cols[1] + 1):
+        cx = part.x + (col - part.cols[0] + 0.5) * part.cell
+        if part.rows[0] == 1:
+            canvas.drawCentredString(cx, part.top + 5, COLUMNS[col - 1])
+        if part.rows[1] == SIZE:
+            canvas.drawCentredString(cx, bottom - 5 - size * 0.75, COLUMNS[col - 1])
+    for row in range(part.rows[0], part.rows[1] + 1):
+        cy = part.top - (row - part.rows[0] + 0.5) * part.cell - size * 0.35
+        if part.cols[0] == 1:
+            canvas.drawRightString(part.x - 5, cy, str(row))
+        if part.cols[1] == SIZE:
+            canvas.drawString(part.x + part.width + 5, cy, str(row))
+    canvas.restoreState()
+
+
+def draw_map(canvas: Canvas, found: tuple[Part, ...], this: Part, x: float, top: float,
+             side: float, label: str) -> None:
+    """Draw a small map of the parts, each numbered, with this one shaded, its upper-right
+    corner at (x, top), and its label to its left (returns nothing)."""
+    rows = max(p.band[0] for p in found) + 1
+    cols = max(p.band[1] for p in found) + 1
+    cell = side / max(rows, cols)
+    left = x - cols * cell
+    canvas.saveState()
+    canvas.setLineWidth(0.6)
+    for part in found:
+        i, j = part.band
+        canvas.setFillGray(0.35 if part == this else 1)
+        canvas.rect(left + j * cell, top - (i + 1) * cell, cell, cell, stroke=1, fill=1)
+        canvas.setFillGray(1 if part == this else 0)
+        canvas.setFont(BOLD, cell * 0.55)
+        canvas.drawCentredString(left + (j + 0.5) * cell, top - (i + 0.5) * cell - cell * 0.2, str(part.number))
+    canvas.setFillGray(0)
+    canvas.setFont(BOLD, 8)
+    canvas.drawRightString(left - 5, top - rows * cell / 2 - 3, label)
+    canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class TileGrid:
+    """Where the tiles of a tile page go: cells of CELL points, `columns` across and `rows` down,
+    the grid's upper-left corner at (left, top)."""
+
+    left: float
+    top: float
+    columns: int
+    rows: int
+    cell: float = CELL
+
+    @property
+    def per_page(self) -> int:
+        """Return how many tiles a page holds."""
+        return self.columns * self.rows
+
+    def corner(self, index: int) -> tuple[float, float]:
+        """Return the lower-left corner of the index-th cell, row by row."""
+        row, col = divmod(index, self.columns)
+        return self.left + col * self.cell, self.top - (row + 1) * self.cell
+
+
+def tile_grid(page_size: str, top_room: float) -> TileGrid:
+    """Return the grid of a tile page: as many cells as fit between the margins under
+    `top_room` points of title, centred across the page."""
+    width, height = PAGE_POINTS[page_size]
+    columns = int((width - 2 * MARGIN) // CELL)
+    rows = int((height - top_room - MARGIN - 14) // CELL)
+    return TileGrid((width - columns * CELL) / 2, height - top_room, columns, rows)
+
+
+def draw_tile_cells(canvas: Canvas, grid: TileGrid, tiles: list) -> None:
+    """Draw tiles (anything with .symbol and .score) in the grid's cells, row by row, with dashed
+    cut lines around every cell used (returns nothing)."""
+    for index, tile in enumerate(tiles):
+        x, y = grid.corner(index)
+        draw_tile(canvas, x + TILE_PAD, y + TILE_PAD, grid.cell - 2 * TILE_PAD, tile.symbol, tile.score)
+    rows = math.ceil(len(tiles) / grid.columns)
+    used = [min(grid.columns, len(tiles) - row * grid.columns) for row in range(rows)]  # tiles a row
+
+    def tiles_in(row: int) -> int:
+        return used[row] if 0 <= row < rows else 0
+
+    canvas.saveState()
+    canvas.setDash(4, 3)
+    canvas.setLineWidth(0.7)
+    canvas.setStrokeGray(0.3)
+    for row in range(rows + 1):  # the line under row - 1, as long as the longer of the two rows
+        y = grid.top - row * grid.cell
+        canvas.line(grid.left - 6, y, grid.left + max(tiles_in(row - 1), tiles_in(row)) * grid.cell + 6, y)
+    for col in range(grid.columns + 1):  # down as far as the rows that have a cell beside it
+        depth = sum(1 for n in used if n >= max(col, 1))
+        x = grid.left + col * grid.cell
+        canvas.line(x, grid.top + 6, x, grid.top - depth * grid.cell - 6)
+    canvas.restoreState()

@@ -1,0 +1,354 @@
+"""The Activity Notebook: the same seed gives the same bytes, every key answer in the binder holds
+(re-checked by the checker and the independent scorer), the print-and-play board read back from
+the PDF assembles into one 19 × 19 board, the tile pages hold each level's exact counts, every
+page carries an id and the seed, sheets are graded by id from the notebook's manifest, and bad
+input is one sentence and exit 2.
+
+A binder of every section at full length takes half a minute or more to make (the situations'
+searches); these tests make a smaller plan with the same makers and the same renderer."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from classroom.cli.commands import app
+from classroom.game.tilesets import load_level
+from classroom.make import notebook as notebook_module
+from classroom.make.notebook import (
+    BINDER, NOTEBOOK_LEVELS, SECTIONS, Notebook, Plan, Section, box_counts, box_tiles, notebook,
+)
+from classroom.render.notebook_pdf import render_notebook
+from classroom.render.printplay import CELL, GLUE, SIZE, parts
+from classroom.render.wording import environment
+from classroom.solve.boardless import check
+from classroom.store.runs import write_notebook
+from tests.pdftext import chunks, outside, shapes
+from tests.reference_score import reference_score
+
+ORIGINAL = load_level("original")
+SMALL = Plan(boardless=("easy",), situations=("first-play",), scoreplay=1, trueornot=1)
+SEED = 7
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def small() -> Notebook:
+    """Return a small notebook of the Original set, seed 7: one item in every section."""
+    return notebook(ORIGINAL, "original", SEED, plan=SMALL)
+
+
+@pytest.fixture(scope="module")
+def written(small, tmp_path_factory) -> list[Path]:
+    """Return the files of the small notebook written to a folder: binder, teacher's book, manifest."""
+    return write_notebook(small, tmp_path_factory.mktemp("notebook"))
+
+
+def print_and_play_only(level: str, page_size: str = "letter") -> Notebook:
+    """Return a notebook of the level that holds the print-and-play set only (nothing to search)."""
+    counts = box_counts(load_level(level))
+    return Notebook(f"N-1-{level}", 1, level, page_size, (Section("printplay"),), box_tiles(counts), counts)
+
+
+def page_text(found) -> str:
+    """Return a page's strings joined by spaces."""
+    return " ".join(c.text for c in found)
+
+
+def test_the_binder_goes_through_every_section_in_order():
+    """The binder's plan: three hands easy to hard, five situations, five plays to score (one
+    of each focus), two True or not? sheets, and the sections in the PRODUCT's order."""
+    assert SECTIONS == ("boardless", "situations", "printplay", "overhead", "scoreplay", "trueornot")
+    assert BINDER.boardless == ("easy", "medium", "hard")
+    assert BINDER.situations == ("first-play", "extension", "cross", "premium", "nine-tile")
+    assert BINDER.steps()["scoreplay"] == ("plain", "s-premium", "e-premium", "cross", "all")
+    assert BINDER.items == 3 + 5 + 2 + 5 + 2
+
+
+def test_same_seed_same_bytes(small, written, tmp_path):
+    """The same seed makes the same notebook again, and it is written byte for byte the same."""
+    again = notebook(ORIGINAL, "original", SEED, plan=SMALL)
+    assert again == small
+    for first, second in zip(written, write_notebook(again, tmp_path)):
+        assert first.name == second.name
+        assert first.read_bytes() == second.read_bytes()
+
+
+def test_every_key_answer_in_the_notebook_holds(small):
+    """Every boardless answer is a true equation of its hand at its score; every situation play
+    and the play to score are scored as the independent scorer scores them; every True or not?
+    line is judged as the checker judges it."""
+    tileset = ORIGINAL
+    for item in small.section("boardless").items + small.section("overhead").items[1:]:
+        assert item.answers
+        for answer in item.answers:
+            result = check(answer.tiles, tileset, item.tokens)
+            assert result.valid and result.score == answer.score, answer.text
+    scores = dict(tileset.scores)
+    for item in small.section("situations").items + small.section("overhead").items[:1]:
+        assert item.best
+        for play in item.best + item.next_best:
+            assert reference(item, play, scores) == play.score, play.notation
+    for item in small.section("scoreplay").items:
+        assert reference(item, item.play, scores) == item.score == item.play.breakdown.total
+    for item in small.section("trueornot").items:
+        assert any(not line.true for line in item.lines)
+        for line in item.lines:
+            verdict = check(line.symbols, tileset)
+            assert verdict.valid == line.true
+            assert line.true or verdict.reason == line.reason
+
+
+def reference(item, play, scores: dict) -> int:
+    """Return the independent scorer's score of a key play on its item's board."""
+    cells = {(t.row, t.col): t.tile for t in item.board}
+    placed = {(p.row, p.col): p.tile for p in play.placements if p.is_new}
+    return reference_score(cells, placed, " across " in play.notation, scores)
+
+
+def test_every_page_carries_an_id_and_the_seed(written):
+    """Every page of both PDFs names an item or a notebook page (B-7-, S-7-, P-7-, T-7-, N-7-)
+    and the seed, and its binder page number; no text runs off a page."""
+    for pdf in written[:2]:
+        for number, found in enumerate(chunks(pdf), 1):
+            text = page_text(found)
+            assert re.search(rf"\b[BSPTN]-{SEED}-[0-9a-f]{{4}}", text), (pdf.name, number)
+            assert f"seed {SEED}" in text, (pdf.name, number)
+            assert f"binder page {number}" in text, (pdf.name, number)
+        assert outside(pdf) == []
+
+
+def test_the_contents_give_the_page_each_section_starts_on(small, written):
+    """The contents' page numbers lead to each section's first page: the first sheet of the
+    section, or the board's first part."""
+    pages = chunks(written[0])
+    contents = page_text(pages[0])
+    for section in small.sections:
+        title = {"boardless": "Boardless Activity strips", "situations": "Board Situations",
+                 "printplay": "Print-and-play set", "overhead": "Projector pages",
+                 "scoreplay": "Score this play", "trueornot": "True or not?"}[section.name]
+        line = next(c for c in pages[0] if c.text.endswith(title) or title in c.text)
+        number = next(int(c.text) for c in pages[0] if c.text.isdigit() and abs(c.y - line.y) < 1)
+        first = page_text(pages[number - 1])
+        assert (section.items[0].id if section.items else "part 1 of 4") in first, section.name
+    assert "N-7-" in contents
+
+
+def test_the_teacher_book_holds_notes_and_every_key(small, written):
+    """The teacher's book has a notes page for each section (what it practises, how long, groups
+    and teams) and a key page for every sheet, its id on it."""
+    text = [page_text(found) for found in chunks(written[1])]
+    assert sum("What it practises" in page for page in text) == len(SECTIONS)
+    assert sum("Groups and teams" in page for page in text) == len(SECTIONS)
+    for section in small.sections:
+        for item in section.items:
+            assert any(item.id in page and ("Answer key" in page) for page in text), item.id
+
+
+def test_the_manifest_lists_every_sheet_and_grade_finds_them(small, written):
+    """The manifest lists the sections and every sheet with its kind and step; grade --worksheet
+    marks a boardless list and judges a situation's plays from the notebook's folder."""
+    data = json.loads(written[2].read_text("utf-8"))
+    assert data["command"] == "notebook" and data["seed"] == SEED and data["id"] == small.id
+    assert [s["name"] for s in data["sections"]] == list(SECTIONS)
+    assert [i["id"] for i in data["items"]] == [i.id for s in small.sections for i in s.items]
+    assert data["files"] == [written[0].name, written[1].name]
+    hand_item = small.section("boardless").items[0]
+    answer = hand_item.best[0]
+    listed = written[2].parent / "ana.txt"
+    listed.write_text(answer.text + "\n", "utf-8")
+    graded = runner.invoke(app, ["grade", str(listed), "--worksheet", hand_item.id, "--manifests",
+                                 str(written[2].parent), "--json"])
+    assert graded.exit_code == 0, graded.output
+    assert json.loads(graded.stdout.splitlines()[0])["total"] == answer.score
+    situation = small.section("situations").items[0]
+    plays = written[2].parent / "plays.txt"
+    plays.write_text(f"Red: {situation.best[0].notation}\n", "utf-8")
+    judged = runner.invoke(app, ["grade", str(plays), "--worksheet", situation.id, "--manifests",
+                                 str(written[2].parent)])
+    assert judged.exit_code == 0, judged.output
+    assert str(situation.best_score) in judged.output
+
+
+@pytest.mark.parametrize("page_size", ["letter", "a4"])
+def test_the_print_and_play_board_assembles(tmp_path, page_size):
+    """Read back from the PDF, the board's parts, cut along their outlines and each glue edge
+    slid under its neighbour until the tick marks meet the neighbour's grid lines, overlap by
+    the glue edge exactly and make one board of 19 × 19 squares, every square CELL across."""
+    paths = write_notebook(print_and_play_only("original", page_size), tmp_path)
+    pages = chunks(paths[0])
+    drawn = shapes(paths[0])
+    found = {}
+    for page, texts in zip(drawn, pages):
+        title = re.search(r"part (\d) of (\d)", page_text(texts))
+        if title:
+            found[int(title.group(1))] = measured(page)
+    assert sorted(found) == [1, 2, 3, 4]
+    placed = {1: (0.0, 0.0)}
+    # Part 2 to the right of part 1, part 3 under it, part 4 under 2 and right of 3.
+    for number, left, above in ((2, 1, None), (3, None, 1), (4, 3, 2)):
+        part = found[number]
+        shifts = []
+        if left is not None:
+            shifts.append(glued_right(found[left], placed[left], part))
+        if above is not None:
+            shifts.append(glued_below(found[above], placed[above], part))
+        assert all(near(s, shifts[0]) for s in shifts), shifts  # both neighbours agree
+        placed[number] = shifts[0]
+    columns = sorted({round(x + placed[n][0], 2) for n, p in found.items() for x in p["verticals"]})
+    rows = sorted({round(y + placed[n][1], 2) for n, p in found.items() for y in p["horizontals"]})
+    for lines in (columns, rows):
+        assert len(lines) == SIZE + 1
+        assert all(abs(b - a - CELL) < 0.01 for a, b in zip(lines, lines[1:]))
+    assert len(parts(page_size)) == 4
+
+
+def near(one: tuple[float, float], other: tuple[float, float]) -> bool:
+    """Return whether two shifts are the same to a hundredth of a point."""
+    return abs(one[0] - other[0]) < 0.01 and abs(one[1] - other[1]) < 0.01
+
+
+def measured(page) -> dict:
+    """Return what a part's page draws: its cut outline (the stroke's centre), its glue edges
+    (the shaded strips), its grid lines and the tick marks on its glue edges, in page space."""
+    outline = max((s for s in page if s.rect and s.fill is None), key=lambda s: (s.x1 - s.x0) * (s.y1 - s.y0))
+    box = (outline.x0 + outline.pad, outline.y0 + outline.pad, outline.x1 - outline.pad, outline.y1 - outline.pad)
+    glue = [s for s in page if s.rect and s.fill == (0.85,)]
+    lines = [s for s in page if not s.rect and s.fill is None]
+    verticals = sorted(round((s.x0 + s.x1) / 2, 2) for s in lines if s.x1 - s.x0 < 1 and s.y1 - s.y0 > 4 * CELL)
+    horizontals = sorted(round((s.y0 + s.y1) / 2, 2) for s in lines if s.y1 - s.y0 < 1 and s.x1 - s.x0 > 4 * CELL)
+    left = next((g for g in glue if g.y1 - g.y0 > g.x1 - g.x0), None)
+    top = next((g for g in glue if g.x1 - g.x0 > g.y1 - g.y0), None)
+
+    def inside(s, g):
+        return g is not None and g.x0 - 1 <= s.x0 and s.x1 <= g.x1 + 1 and g.y0 - 1 <= s.y0 and s.y1 <= g.y1 + 1
+
+    left_ticks = sorted(round((s.y0 + s.y1) / 2, 2) for s in lines if s.y1 - s.y0 < 1 and inside(s, left))
+    top_ticks = sorted(round((s.x0 + s.x1) / 2, 2) for s in lines if s.x1 - s.x0 < 1 and inside(s, top))
+    return {"outline": box, "left": left, "top": top, "verticals": verticals, "horizontals": horizontals,
+            "left_ticks": left_ticks, "top_ticks": top_ticks}
+
+
+def glued_right(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[float, float]:
+    """Return the shift that lays `part` to the right of `neighbour` (itself shifted by `at`):
+    the glue edge under the neighbour up to its cut edge, the ticks on the neighbour's lines;
+    check the overlap is the glue edge's width and every row line continues across."""
+    cut = neighbour["outline"][2] + at[0]
+    glue = part["left"]
+    assert abs(glue.x1 - glue.x0 - GLUE) < 0.01
+    dx = cut - glue.x1  # the glue edge's inner side meets the cut edge
+    dy = neighbour["horizontals"][0] + at[1] - part["left_ticks"][0]
+    assert [round(t + dy, 2) for t in part["left_ticks"]] == [round(h + at[1], 2) for h in neighbour["horizontals"]]
+    assert [round(h + dy, 2) for h in part["horizontals"]] == [round(h + at[1], 2) for h in neighbour["horizontals"]]
+    overlap = cut - (part["outline"][0] + dx)
+    assert abs(overlap - GLUE) < 0.01
+    assert abs(part["verticals"][0] + dx - (neighbour["verticals"][-1] + at[0])) < 0.01  # no gap, no step
+    return dx, dy
+
+
+def glued_below(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[float, float]:
+    """Return the shift that lays `part` under `neighbour`, as glued_right does across."""
+    cut = neighbour["outline"][1] + at[1]
+    glue = part["top"]
+    assert abs(glue.y1 - glue.y0 - GLUE) < 0.01
+    dy = cut - glue.y0
+    dx = neighbour["verticals"][0] + at[0] - part["top_ticks"][0]
+    assert [round(t + dx, 2) for t in part["top_ticks"]] == [round(v + at[0], 2) for v in neighbour["verticals"]]
+    assert [round(v + dx, 2) for v in part["verticals"]] == [round(v + at[0], 2) for v in neighbour["verticals"]]
+    overlap = (part["outline"][3] + dy) - cut
+    assert abs(overlap - GLUE) < 0.01
+    assert abs(part["horizontals"][-1] + dy - (neighbour["horizontals"][0] + at[1])) < 0.01
+    return dx, dy
+
+
+@pytest.mark.parametrize("level", NOTEBOOK_LEVELS)
+def test_the_tile_pages_hold_the_level_s_exact_counts(tmp_path, level):
+    """Read back from the PDF, the tile pages hold every tile of the level's box (= included),
+    exactly as many of each as its tile-set file says, each with its score in the corner."""
+    paths = write_notebook(print_and_play_only(level), tmp_path)
+    tiles: Counter = Counter()
+    scores = {}
+    for found in chunks(paths[0]):
+        if "Print-and-play tiles" not in page_text(found):
+            continue
+        for symbol, score in read_tiles(found):
+            tiles[symbol] += 1
+            scores[symbol] = score
+    tileset = load_level(level)
+    assert tiles == Counter({s: n for s, n in tileset.counts if n})
+    assert all(scores[s] == tileset.score.get(s, 0) for s in tiles)
+
+
+def read_tiles(found) -> list[tuple[str, int]]:
+    """Return (symbol, score) of every tile drawn on a tile page: the strings in each cell of
+    the grid, the bold ones its symbol (a fraction's numerator above its denominator, an
+    exponent smaller beside its digit), the regular one its score."""
+    from classroom.render.notebook_pdf import TILE_TOP
+    from classroom.render.printplay import tile_grid
+
+    grid = tile_grid("letter", TILE_TOP)
+    cells: dict[tuple[int, int], list] = {}
+    for chunk in found:
+        col, row = int((chunk.x - grid.left) // CELL), int((grid.top - chunk.y) // CELL)
+        if chunk.y < grid.top and 0 <= col < grid.columns and 0 <= row < grid.rows:
+            cells.setdefault((row, col), []).append(chunk)
+    read = []
+    for _, inside in sorted(cells.items()):
+        faces = sorted((c for c in inside if c.bold), key=lambda c: -c.y)
+        score = next(int(c.text) for c in inside if not c.bold)
+        texts = [c.text.replace("−", "-") for c in faces]
+        if len(faces) == 2 and abs(faces[0].size - faces[1].size) < 0.01:
+            read.append((f"{texts[0]}/{texts[1]}", score))
+        elif len(faces) == 2:
+            digit, power = sorted(faces, key=lambda c: -c.size)
+            read.append((f"{digit.text}^{power.text}", score))
+        else:
+            read.append((texts[0], score))
+    return read
+
+
+def test_a_teacher_rewords_the_notes_with_templates(tmp_path, small):
+    """--templates: a notes file of the teacher's own replaces the shipped one in the teacher's book."""
+    own = tmp_path / "mine" / "notes"
+    own.mkdir(parents=True)
+    shipped = (Path(__file__).resolve().parent.parent / "templates" / "notes" / "boardless.j2").read_text("utf-8")
+    own.joinpath("boardless.j2").write_text(
+        shipped.replace("15 to 25 minutes a hand", "Half an hour in Ms Rossi's class"), "utf-8")
+    paths = write_notebook(small, tmp_path / "out", tmp_path / "mine")
+    text = " ".join(page_text(found) for found in chunks(paths[1]))
+    assert "Half an hour in Ms Rossi's class" in text
+
+
+def test_the_command_writes_the_binder(tmp_path, monkeypatch):
+    """classroom notebook writes the binder, the teacher's book and the manifest into --out (a
+    small plan here, the binder's own makers), and says where."""
+    monkeypatch.setattr(notebook_module, "BINDER", SMALL)
+    result = runner.invoke(app, ["notebook", "--level", "junior", "--seed", "3", "--jobs", "1",
+                                 "--out", str(tmp_path / "nb"), "--page-size", "A4"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "nb").iterdir()) == [
+        "manifest.json", "notebook-junior-3-key.pdf", "notebook-junior-3.pdf"]
+    data = json.loads((tmp_path / "nb" / "manifest.json").read_text("utf-8"))
+    assert data["level"] == "junior" and data["layout"]["page_size"] == "a4"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--level", "no-fractions"], "junior, original, advanced"),
+    (["--level", "chess"], "--level"),
+    (["--page-size", "legal"], "--page-size"),
+    (["--seed", "-4"], "--seed"),
+])
+def test_bad_input_is_one_sentence_and_exit_2(tmp_path, args, words):
+    """A level without a binder, an unknown level or page size, a negative seed: exit 2, one
+    sentence naming what is wrong, nothing written."""
+    result = runner.invoke(app, ["notebook", *args, "--out", str(tmp_path / "nb")])
+    assert result.exit_code == 2
+    assert words in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "nb").exists()
