@@ -48,7 +48,8 @@ class SideTables:
         self._wild_over: set = set()  # patterns with more sides holding a blank than WILD_LISTED
         self._sides = 0  # sides held in the caches
         self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
-        self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
+        # listing, every hand with a blank aims them; counting, only one with a + or − of its own
+        self._aims_wild = hand.blanks > 0 and (not counting or any(s in plain.kinds for s in PLUS_MINUS))
         # the hand's + and − (without blanks): where they are counted in packed tiles used
         self._sign_shifts = [FIELD * i for i, kind in enumerate(plain.kinds) if kind in PLUS_MINUS]
         self._signs_held = sum(c for kind, c in zip(plain.kinds, plain.counts) if kind in PLUS_MINUS)
