@@ -23,7 +23,7 @@ from classroom.solve.board.aim import (
     PREFIX_AIM_FROM, PREFIX_TARGETS, TERM_AIM_FROM, Aiming, OverLimit, _partners, add, forget_closed,
     grown, join, may_hold, meetings, pair, table_size,
 )
-from classroom.solve.board.blank_terms import WildTerms, join_tiles
+from classroom.solve.board.blank_terms import WildTerms, add_joined, join_tiles
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import wild_count_walk
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
@@ -150,7 +150,9 @@ class WildAiming:
         """Return value -> packed tiles used -> [tiles] for the sides holding a blank that fill
         the whole pattern and whose value is one of the targets (what the wildcard's sides stand
         for, with the blank's symbol written), and maybe sides of other values asked for before."""
-        out, work = grown(self._aimed, pattern, targets, self._aim, self.counting)
+        # listing, the table's entries are JoinedFills: its (value, tiles used) entries are what
+        # it holds, not the sides they stand for (as a count's tables are measured)
+        out, work = grown(self._aimed, pattern, targets, self._aim, True)
         self._held += work
         return out
 
@@ -213,7 +215,7 @@ class WildAiming:
             sides = whole.get(key)
             if sides:
                 for used, fills in sides.items():
-                    add(out, key, used, fills, False)
+                    add_joined(out, key, used, fills)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]

@@ -167,7 +167,8 @@ class WildTerms:
         every such term (`walks.terms`)."""
         if empty_squares(pattern) < TERM_AIM_FROM:
             return walks.terms(pattern)
-        out, work = grown(self._aimed, pattern, targets, lambda p, t, o: self._aim(p, t, o, walks), False)
+        # measured by its (value, tiles used) entries, JoinedFills (see blank_aim.WildAiming.aimed)
+        out, work = grown(self._aimed, pattern, targets, lambda p, t, o: self._aim(p, t, o, walks), True)
         self.held += work
         return out
 
@@ -234,7 +235,7 @@ class WildTerms:
             by_used = one.get(key)
             if by_used:
                 for used, fills in by_used.items():
-                    add(out, key, used, fills, False)
+                    add_joined(out, key, used, fills)
         goals = [pair(key) for key in targets]
         walked: dict = {}  # wild -> end -> table of every term prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last × or ÷ stands at k, latest first
@@ -304,14 +305,77 @@ def needed_factors(targets: set, numbers: dict, ops: tuple) -> set | None:
     return needed
 
 
+class JoinedFills:
+    """The fills of the sides of one value and tiles used, made of parts joined across an
+    operation, written out only when first gone through: an aimed table holds every side of
+    its targets, most of which no window pairs with a side of the hand's other tiles (with two
+    blanks, over 99 % of them on an empty board). Reads like the list of fills it stands for
+    (iterate it, take its length)."""
+
+    __slots__ = ("parts", "_written")
+
+    def __init__(self):
+        self.parts: list = []  # lists of fills, or (fills, operation's tiles, fills) to join
+        self._written: list | None = None
+
+    def add(self, fills) -> None:
+        """Add fills (a list of them, or another JoinedFills)."""
+        self.parts.append(fills)
+        self._written = None
+
+    def join(self, left, fill: tuple, right) -> None:
+        """Add every left fills + the operation's tiles + right fills."""
+        self.parts.append((left, fill, right))
+        self._written = None
+
+    def __len__(self) -> int:
+        return sum(len(part) if type(part) is not tuple else len(part[0]) * len(part[2])
+                   for part in self.parts)
+
+    def __iter__(self):
+        written = self._written
+        if written is None:
+            written = []
+            for part in self.parts:
+                if type(part) is tuple:
+                    left, fill, right = part
+                    right = list(right)
+                    written.extend(lf + fill + rf for lf in left for rf in right)
+                else:
+                    written.extend(part)
+            self._written = written
+        return iter(written)
+
+
+def add_joined(out: dict, key, used: int, fills) -> None:
+    """Add sides (a list of fills, or a JoinedFills) of one value and tiles used to a table whose
+    entries are JoinedFills."""
+    by_used = out.get(key)
+    if by_used is None:
+        by_used = out[key] = {}
+    got = by_used.get(used)
+    if got is None:
+        got = by_used[used] = JoinedFills()
+    got.add(fills)
+
+
 def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tuple, b_by_used) -> None:
     """Add to a table the sides of value `key` made of a part, an operation (its packed tile and
     tiles placed) and another part, for every pair of entries the hand can pay for together
-    (aim.join for listing; the parts' entries may be a blank_aim.WildSides)."""
+    (aim.join for listing, the sides joined only when gone through: JoinedFills; the parts'
+    entries may be a blank_aim.WildSides)."""
     offset, high = hand.offset, hand.high
+    by_used = None
     for a_used, a_fills in a_by_used.items():
         with_op = a_used + unit
         for b_used, b_fills in b_by_used.items():
             used = with_op + b_used
             if not (used + offset) & high:
-                add(out, key, used, [af + fill + bf for af in a_fills for bf in b_fills], False)
+                if by_used is None:
+                    by_used = out.get(key)
+                    if by_used is None:
+                        by_used = out[key] = {}
+                got = by_used.get(used)
+                if got is None:
+                    got = by_used[used] = JoinedFills()
+                got.join(a_fills, fill, b_fills)
