@@ -20,10 +20,10 @@ are far fewer than the whole sides they would make.
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    PREFIX_AIM_FROM, PREFIX_TARGETS, TERM_AIM_FROM, Aiming, OverLimit, _partners, add, forget_closed,
+    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, _partners, add, forget_closed,
     grown, join, may_hold, meetings, pair, table_size,
 )
-from classroom.solve.board.blank_terms import WildTerms, add_joined, join_tiles
+from classroom.solve.board.blank_terms import WILD_TARGETS, WildTerms, add_joined, join_tiles
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import wild_count_walk
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
@@ -234,7 +234,7 @@ class WildAiming:
                     prefixes = self._prefix(pattern, k, None, None, ops, False, walked)
                     if not prefixes:
                         continue
-                    if len(prefixes) * len(targets) * len(ops) <= PREFIX_TARGETS:
+                    if len(prefixes) * len(targets) * len(ops) <= WILD_TARGETS:
                         terms = self._terms_aimed.aimed(tail, _partners(targets, prefixes, ops, False, True), self)
                     else:
                         terms = self.terms(tail)
@@ -270,11 +270,12 @@ class WildAiming:
     @staticmethod
     def _aims_at(upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
         """Return whether the prefix before an operation (upto: the cells up to it) is aimed at
-        `more` values rather than taken from a walk (aim.Aiming._aims_at's rule)."""
-        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > PREFIX_TARGETS or upto in walks:
+        `more` values rather than taken from a walk (aim.Aiming._aims_at's rule, with up to
+        blank_terms.WILD_TARGETS values)."""
+        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > WILD_TARGETS or upto in walks:
             return False
         covered = aimed.get(upto[:-1])
-        return covered is None or len(covered[0]) + more <= PREFIX_TARGETS
+        return covered is None or len(covered[0]) + more <= WILD_TARGETS
 
 
 def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:

@@ -23,7 +23,7 @@ Listing only: a count walks these terms (blank_count).
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    ONE_NUMBER_FROM, PREFIX_AIM_FROM, PREFIX_TARGETS, TERM_AIM_FROM, OneNumber, _first_looked_up,
+    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, _first_looked_up,
     _last_looked_up, _products, add, grown, key_of, may_hold, pair,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
@@ -31,6 +31,12 @@ from classroom.solve.board.sides import (
     FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, empty_squares, filling, walk,
 )
 from classroom.game.symbols import BLANK, TIMES_DIVIDE
+
+# The values a long part holding a blank (a prefix, a term, a term prefix) may be aimed at, rather
+# than walked with a stop at every end (aim.PREFIX_TARGETS without a blank): with a blank, and
+# more with two, such a walk holds hundreds of thousands of sides (a six-square term prefix of
+# 1 1 2 2/3 3 4 8 ? ?: 364,000), and aiming at a few thousand values costs far less.
+WILD_TARGETS = 5000
 
 
 class WrittenNumbers:
@@ -276,7 +282,7 @@ class WildTerms:
         prefix (a short one whole, a long one from one walk with a stop at every end)."""
         head = pattern[:k]
         if wild not in walked and not looked_up(numbers) and empty_squares(head) >= PREFIX_AIM_FROM \
-                and len(targets) * len(numbers) * len(ops) <= PREFIX_TARGETS:
+                and len(targets) * len(numbers) * len(ops) <= WILD_TARGETS:
             needed = needed_factors(targets, numbers, ops)
             if needed is not None:
                 return self.aimed(head, needed, walks) if wild else self.plain._whole_terms(head, needed)
