@@ -103,7 +103,9 @@ class WrittenNumbers:
     def _place(self, symbols: tuple, found: dict) -> None:
         """Add to `found` every way the hands write the symbols on the stretch."""
         hand, before, after = self.hand, self.before, self.after
-        offset, high = hand.offset, hand.high
+        # the wildcard and the tiles after it take the hand less a blank: paid for by the hand
+        payer = hand if self.wild else after
+        offset, high = payer.offset, payer.high
         blank = hand.unit[-1]
         cells = []  # per cell: None (fixed), else (tiles before the wildcard, after it, wildcard)
         for cell, symbol in zip(self.pattern, symbols):
