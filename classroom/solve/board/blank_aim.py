@@ -20,7 +20,7 @@ are far fewer than the whole sides they would make.
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, _partners, add, forget_closed,
+    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners, add, forget_closed,
     grown, join, may_hold, meetings, pair, table_size,
 )
 from classroom.solve.board.blank_terms import WILD_TARGETS, WildTerms, add_joined, join_tiles
@@ -235,7 +235,7 @@ class WildAiming:
                     if not prefixes:
                         continue
                     if len(prefixes) * len(targets) * len(ops) <= WILD_TARGETS:
-                        terms = self._terms_aimed.aimed(tail, _partners(targets, prefixes, ops, False, True), self)
+                        terms = self._terms_aimed.aimed(tail, partners(targets, prefixes, ops, False, True), self)
                     else:
                         terms = self.terms(tail)
                 else:
@@ -255,27 +255,26 @@ class WildAiming:
         """Return a table holding the prefixes filling pattern[:k] (holding a blank when `wild`)
         that meet a target with a last term of the table across one of the operations: aimed at
         the values they need when the prefix is long, not walked yet and those values are few
-        (see aim.Aiming._aims_at), else from one walk listing the prefixes of every end."""
+        (`aims_prefix_at`, up to blank_terms.WILD_TARGETS values), else from one walk listing the
+        prefixes of every end."""
         if wild not in walked and targets is not None:
             upto = pattern[:k + 1]
-            aimed = self._aimed if wild else self.plain._aimed_by_signs[0]
-            walks = self._prefixes if wild else self.plain._prefixes
-            if self._aims_at(upto, aimed, walks, len(targets) * len(terms) * len(ops)):
-                needed = _partners(targets, terms, ops, False, False)
-                return self.aimed(pattern[:k], needed) if wild else self.plain.aimed(pattern[:k], needed)
+            aiming = self if wild else self.plain
+            more = len(targets) * len(terms) * len(ops)
+            if aiming.aims_prefix_at(upto, more, WILD_TARGETS):
+                return aiming.aimed(pattern[:k], partners(targets, terms, ops, False, False))
         if wild not in walked:
             walked[wild] = (self.prefixes if wild else self.plain.prefixes)(pattern[:k + 1])
         return walked[wild].get(k - 1)
 
-    @staticmethod
-    def _aims_at(upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
-        """Return whether the prefix before an operation (upto: the cells up to it) is aimed at
-        `more` values rather than taken from a walk (aim.Aiming._aims_at's rule, with up to
-        blank_terms.WILD_TARGETS values)."""
-        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > WILD_TARGETS or upto in walks:
+    def aims_prefix_at(self, upto: tuple, more: int, most: int) -> bool:
+        """Return whether the prefix holding a blank before an operation (upto: the cells up to
+        it) is aimed at `more` values rather than taken from a walk listing the prefixes of every
+        end (aim.Aiming.aims_prefix_at's rule)."""
+        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > most or upto in self._prefixes:
             return False
-        covered = aimed.get(upto[:-1])
-        return covered is None or len(covered[0]) + more <= WILD_TARGETS
+        covered = self._aimed.get(upto[:-1])
+        return covered is None or len(covered[0]) + more <= most
 
 
 def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:

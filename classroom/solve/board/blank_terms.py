@@ -23,8 +23,8 @@ Listing only: a count walks these terms (blank_count).
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, _first_looked_up,
-    _last_looked_up, _products, add, grown, key_of, may_hold, pair,
+    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, first_looked_up,
+    last_looked_up, products, add, grown, key_of, may_hold, pair,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
 from classroom.solve.board.sides import (
@@ -199,7 +199,7 @@ class WildTerms:
                             False)
                 self.held += len(found)
             else:
-                found = self.rest._last_numbers(pattern)
+                found = self.rest.last_numbers(pattern)
             self._numbers[pattern, wild] = found
         return found
 
@@ -209,7 +209,7 @@ class WildTerms:
         if not looked_up(found):
             return found
         if not wild:
-            return self.rest._last_numbers(pattern)
+            return self.rest.last_numbers(pattern)
         table: dict = {}
         last = len(pattern) - 1
         for k, used, fills, at, values in hole_numbers(pattern, self.hand, self.plain.hand, self.rest.hand):
@@ -266,13 +266,13 @@ class WildTerms:
                     if looked_up(numbers):
                         if looked_up(head):
                             head = filling(pattern[:k], plain, False, TIMES_DIVIDE)
-                        met = _last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
+                        met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
                                               goals, times)
                     elif looked_up(head):
-                        met = _first_looked_up(head, lambda: filling(pattern[:k], plain, False, TIMES_DIVIDE),
+                        met = first_looked_up(head, lambda: filling(pattern[:k], plain, False, TIMES_DIVIDE),
                                                numbers, goals, times)
                     else:
-                        met = _products(head, numbers, targets, goals, times)
+                        met = products(head, numbers, targets, goals, times)
                     for v_key, h_by_used, n_by_used in met:
                         join_tiles(out, hand, v_key, h_by_used, unit, fill, n_by_used)
 
@@ -287,7 +287,7 @@ class WildTerms:
                 and len(targets) * len(numbers) * len(ops) <= WILD_TARGETS:
             needed = needed_factors(targets, numbers, ops)
             if needed is not None:
-                return self.aimed(head, needed, walks) if wild else self.plain._whole_terms(head, needed)
+                return self.aimed(head, needed, walks) if wild else self.plain.whole_terms(head, needed)
         if wild not in walked and empty_squares(head) < TERM_AIM_FROM:
             return walks.terms(head) if wild else self.plain.terms(head)
         if wild not in walked:
