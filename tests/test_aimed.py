@@ -229,7 +229,7 @@ VALUE = st.sampled_from([0, 1, 2, 3, 4, 6, 12, 36, (1, 2), (3, 4), (3, 2), (9, 4
        targets=st.sets(VALUE, min_size=1, max_size=8), times=st.booleans())
 def test_products_meet_every_product(prefixes, numbers, targets, times):
     """Term prefixes p and last Numbers N meet a target v when p × N = v (or p ÷ N, never by
-    0), whichever two of the three `_products` loops over: each pair once, as trying every one."""
+    0), whichever two of the three `products` loops over: each pair once, as trying every one."""
     from fractions import Fraction
 
     def value(key):
@@ -241,6 +241,6 @@ def test_products_meet_every_product(prefixes, numbers, targets, times):
                       and (times or value(n))), key=repr)
     prefix_table = {p: {p: 1} for p in prefixes}  # by "tiles used": the value itself, to tell them apart
     number_table = {n: {n: 1} for n in numbers}
-    found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in aim._products(
+    found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in aim.products(
         prefix_table, number_table, targets, [aim.pair(v) for v in targets], times)), key=repr)
     assert found == expected

@@ -188,7 +188,7 @@ class Aiming:
             self._terms[pattern] = found
         return found
 
-    def _whole_terms(self, pattern: tuple, targets: set) -> dict:
+    def whole_terms(self, pattern: tuple, targets: set) -> dict:
         """Return a table holding the terms filling the whole pattern whose value is one of the
         targets (and maybe others): a long term aimed (`_aim_terms`, cached and grown like the
         aimed sides), a short one, or one the hand can write only as a Number, `terms`."""
@@ -240,7 +240,7 @@ class Aiming:
             ops = cell_operations(pattern[k], hand, TIMES_DIVIDE)
             if not ops:
                 continue
-            numbers = self._last_numbers(pattern[k + 1:])
+            numbers = self.last_numbers(pattern[k + 1:])
             if not numbers:
                 continue
             if walked is None:
@@ -250,7 +250,7 @@ class Aiming:
             if walked is not None:
                 prefix = walked.get(k - 1)
             else:
-                prefix = self._whole_terms(pattern[:k], needed)
+                prefix = self.whole_terms(pattern[:k], needed)
                 if 0 in targets and 0 in numbers:
                     # × 0 makes 0 of every term prefix (counted by tiles used, whatever its value)
                     for symbol, unit, fill in ops:
@@ -262,7 +262,7 @@ class Aiming:
             if counting:
                 self.spend(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
-                for v_key, p_by_used, n_by_used in _products(prefix, numbers, targets, goals, symbol == "×"):
+                for v_key, p_by_used, n_by_used in products(prefix, numbers, targets, goals, symbol == "×"):
                     join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
 
     def _needed_factors(self, upto: tuple, targets: set, numbers: dict, ops: tuple) -> set | None:
@@ -289,25 +289,25 @@ class Aiming:
         by value when the pattern is long."""
         if empty_squares(pattern) >= ONE_NUMBER_FROM:
             return OneNumber(pattern, self.hand, self.counting)
-        return self._last_numbers(pattern)
+        return self.last_numbers(pattern)
 
     def _number_products(self, first_pattern: tuple, first, last_pattern: tuple, last, targets: set,
                          goals: list, times: bool):
         """Yield (target, first Number's entries, last Number's entries) for every a × b (or
         a ÷ b) that is a target, a filling the first pattern and b the last one. A long side is
         looked up by value (a OneNumber), never listed; of two tables, the two smallest of
-        them and the targets are looped over (see `_products`)."""
+        them and the targets are looped over (see `products`)."""
         if isinstance(first, OneNumber) and isinstance(last, OneNumber):
             if len(first_pattern) <= len(last_pattern):
-                first = self._last_numbers(first_pattern)
+                first = self.last_numbers(first_pattern)
             else:
-                last = self._last_numbers(last_pattern)
+                last = self.last_numbers(last_pattern)
         if isinstance(first, OneNumber):
-            yield from _first_looked_up(first, lambda: self._last_numbers(first_pattern), last, goals, times)
+            yield from first_looked_up(first, lambda: self.last_numbers(first_pattern), last, goals, times)
         elif isinstance(last, OneNumber):
-            yield from _last_looked_up(first, last, lambda: self._last_numbers(last_pattern), goals, times)
+            yield from last_looked_up(first, last, lambda: self.last_numbers(last_pattern), goals, times)
         else:
-            yield from _products(first, last, targets, goals, times)
+            yield from products(first, last, targets, goals, times)
 
     def _term_prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
@@ -362,7 +362,7 @@ class Aiming:
         self.spend(len(found))
         return found
 
-    def _last_numbers(self, pattern: tuple) -> dict:
+    def last_numbers(self, pattern: tuple) -> dict:
         """Return the table of the Numbers that fill the whole pattern."""
         found = self._numbers_of.get(pattern)
         if found is None:
@@ -419,7 +419,7 @@ class Aiming:
         counting = self.counting
 
         if not signs:
-            whole = self._whole_terms(pattern, targets)
+            whole = self.whole_terms(pattern, targets)
             for key in targets:
                 by_used = whole.get(key)
                 if by_used:
@@ -465,7 +465,7 @@ class Aiming:
         aimed at those values when the pattern is long and they are few, else `terms`."""
         if not self._aims_terms(pattern) or len(prefixes) * len(targets) * len(ops) > PREFIX_TARGETS:
             return self.terms(pattern)
-        return self._whole_terms(pattern, _partners(targets, prefixes, ops, self.hand.negatives, True))
+        return self.whole_terms(pattern, partners(targets, prefixes, ops, self.hand.negatives, True))
 
     def _aims_at(self, upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
         """Return whether the prefix before an operation (upto: the cells up to that operation's)
@@ -478,6 +478,14 @@ class Aiming:
         covered = aimed.get(upto[:-1])
         return covered is None or len(covered[0]) + more <= PREFIX_TARGETS
 
+    def aims_prefix_at(self, upto: tuple, more: int, most: int = PREFIX_TARGETS) -> bool:
+        """Return whether the prefix (holding no sign it must) before an operation (upto: the
+        cells up to it) is aimed at `more` values, `_aims_at`'s rule with up to `most` values."""
+        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > most or upto in self._prefixes:
+            return False
+        covered = self._aimed_by_signs[0].get(upto[:-1])
+        return covered is None or len(covered[0]) + more <= most
+
     def _needed(self, upto: tuple, targets: set, terms, ops: tuple, signs: int) -> set | None:
         """Return the values the prefix before a + or − (upto: the cells up to it; holding at
         least `signs` of the hand's + and −) needs to meet one of the targets with a last term
@@ -486,10 +494,10 @@ class Aiming:
         aimed = self._aimed_by_signs.get(signs, {})
         if not self._aims_at(upto, aimed, self._prefixes, len(targets) * len(terms) * len(ops)):
             return None
-        return _partners(targets, terms, ops, self.hand.negatives, False)
+        return partners(targets, terms, ops, self.hand.negatives, False)
 
 
-def _partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> set:
+def partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> set:
     """Return the values x that make a target v with a value o of `others` across one of the
     operations (+ or −): a prefix x before a last term o (x + o = v, x − o = v), or with `after`
     a last term x after a prefix o (o + x = v, o − x = v); never below zero unless the set has
@@ -584,14 +592,14 @@ def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tup
                 add(out, key, used, [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
 
 
-def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
+def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
     """Yield (target, prefix entries, Number entries) for every term prefix value p and last
     Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
     are looped over, the third looked up (a × by 0 meets every prefix of target 0, a 0 × every
     Number)."""
     p, n, v = len(prefixes), len(numbers), len(goals)
     if v * p < n * min(p, v):
-        yield from _last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
+        yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
     elif p <= v:
         last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
         for p_key, p_by_used in prefixes.items():
@@ -606,10 +614,10 @@ def _products(prefixes: dict, numbers: dict, targets: set, goals: list, times: b
                 if v_key in targets:
                     yield v_key, p_by_used, n_by_used
     else:
-        yield from _first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
+        yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
 
 
-def _last_looked_up(first: dict, last, every_last, goals: list, times: bool):
+def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the first values a are looped over and b looked up in `last` (a
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
@@ -635,7 +643,7 @@ def _last_looked_up(first: dict, last, every_last, goals: list, times: bool):
                 yield v_key, a_by_used, b_by_used
 
 
-def _first_looked_up(first, every_first, last: dict, goals: list, times: bool):
+def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the last Numbers b are looped over and a looked up in `first` (a
     table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of

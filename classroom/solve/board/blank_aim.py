@@ -20,9 +20,11 @@ are far fewer than the whole sides they would make.
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    Aiming, OverLimit, meetings, add, forget_closed, grown, join, may_hold, pair, table_size,
+    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners, add, forget_closed,
+    grown, join, may_hold, meetings, pair, table_size,
 )
-from classroom.solve.board.sides import PackedHand, cell_operations
+from classroom.solve.board.blank_terms import WILD_TARGETS, WildTerms, add_joined, join_tiles
+from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import wild_count_walk
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -75,9 +77,16 @@ class WildAiming:
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
-        self.held = 0
+        self._held = 0
         self.rest_signs = tuple(s for s in PLUS_MINUS
                                 if s in rest.hand.kinds or s in rest.hand.blank_symbols)
+        # listing, the terms holding a blank are aimed too (a count walks them: blank_count)
+        self._terms_aimed = None if counting else WildTerms(hand, plain, rest)
+
+    @property
+    def held(self) -> int:
+        """Return the sides held in the caches (counting: the tables' entries, a measure of work)."""
+        return self._held + (self._terms_aimed.held if self._terms_aimed else 0)
 
     def prefixes(self, pattern: tuple) -> dict:
         """Return end -> table (value -> packed tiles used -> [tiles]) of the sides holding a
@@ -96,6 +105,12 @@ class WildAiming:
         if found is None:
             found = self._terms[pattern] = self._table(self._walk(pattern, operations=TIMES_DIVIDE))
         return found
+
+    def term_prefixes(self, pattern: tuple, stops: tuple) -> dict:
+        """Return end -> table of the terms (× and ÷ only) holding a blank that fill
+        pattern[:end + 1], for the ends where `stops` lets a term prefix end."""
+        walked = self._walk(pattern, stops=stops, operations=TIMES_DIVIDE)
+        return {end: self._table(wild) for end, wild in walked.items()}
 
     def _walk(self, pattern: tuple, **how):
         """Return a wild walk of the pattern (see wild_walk); past the budget, OverLimit."""
@@ -118,7 +133,7 @@ class WildAiming:
         table: dict = {}
         if self.counting:
             table = wild_table(wild, True)
-            self.held += table_size(table, True)
+            self._held += table_size(table, True)
             return table
         for value, by_used in concrete.items():
             table[value] = WildSides(by_used)
@@ -128,19 +143,24 @@ class WildAiming:
                 if sides is None:
                     sides = table[key] = WildSides({})
                 sides.skeletons.append((symbol, members))
-        self.held += len(table)
+        self._held += len(table)
         return table
 
     def aimed(self, pattern: tuple, targets) -> dict:
         """Return value -> packed tiles used -> [tiles] for the sides holding a blank that fill
         the whole pattern and whose value is one of the targets (what the wildcard's sides stand
         for, with the blank's symbol written), and maybe sides of other values asked for before."""
-        out, work = grown(self._aimed, pattern, targets, self._aim, self.counting)
-        self.held += work
+        # listing, the table's entries are JoinedFills: its (value, tiles used) entries are what
+        # it holds, not the sides they stand for (as a count's tables are measured)
+        out, work = grown(self._aimed, pattern, targets, self._aim, True)
+        self._held += work
         return out
 
     def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
         """Add the sides holding a blank of the target values to `out`."""
+        if not self.counting:
+            self._aim_listed(pattern, targets, out)
+            return
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
         # the side as one term: kept whole with one blank; with more (the others tried as each
@@ -179,6 +199,82 @@ class WildAiming:
                     for v_key, p_by_used, t_by_used in meetings(prefixes, terms, targets, goals,
                                                                     symbol == "+", False):
                         join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
+
+
+    def _aim_listed(self, pattern: tuple, targets: set, out: dict) -> None:
+        """Add the sides holding a blank of the target values to `out` (listing): one term
+        holding a blank, aimed (blank_terms); or a prefix, the last + or − and a last term, the
+        first blank in one of them. A long prefix is aimed in turn at the values it needs while
+        they are few, as aim.Aiming does; the prefixes of the others come from one walk with a
+        stop at every end. A long last term holding a blank is aimed at the values the prefixes
+        leave it."""
+        hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
+        n = len(pattern)
+        whole = self._terms_aimed.aimed(pattern, targets, self)
+        for key in targets:
+            sides = whole.get(key)
+            if sides:
+                for used, fills in sides.items():
+                    add_joined(out, key, used, fills)
+        if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
+            return
+        goals = [pair(key) for key in targets]
+        walked: dict = {}  # wild -> end -> table of every prefix, once one walk lists them
+        for k in range(n - 2, 0, -1):  # the last + or − stands at k, latest first
+            cell = pattern[k]
+            tail = pattern[k + 1:]
+            parts = ((True, cell_operations(cell, rest, PLUS_MINUS), False),
+                     (False, blank_operations_of(cell, hand, PLUS_MINUS), False),
+                     (False, cell_operations(cell, plain, PLUS_MINUS), True))
+            for wild_prefix, ops, wild_term in parts:
+                if not ops:
+                    continue
+                if wild_term and empty_squares(tail) >= TERM_AIM_FROM:
+                    # a long last term holding a blank: aimed at what the prefixes leave it
+                    prefixes = self._prefix(pattern, k, None, None, ops, False, walked)
+                    if not prefixes:
+                        continue
+                    if len(prefixes) * len(targets) * len(ops) <= WILD_TARGETS:
+                        terms = self._terms_aimed.aimed(tail, partners(targets, prefixes, ops, False, True), self)
+                    else:
+                        terms = self.terms(tail)
+                else:
+                    terms = self.terms(tail) if wild_term else self.rest.terms(tail)
+                    if not terms:
+                        continue
+                    prefixes = self._prefix(pattern, k, targets, terms, ops, wild_prefix, walked)
+                if not prefixes or not terms:
+                    continue
+                for symbol, unit, fill in ops:
+                    for v_key, p_by_used, t_by_used in meetings(prefixes, terms, targets, goals,
+                                                                    symbol == "+", False):
+                        join_tiles(out, hand, v_key, p_by_used, unit, fill, t_by_used)
+
+    def _prefix(self, pattern: tuple, k: int, targets: set | None, terms, ops: tuple, wild: bool,
+                walked: dict):
+        """Return a table holding the prefixes filling pattern[:k] (holding a blank when `wild`)
+        that meet a target with a last term of the table across one of the operations: aimed at
+        the values they need when the prefix is long, not walked yet and those values are few
+        (`aims_prefix_at`, up to blank_terms.WILD_TARGETS values), else from one walk listing the
+        prefixes of every end."""
+        if wild not in walked and targets is not None:
+            upto = pattern[:k + 1]
+            aiming = self if wild else self.plain
+            more = len(targets) * len(terms) * len(ops)
+            if aiming.aims_prefix_at(upto, more, WILD_TARGETS):
+                return aiming.aimed(pattern[:k], partners(targets, terms, ops, False, False))
+        if wild not in walked:
+            walked[wild] = (self.prefixes if wild else self.plain.prefixes)(pattern[:k + 1])
+        return walked[wild].get(k - 1)
+
+    def aims_prefix_at(self, upto: tuple, more: int, most: int) -> bool:
+        """Return whether the prefix holding a blank before an operation (upto: the cells up to
+        it) is aimed at `more` values rather than taken from a walk listing the prefixes of every
+        end (aim.Aiming.aims_prefix_at's rule)."""
+        if empty_squares(upto[:-1]) < PREFIX_AIM_FROM or more > most or upto in self._prefixes:
+            return False
+        covered = self._aimed.get(upto[:-1])
+        return covered is None or len(covered[0]) + more <= most
 
 
 def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:

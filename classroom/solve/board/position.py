@@ -126,8 +126,10 @@ class Position:
         self._listing = SideTables(self.packed, plain, rest)
         self._counting = Counting(self.groups, self.windows, SideTables(self.packed, plain, rest, True))
 
-    def _window_plays(self, window: Window) -> Iterator[Candidate]:
-        """Yield every legal play of one window with its score."""
+    def _window_plays(self, window: Window, scores: list | None = None, want: int = 0) -> Iterator[Candidate]:
+        """Yield every legal play of one window with its score; with `scores` (the min-heap of
+        the `want` best scores so far, see `_top`), only those that could still be kept: a play
+        scoring less than the lowest of `want` scores is not built."""
         if duplicate_single(window):
             return
         group = window.group
@@ -153,7 +155,7 @@ class Position:
         equal_placement = (Placement(squares[e], EQUAL),) if equal_placed else ()
 
         def parts(empty: list[int], fills: tuple, memo: dict) -> tuple:
-            # (symbol points, cross equation points, placements) of one side's tiles in this window
+            # (symbol points, cross equation points) of one side's tiles in this window
             got = memo.get(fills)
             if got is None:
                 points_sum = cross = 0
@@ -162,21 +164,30 @@ class Position:
                     points_sum += points
                     if cross_equal[j]:
                         cross += (cross_score[j] + points) * ef[j]
-                got = memo[fills] = (points_sum, cross,
-                                     tuple(Placement(squares[j], t) for j, t in zip(empty, fills)))
+                got = memo[fills] = (points_sum, cross)
+            return got
+
+        def placed(empty: list[int], fills: tuple, memo: dict) -> tuple:
+            # the placements of one side's tiles, made once for the plays that are kept
+            got = memo.get(fills)
+            if got is None:
+                got = memo[fills] = tuple(Placement(squares[j], t) for j, t in zip(empty, fills))
             return got
 
         left_memo: dict = {}
         right_memo: dict = {}
+        left_placed: dict = {}
+        right_placed: dict = {}
         for left_fills, right_fills in self._listing.window_pairs(window):
             for fills_left in left_fills:
-                points_left, cross_left, placements_left = parts(left_empty, fills_left, left_memo)
+                points_left, cross_left = parts(left_empty, fills_left, left_memo)
                 for fills_right in right_fills:
-                    points_right, cross_right, placements_right = parts(
-                        right_empty, fills_right, right_memo)
+                    points_right, cross_right = parts(right_empty, fills_right, right_memo)
                     score = (base + points_left + points_right) * mult + const + cross_left + cross_right
-                    yield Candidate(score, Play(placements_left + equal_placement + placements_right,
-                                               direction))
+                    if scores is not None and len(scores) >= want and score < scores[0]:
+                        continue
+                    yield Candidate(score, Play(placed(left_empty, fills_left, left_placed) + equal_placement
+                                                + placed(right_empty, fills_right, right_placed), direction))
 
     def plays(self) -> Iterator[Candidate]:
         """Yield every distinct legal equation play with its score, in no particular order."""
@@ -221,7 +232,7 @@ class Position:
             searched += 1
             if budget is not None and searched > budget and len(scores) == want:
                 break
-            for candidate in self._window_plays(item):
+            for candidate in self._window_plays(item, scores, want):
                 if len(scores) < want:
                     heapq.heappush(scores, candidate.score)
                 elif candidate.score > scores[0]:

@@ -48,7 +48,8 @@ class SideTables:
         self._wild_over: set = set()  # patterns with more sides holding a blank than WILD_LISTED
         self._sides = 0  # sides held in the caches
         self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
-        self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
+        # listing, every hand with a blank aims them; counting, only one with a + or − of its own
+        self._aims_wild = hand.blanks > 0 and (not counting or any(s in plain.kinds for s in PLUS_MINUS))
         # the hand's + and − (without blanks): where they are counted in packed tiles used
         self._sign_shifts = [FIELD * i for i, kind in enumerate(plain.kinds) if kind in PLUS_MINUS]
         self._signs_held = sum(c for kind, c in zip(plain.kinds, plain.counts) if kind in PLUS_MINUS)
@@ -60,10 +61,15 @@ class SideTables:
         hand, plain, rest, counting = self.hand, self.plain_hand, self.rest_hand, self.counting
         self._aiming = Aiming(plain, counting, signs=PLUS_MINUS if self._aims_wild else None)
         self._wild_aiming = None
+        self._fewer_aiming = None
         if self._aims_wild:
             self._wild_aiming = WildAiming(hand, self._aiming,
                                            self._aiming if rest is plain else Aiming(rest, counting),
                                            counting, self._walked)
+            if hand.blanks == 2 and not counting:
+                # the sides holding one blank, for the long side of a window whose short side
+                # holds the other (see `joined`)
+                self._fewer_aiming = WildAiming(rest, self._aiming, self._aiming)
 
     def afresh(self) -> "SideTables":
         """Return new, empty side tables for the same hands."""
@@ -106,6 +112,12 @@ class SideTables:
             yield from wild_pairs(hand, wild, self.plain_aimed(long, values))
         # the long side's sides holding a blank, aimed once at every value they meet (a long
         # stretch's may be walked again for its targets: once, not once per join)
+        if values and self._fewer_aiming and empty_squares(long) >= AIM_FROM and long not in self._wild:
+            # two blanks, one on the short side: the long side holds the other one only, so
+            # only the sides holding one blank are aimed at the short side's values holding one
+            self._check_aiming()
+            yield from wild_pairs(hand, wild, self._fewer_aiming.aimed(long, values))
+            values = set()
         targets = set(plain) | values if hand.blanks > 1 else set(plain)
         long_wild = self.wild_aimed(long, targets) if targets else {}
         if values and hand.blanks > 1:
@@ -194,7 +206,8 @@ class SideTables:
                 if self._wild_aiming:
                     self._wild_aiming.budget = self._budget()
             return
-        if self._aiming.held + (self._wild_aiming.held if self._wild_aiming else 0) > CACHED_SIDES:
+        held = self._aiming.held + sum(aiming.held for aiming in (self._wild_aiming, self._fewer_aiming) if aiming)
+        if held > CACHED_SIDES:
             self._new_aiming()
 
     def wild_aimed(self, pattern: tuple, targets) -> dict:

@@ -1,0 +1,389 @@
+"""Aimed terms holding a blank: the terms (Numbers joined by × and ÷ only) of a long stretch
+that hold a blank and whose value is one of a few targets, found without walking every such
+term; the blank's twin of aim.Aiming's split of a term at its last × or ÷.
+
+A term holding a blank is one Number holding it, or a term prefix, its last × or ÷ and its last
+Number, with the first blank (the wildcard) in exactly one of the three, so each term is found
+once:
+
+- in the last Number: a term prefix without a blank, a × or ÷ without one, and a last Number
+  holding the wildcard (the tiles before it from the hand without blanks, those after it from
+  the hand less that blank);
+- as the last × or ÷ itself: a term prefix without a blank, the blank, a last Number from the
+  hand less it;
+- in the term prefix: a term prefix holding the wildcard, a × or ÷ and a last Number from the
+  hand less it.
+
+The term prefix and the last Number meet by product or quotient (aim's joins); the term prefix
+is aimed in turn at the values it needs while they are few, and a long Number is written from
+the value asked of it (`WrittenNumbers`), never listed, as aim.OneNumber does without a blank.
+Listing only: a count walks these terms (blank_count).
+"""
+
+from __future__ import annotations
+
+from classroom.solve.board.aim import (
+    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, first_looked_up,
+    last_looked_up, products, add, grown, key_of, may_hold, pair,
+)
+from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
+from classroom.solve.board.sides import (
+    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, empty_squares, filling, walk,
+)
+from classroom.game.symbols import BLANK, TIMES_DIVIDE
+
+# The values a long part holding a blank (a prefix, a term, a term prefix) may be aimed at, rather
+# than walked with a stop at every end (aim.PREFIX_TARGETS without a blank): with a blank, and
+# more with two, such a walk holds hundreds of thousands of sides (a six-square term prefix of
+# 1 1 2 2/3 3 4 8 ? ?: 364,000), and aiming at a few thousand values costs far less.
+WILD_TARGETS = 5000
+
+
+class WrittenNumbers:
+    """The Numbers that fill a stretch, written from the value asked for (a Number of a given
+    value is written in few ways: its digits, or digits and a fraction tile), never listed.
+    With `wild`, the Numbers holding the wildcard blank: the tiles before it from `before` (the
+    hand without blanks), the blank showing a symbol, the tiles after it from `after` (the hand
+    less that blank, whose other blanks are tiles like any other); without, the Numbers of
+    `after`. Reads like a table (`get`), as aim.OneNumber does; its length is unknown."""
+
+    def __init__(self, pattern: tuple, hand: PackedHand, before: PackedHand, after: PackedHand,
+                 wild: bool):
+        self.pattern = pattern
+        self.hand = hand
+        self.before = before
+        self.after = after
+        self.wild = wild
+        self._found: dict = {}
+        m = len(pattern)
+        # a Number of m cells is below 10^m, and from 10^(m − 2) on when m > 1
+        self._below = 10 ** m
+        self._from = 10 ** (m - 2) if m > 1 else 0
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __len__(self) -> int:
+        return 1 << 40
+
+    def get(self, key):
+        """Return packed tiles used -> [tiles] for the Numbers of the value that fill the
+        stretch, or None."""
+        found = self._found.get(key, False)
+        if found is False:
+            n, d = pair(key)
+            if n < 0 or n >= d * self._below or n < d * self._from:
+                return None
+            found = self._found[key] = self._written(n, d) or None
+        return found
+
+    def _written(self, n: int, d: int) -> dict:
+        pattern = self.pattern
+        m = len(pattern)
+        ways = []  # the Number's symbols, one a cell
+        if d == 1 and len(str(n)) == m:
+            ways.append(tuple(str(n)))
+        last = pattern[-1]
+        for symbol, (p, q) in FRACTION_PAIRS.items():
+            if type(last) is str and last != symbol:
+                continue
+            # whole + p/q = n/d, the whole part written with the m − 1 digits before the fraction
+            whole, left = divmod(n * q - p * d, d * q)
+            if left or whole < 0:
+                continue
+            if m == 1 and whole == 0:
+                ways.append((symbol,))
+            elif m > 1 and whole > 0 and len(str(whole)) == m - 1:
+                ways.append(tuple(str(whole)) + (symbol,))
+        found: dict = {}
+        for symbols in ways:
+            self._place(symbols, found)
+        return found
+
+    def _place(self, symbols: tuple, found: dict) -> None:
+        """Add to `found` every way the hands write the symbols on the stretch."""
+        hand, before, after = self.hand, self.before, self.after
+        # the wildcard and the tiles after it take the hand less a blank: paid for by the hand
+        payer = hand if self.wild else after
+        offset, high = payer.offset, payer.high
+        blank = hand.unit[-1]
+        cells = []  # per cell: None (fixed), else (tiles before the wildcard, after it, wildcard)
+        for cell, symbol in zip(self.pattern, symbols):
+            if type(cell) is str:
+                if cell != symbol:
+                    return
+                cells.append(None)
+                continue
+            wildcard = ((blank, (BLANK + symbol,)),) if self.wild and symbol in hand.blank_symbols and (
+                cell is None or symbol in cell) else ()
+            cells.append(([(unit, fill) for _, unit, fill in cell_choices(cell, before, (symbol,))],
+                          [(unit, fill) for _, unit, fill in cell_choices(cell, after, (symbol,))],
+                          wildcard))
+        m = len(cells)
+
+        def place(j, placed, used, fills):
+            if j == m:
+                if placed and not (used + offset) & high:
+                    found.setdefault(used, []).append(fills)
+                return
+            options = cells[j]
+            if options is None:
+                place(j + 1, placed, used, fills)
+                return
+            tiles_before, tiles_after, wildcard = options
+            if placed:
+                for unit, fill in tiles_after:
+                    place(j + 1, True, used + unit, fills + fill)
+                return
+            for unit, fill in tiles_before:
+                place(j + 1, False, used + unit, fills + fill)
+            for unit, fill in wildcard:
+                place(j + 1, True, used + unit, fills + fill)
+
+        place(0, not self.wild, 0, ())
+        place = None  # break the closure's cycle
+
+
+def looked_up(table) -> bool:
+    """Return whether a table is written on demand (looked up by value, never gone through)."""
+    return isinstance(table, (OneNumber, WrittenNumbers))
+
+
+class WildTerms:
+    """The terms holding a blank of one hand, aimed at values (`aimed`), with the tables they
+    are made of, cached by pattern: Numbers holding the wildcard or from the hand less it, and
+    term prefixes without a blank or holding one. `plain` and `rest` are the aim.Aiming of the
+    hand without blanks and of the hand less one blank; `walks` (passed to each call, so that
+    nothing here refers back to it: no reference cycle) walks the short terms holding a blank:
+    `walks.terms(pattern)` gives a table of those filling the pattern,
+    `walks.term_prefixes(pattern, stops)` end -> table of those filling pattern[:end + 1]."""
+
+    def __init__(self, hand: PackedHand, plain, rest):
+        self.hand = hand
+        self.plain = plain
+        self.rest = rest
+        self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
+        self._aimed: dict = {}  # pattern -> (targets covered, their terms)
+        self._numbers: dict = {}  # (pattern, wild) -> the Numbers filling it
+        self._plain_prefixes: dict = {}  # pattern -> end -> table of the term prefixes without a blank
+        self._wild_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
+        self.held = 0  # sides held in the caches
+
+    def aimed(self, pattern: tuple, targets, walks) -> dict:
+        """Return a table holding the terms holding a blank that fill the whole pattern and whose
+        value is one of the targets (and maybe others): aimed when the pattern is long, else
+        every such term (`walks.terms`)."""
+        if empty_squares(pattern) < TERM_AIM_FROM:
+            return walks.terms(pattern)
+        # measured by its (value, tiles used) entries, JoinedFills (see blank_aim.WildAiming.aimed)
+        out, work = grown(self._aimed, pattern, targets, lambda p, t, o: self._aim(p, t, o, walks), True)
+        self.held += work
+        return out
+
+    def numbers(self, pattern: tuple, wild: bool):
+        """Return the Numbers filling the whole pattern: holding the wildcard (`wild`), else
+        from the hand less one blank; a table when the pattern is short, else written on demand."""
+        found = self._numbers.get((pattern, wild))
+        if found is None:
+            hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
+            if empty_squares(pattern) >= ONE_NUMBER_FROM:
+                found = WrittenNumbers(pattern, hand, plain, rest, wild)
+            elif wild:
+                found = {}
+                last = len(pattern) - 1
+                for k, used, fills, at, values in hole_numbers(pattern, hand, plain, rest):
+                    if k != last:
+                        continue
+                    for x_n, x_d, symbol in values:
+                        add(found, key_of(x_n, x_d), used, [fills[:at] + (BLANK + symbol,) + fills[at + 1:]],
+                            False)
+                self.held += len(found)
+            else:
+                found = self.rest.last_numbers(pattern)
+            self._numbers[pattern, wild] = found
+        return found
+
+    def _every_number(self, pattern: tuple, wild: bool):
+        """Return a table of every Number filling the pattern (what a 0 × meets)."""
+        found = self.numbers(pattern, wild)
+        if not looked_up(found):
+            return found
+        if not wild:
+            return self.rest.last_numbers(pattern)
+        table: dict = {}
+        last = len(pattern) - 1
+        for k, used, fills, at, values in hole_numbers(pattern, self.hand, self.plain.hand, self.rest.hand):
+            if k == last:
+                for x_n, x_d, symbol in values:
+                    add(table, key_of(x_n, x_d), used, [fills[:at] + (BLANK + symbol,) + fills[at + 1:]], False)
+        return table
+
+    def _heads(self, upto: tuple, wild: bool, walks) -> dict:
+        """Return end -> table of the term prefixes filling upto[:end + 1] followed by a cell that
+        can hold a × or ÷ (of the hand or its blank): holding a blank (`wild`) or without one."""
+        cache = self._wild_prefixes if wild else self._plain_prefixes
+        found = cache.get(upto)
+        if found is None:
+            stops = tuple(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in upto[1:]) + (False,)
+            if wild:
+                found = walks.term_prefixes(upto, stops)
+            else:
+                found = walk(upto, stops, self.plain.hand, TIMES_DIVIDE)
+                self.held += sum(len(fills) for table in found.values()
+                                 for by_used in table.values() for fills in by_used.values())
+            cache[upto] = found
+        return found
+
+    def _aim(self, pattern: tuple, targets: set, out: dict, walks) -> None:
+        """Add the terms holding a blank of the target values to `out`."""
+        hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
+        n = len(pattern)
+        one = self.numbers(pattern, True)
+        for key in targets:
+            by_used = one.get(key)
+            if by_used:
+                for used, fills in by_used.items():
+                    add_joined(out, key, used, fills)
+        goals = [pair(key) for key in targets]
+        walked: dict = {}  # wild -> end -> table of every term prefix, once one walk lists them
+        for k in range(n - 2, 0, -1):  # the last × or ÷ stands at k, latest first
+            cell = pattern[k]
+            last = pattern[k + 1:]
+            parts = ((False, cell_operations(cell, plain, TIMES_DIVIDE), True),
+                     (False, blank_operations_of(cell, hand, TIMES_DIVIDE), False),
+                     (True, cell_operations(cell, rest, TIMES_DIVIDE), False))
+            for wild_head, ops, wild_last in parts:
+                if not ops:
+                    continue
+                numbers = self.numbers(last, wild_last)
+                if not numbers:
+                    continue
+                head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks)
+                if not head:
+                    continue
+                for symbol, unit, fill in ops:
+                    times = symbol == "×"
+                    if looked_up(numbers):
+                        if looked_up(head):
+                            head = filling(pattern[:k], plain, False, TIMES_DIVIDE)
+                        met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
+                                              goals, times)
+                    elif looked_up(head):
+                        met = first_looked_up(head, lambda: filling(pattern[:k], plain, False, TIMES_DIVIDE),
+                                               numbers, goals, times)
+                    else:
+                        met = products(head, numbers, targets, goals, times)
+                    for v_key, h_by_used, n_by_used in met:
+                        join_tiles(out, hand, v_key, h_by_used, unit, fill, n_by_used)
+
+    def _head(self, pattern: tuple, k: int, targets: set, numbers, ops: tuple, wild: bool, walked: dict,
+              walks):
+        """Return a table holding the term prefixes filling pattern[:k] (holding a blank when
+        `wild`) that meet a target with a Number of the table across one of the operations:
+        aimed at the values they need when the prefix is long and those are few, else every term
+        prefix (a short one whole, a long one from one walk with a stop at every end)."""
+        head = pattern[:k]
+        if wild not in walked and not looked_up(numbers) and empty_squares(head) >= PREFIX_AIM_FROM \
+                and len(targets) * len(numbers) * len(ops) <= WILD_TARGETS:
+            needed = needed_factors(targets, numbers, ops)
+            if needed is not None:
+                return self.aimed(head, needed, walks) if wild else self.plain.whole_terms(head, needed)
+        if wild not in walked and empty_squares(head) < TERM_AIM_FROM:
+            return walks.terms(head) if wild else self.plain.terms(head)
+        if wild not in walked:
+            walked[wild] = self._heads(pattern[:k + 1], wild, walks)
+        return walked[wild].get(k - 1)
+
+
+def needed_factors(targets: set, numbers: dict, ops: tuple) -> set | None:
+    """Return the values a term prefix needs to make one of the targets with a Number of the
+    table (v ÷ N before a ×, v × N before a ÷), or None when any would do (a × 0 of target 0)."""
+    needed = set()
+    values = [pair(n_key) for n_key in numbers]
+    for v_key in targets:
+        v_n, v_d = pair(v_key)
+        for symbol, _, _ in ops:
+            times = symbol == "×"
+            for n_n, n_d in values:
+                if n_n == 0:
+                    if times and v_n == 0:
+                        return None
+                    continue
+                needed.add(key_of(v_n * n_d, v_d * n_n) if times else key_of(v_n * n_n, v_d * n_d))
+    return needed
+
+
+class JoinedFills:
+    """The fills of the sides of one value and tiles used, made of parts joined across an
+    operation, written out only when first gone through: an aimed table holds every side of
+    its targets, most of which no window pairs with a side of the hand's other tiles (with two
+    blanks, over 99 % of them on an empty board). Reads like the list of fills it stands for
+    (iterate it, take its length)."""
+
+    __slots__ = ("parts", "_written")
+
+    def __init__(self):
+        self.parts: list = []  # lists of fills, or (fills, operation's tiles, fills) to join
+        self._written: list | None = None
+
+    def add(self, fills) -> None:
+        """Add fills (a list of them, or another JoinedFills)."""
+        self.parts.append(fills)
+        self._written = None
+
+    def join(self, left, fill: tuple, right) -> None:
+        """Add every left fills + the operation's tiles + right fills."""
+        self.parts.append((left, fill, right))
+        self._written = None
+
+    def __len__(self) -> int:
+        return sum(len(part) if type(part) is not tuple else len(part[0]) * len(part[2])
+                   for part in self.parts)
+
+    def __iter__(self):
+        written = self._written
+        if written is None:
+            written = []
+            for part in self.parts:
+                if type(part) is tuple:
+                    left, fill, right = part
+                    right = list(right)
+                    written.extend(lf + fill + rf for lf in left for rf in right)
+                else:
+                    written.extend(part)
+            self._written = written
+        return iter(written)
+
+
+def add_joined(out: dict, key, used: int, fills) -> None:
+    """Add sides (a list of fills, or a JoinedFills) of one value and tiles used to a table whose
+    entries are JoinedFills."""
+    by_used = out.get(key)
+    if by_used is None:
+        by_used = out[key] = {}
+    got = by_used.get(used)
+    if got is None:
+        got = by_used[used] = JoinedFills()
+    got.add(fills)
+
+
+def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tuple, b_by_used) -> None:
+    """Add to a table the sides of value `key` made of a part, an operation (its packed tile and
+    tiles placed) and another part, for every pair of entries the hand can pay for together
+    (aim.join for listing, the sides joined only when gone through: JoinedFills; the parts'
+    entries may be a blank_aim.WildSides)."""
+    offset, high = hand.offset, hand.high
+    by_used = None
+    for a_used, a_fills in a_by_used.items():
+        with_op = a_used + unit
+        for b_used, b_fills in b_by_used.items():
+            used = with_op + b_used
+            if not (used + offset) & high:
+                if by_used is None:
+                    by_used = out.get(key)
+                    if by_used is None:
+                        by_used = out[key] = {}
+                got = by_used.get(used)
+                if got is None:
+                    got = by_used[used] = JoinedFills()
+                got.join(a_fills, fill, b_fills)

@@ -1,0 +1,144 @@
+"""The best play with blanks on early boards: the aimed terms holding a blank (blank_terms), the
+Numbers written from their value, the sides joined only when gone through, and the long side of
+a two-blank window holding one blank, all find exactly what walking every side whole finds.
+
+References: `blank_sides.wild_walk` for the sides and terms holding a blank (itself checked
+against trying every symbol for the blank in test_wildcard.py), `sides.cell_numbers` and
+`blank_sides.hole_numbers` for the Numbers, and the whole search with nothing aimed
+(`side_tables.AIM_FROM` at 100), the path the brute force of test_wildcard.py checks.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from classroom.game.board import Board
+from classroom.make.simulated import draw, simulate
+from classroom.solve.board import side_tables
+from classroom.solve.board.aim import Aiming, key_of
+from classroom.solve.board.blank_aim import WildAiming
+from classroom.solve.board.blank_sides import hole_numbers, wild_walk
+from classroom.solve.board.blank_terms import JoinedFills, WildTerms, WrittenNumbers
+from classroom.solve.board.position import Position, all_plays
+from classroom.solve.board.sides import cell_numbers
+from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
+from tests.test_aimed import of_values, value_keys
+from tests.test_aimed_wild import hands, written
+from tests.test_movegen import as_keys
+from tests.test_wildcard import CELL, REAL_TILES, TILES
+
+OPEN = st.one_of(st.none(), st.none(), st.none(), CELL)  # mostly open board, as early boards are
+HAND_TILES = st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷", "×", "÷")), min_size=3, max_size=7)
+
+
+def aiming(full, plain, rest) -> WildAiming:
+    """Return a WildAiming as SideTables makes it (plain prefixes stop where a blank could be ±)."""
+    plain_aiming = Aiming(plain, signs=PLUS_MINUS)
+    return WildAiming(full, plain_aiming, plain_aiming if rest is plain else Aiming(rest))
+
+
+@settings(max_examples=150, deadline=None)
+@given(pattern=st.lists(OPEN, min_size=5, max_size=8).map(tuple), tiles=HAND_TILES,
+       blanks=st.integers(1, 2), seed=st.integers(0, 1000))
+def test_aimed_terms_holding_a_blank_are_the_wild_walks_terms(pattern, tiles, blanks, seed):
+    """For any long stretch and hand with blanks, the aimed terms (× and ÷ only) of some values
+    are the wildcard walk's terms of them; asked again for more values, the same ones too."""
+    full, plain, rest = hands(tuple(tiles), blanks)
+    every = written(wild_walk(pattern, full, plain, rest, operations=TIMES_DIVIDE))
+    rng = random.Random(seed)
+    walks = aiming(full, plain, rest)
+    terms = WildTerms(full, walks.plain, walks.rest)
+    first = value_keys(every, rng, 3)
+    assert of_values(terms.aimed(pattern, first, walks), first) == of_values(every, first)
+    more = value_keys(every, rng, 30)
+    assert of_values(terms.aimed(pattern, more, walks), more) == of_values(every, more)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pattern=st.lists(OPEN, min_size=5, max_size=8).map(tuple), tiles=HAND_TILES,
+       blanks=st.integers(1, 2), seed=st.integers(0, 1000))
+def test_aimed_sides_of_long_stretches_are_the_wild_walks_sides(pattern, tiles, blanks, seed):
+    """Long stretches, hands with or without a + or − of their own: the aimed sides holding a
+    blank of some values are the wildcard walk's sides of them, each once."""
+    full, plain, rest = hands(tuple(tiles), blanks)
+    every = written(wild_walk(pattern, full, plain, rest))
+    rng = random.Random(seed)
+    aimed = aiming(full, plain, rest)
+    values = value_keys(every, rng, rng.choice((1, 5, 40)))
+    assert of_values(aimed.aimed(pattern, values), values) == of_values(every, values)
+
+
+@settings(max_examples=200, deadline=None)
+@given(pattern=st.lists(OPEN, min_size=1, max_size=7).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES), min_size=1, max_size=7), blanks=st.integers(1, 2))
+def test_written_numbers_are_the_numbers_of_that_value(pattern, tiles, blanks):
+    """A Number written from its value, holding the wildcard or from the hand less it, is one of
+    the Numbers that the walks' tables hold for the whole stretch, and every one of them is."""
+    full, plain, rest = hands(tuple(tiles), blanks)
+    last = len(pattern) - 1
+    holding: dict = {}
+    for k, used, fills, at, values in hole_numbers(pattern, full, plain, rest):
+        if k == last:
+            for x_n, x_d, symbol in values:
+                side = fills[:at] + (BLANK + symbol,) + fills[at + 1:]
+                holding.setdefault(key_of(x_n, x_d), set()).add((used, side))
+    without: dict = {}
+    for k, by_used in cell_numbers(pattern, rest):
+        if k == last:
+            for used, items in by_used:
+                for n, d, fills in items:
+                    without.setdefault(key_of(n, d), set()).add((used, fills))
+    for wild, expected in ((True, holding), (False, without)):
+        numbers = WrittenNumbers(pattern, full, plain, rest, wild)
+        for key in set(expected) | {0, 1, 7, 12, 105, (1, 2), (7, 4), (35, 4), 10 ** 6}:
+            by_used = numbers.get(key) or {}
+            got = {(used, fills) for used, all_fills in by_used.items() for fills in all_fills}
+            assert sum(len(all_fills) for all_fills in by_used.values()) == len(got), "a Number twice"
+            assert got == expected.get(key, set()), (wild, key)
+
+
+def test_joined_fills_read_like_the_list_they_stand_for():
+    """JoinedFills: the fills of its lists and of its joins, in order, with their length, and
+    written again after more are added."""
+    inner = JoinedFills()
+    inner.join([("1",), ("2",)], ("+",), [("3",)])
+    fills = JoinedFills()
+    fills.add([("9",)])
+    fills.join(inner, ("×",), [("4",), ("5",)])
+    expected = [("9",), ("1", "+", "3", "×", "4"), ("1", "+", "3", "×", "5"),
+                ("2", "+", "3", "×", "4"), ("2", "+", "3", "×", "5")]
+    assert len(fills) == 5 and list(fills) == expected and list(fills) == expected
+    fills.add([("0",)])
+    assert len(fills) == 6 and list(fills) == expected + [("0",)]
+
+
+def early(seed: int, plays: int, size: int, blanks: int, signs: bool) -> tuple[Board, tuple]:
+    """Return a seeded early board and a hand of `size` tiles holding `blanks` blanks, with or
+    without a + or − of its own."""
+    rng = random.Random(f"early:{seed}")
+    board = simulate(TILES, rng, plays=plays, hand_size=5).board if plays else Board()
+    bag = tuple(t for t in sorted(TILES.bag) if t != BLANK and (signs or t not in PLUS_MINUS))
+    hand, _ = draw(bag, size - blanks, rng)
+    return board, tuple(hand) + (BLANK,) * blanks
+
+
+@pytest.mark.parametrize("seed,plays,size,blanks,signs", [
+    (0, 0, 7, 1, False), (1, 0, 7, 1, True), (2, 1, 7, 1, False), (3, 2, 7, 1, True),
+    (4, 0, 6, 2, False), (5, 0, 6, 2, True), (6, 1, 6, 2, False), (7, 3, 6, 2, True),
+])
+def test_early_board_plays_with_blanks_are_those_of_every_side_walked_whole(seed, plays, size, blanks,
+                                                                             signs, monkeypatch):
+    """Early boards (empty, one to three plays), long stretches of open board, hands holding
+    one or two blanks: every play is the one the search finds with nothing aimed, and the top
+    ten and the best are those of sorting them."""
+    board, hand = early(seed, plays, size, blanks, signs)
+    everything = all_plays(board, hand, TILES)
+    assert everything
+    analysed = Position(board, hand, TILES)
+    assert analysed.top(10) == everything[:10]
+    assert analysed.best() == [c for c in everything if c.score == everything[0].score]
+    monkeypatch.setattr(side_tables, "AIM_FROM", 100)
+    assert as_keys(all_plays(board, hand, TILES)) == as_keys(everything)
