@@ -1,7 +1,8 @@
 """Benchmark: counting every legal play of a nine-tile hand on seeded mid-game boards.
 
-Run as `python -m tests.benchmarks.bench_count [POSITIONS] [--blanks B] [--unbounded]
-[--each] [--save FILE] [--compare FILE]` (default 20 positions, one blank). The positions are
+Run as `python -m tests.benchmarks.bench_count [POSITIONS] [--first SEED] [--blanks B]
+[--unbounded] [--each] [--save FILE] [--compare FILE]` (default 20 positions from seed 0, one
+blank). The positions are
 `bench_best`'s (six plays of five-tile hands, then nine tiles from the bag left with exactly B
 blanks). Each is timed from a fresh Position (its set-up included) to its count: within
 `counting.COUNT_LIMIT`, as `classroom best` counts, printing "more than N" when the limit stops
@@ -52,10 +53,10 @@ def peak_mb() -> float:
 
 
 def main(positions: int, blanks: int, unbounded: bool, each: bool, save: str | None,
-         compare: str | None) -> int:
+         compare: str | None, first: int = 0) -> int:
     tileset = load_level("original")
     results, peaks = [], []
-    for seed in range(positions):
+    for seed in range(first, first + positions):
         if each:
             command = [sys.executable, "-m", "tests.benchmarks.bench_count", "--one", str(seed),
                        "--blanks", str(blanks)] + (["--unbounded"] if unbounded else [])
@@ -69,6 +70,9 @@ def main(positions: int, blanks: int, unbounded: bool, each: bool, save: str | N
         memory = f"  peak {result['peak_mb']:.0f} MB" if each else ""
         print(f"seed {seed:3d}  {result['seconds']:7.2f} s ({result['cpu']:.2f} s CPU)  count {said}{memory}"
               f"  hand {result['hand']}", flush=True)
+        if save:  # as it goes, so that a long run stopped half-way keeps what it counted
+            Path(save).write_text(json.dumps({str(r["seed"]): r["count"] for r in results if r["exact"]},
+                                             indent=1), encoding="utf-8")
     exact = sum(r["exact"] for r in results)
     label = "counting every play" + (" (unbounded)" if unbounded else "")
     print(summary(label, [r["seconds"] for r in results]) + f", {exact} of {len(results)} exact")
@@ -76,9 +80,6 @@ def main(positions: int, blanks: int, unbounded: bool, each: bool, save: str | N
     if each:
         print(f"peak memory of one position: median {statistics.median(peaks):.0f} MB, "
               f"max {max(peaks):.0f} MB")
-    if save:
-        Path(save).write_text(json.dumps({str(r["seed"]): r["count"] for r in results if r["exact"]},
-                                         indent=1), encoding="utf-8")
     if compare:
         known = json.loads(Path(compare).read_text(encoding="utf-8"))
         differ = [(r["seed"], known[str(r["seed"])], r["count"]) for r in results
@@ -99,10 +100,12 @@ if __name__ == "__main__":
     parser.add_argument("--each", action="store_true", help="each position in a process of its own")
     parser.add_argument("--save", help="write the exact counts to this JSON file")
     parser.add_argument("--compare", help="check the exact counts against this JSON file")
+    parser.add_argument("--first", type=int, default=0, help="the first seed (default 0)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # --each's child: one seed, JSON out
     args = parser.parse_args()
     if args.one is not None:
         found = one(args.one, args.blanks, args.unbounded, load_level("original"))
         print(json.dumps(found | {"peak_mb": peak_mb()}))
         sys.exit(0)
-    sys.exit(main(args.positions, args.blanks, args.unbounded, args.each, args.save, args.compare))
+    sys.exit(main(args.positions, args.blanks, args.unbounded, args.each, args.save, args.compare,
+                  args.first))
