@@ -50,12 +50,52 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
         stops = (False,) * (n - 1) + (True,) if n else ()
     if not n:
         return ([], {}) if whole else {}
+    found = {j: ([], table) for j, table in
+             ((j, counted_table(wild, targets)) for j, wild in
+              wild_counts(pattern, hand, plain, rest, stops, budget, operations, work).items()) if table}
+    if whole:
+        return found.get(n - 1, ([], {}))
+    return found
+
+
+def counted_table(wild: tuple, targets: set | None = None) -> dict:
+    """Return value -> packed tiles used -> how many for a pair (skeleton -> packed tiles used ->
+    how many, concrete table) of `wild_counts`: every value the skeletons take, with `targets`
+    those values only."""
+    skeletons, concrete = wild
+    table: dict = {}
+    for skeleton, by_used in skeletons.items():
+        for key in _keys(*skeleton):
+            if targets is None or key in targets:
+                for used, many in by_used.items():
+                    add(table, key, used, many, True)
+    if targets is None or len(targets) > len(concrete):
+        keys = concrete if targets is None else (key for key in concrete if key in targets)
+    else:
+        keys = (key for key in targets if key in concrete)
+    for key in keys:
+        for used, many in concrete[key].items():
+            add(table, key, used, many, True)
+    return table
+
+
+def wild_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
+                stops: tuple[bool, ...], budget: int | None = None, operations: tuple = OPERATIONS,
+                work: list | None = None) -> dict:
+    """Return end j -> (skeleton -> packed tiles used -> how many, concrete table: value ->
+    packed tiles used -> how many) for the sides filling pattern[:j + 1] that hold a blank, at
+    every j where stops[j] allows a side to end: the skeletons (σ, s, κ, whether X divides, X's
+    choices, floor) of those whose first blank stands in a Number, still unknown, and the values
+    of those whose first blank is an operation (see `wild_count_walk`)."""
+    n = len(pattern)
     offset, high = hand.offset, hand.high
     blank = hand.unit[-1]  # the packed tile of a blank
     plain_operations = [cell_operations(cell, plain, operations) for cell in pattern]
     blank_operations = [blank_operations_of(cell, hand, operations) for cell in pattern]
     rest_operations = [cell_operations(cell, rest, operations) for cell in pattern]
-    ending: dict = {}  # end -> skeleton (σ, sign, κ, divides, choices, floor) -> tiles used -> how many
+    ending: dict = {}  # end -> skeleton (σ, sign, κ, divides, choice, floor) -> tiles used -> how many
+    choices: list = []  # X's choices (values tuples of hole_numbers), numbered in the states
+    numbered: dict = {}  # id of X's choices -> their number (the hand's cache keeps them alive)
 
     def end_at(j, skeleton, used, count):
         at = ending.get(j)
@@ -134,7 +174,12 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
                         continue
                     kappa, divides = ((1, 1), False) if times is None else (term, times == "÷")
                     following = inside[p + length]
-                    state = (total, plus, kappa, divides, values, now)
+                    # X's choices by a small number in the states (a tuple of tuples hashes slowly)
+                    choice = numbered.get(id(values))
+                    if choice is None:
+                        choice = numbered[id(values)] = len(choices)
+                        choices.append(values)
+                    state = (total, plus, kappa, divides, choice, now)
                     following[state] = following.get(state, 0) + count
         states = inside[p]
         inside[p] = None
@@ -213,28 +258,28 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
                                              low, then)
                                 following = later[j + 2]
                                 following[state] = following.get(state, 0) + count
-    found: dict = {}  # end -> value -> packed tiles used -> how many
-    for j, skeletons in ending.items():
-        table = found[j] = {}
-        for skeleton, by_used in skeletons.items():
-            for key in _keys(*skeleton):
-                if targets is None or key in targets:
-                    for used, many in by_used.items():
-                        add(table, key, used, many, True)
     # where the first blank was an operation every value is concrete: count_walk goes on with the
     # hand less that blank (the tiles used so far less it too, as `rest` pays for the rest of the side)
     counted = count_walk(pattern, stops, rest, operations, after, spend)
-    for j, table in counted.items():
-        into = found.get(j)
-        if into is None:
-            into = found[j] = {}
-        for key, by_used in table.items():
-            if targets is None or key in targets:
+    found = {}
+    for j, skeletons in ending.items():
+        at = found[j] = ({}, {})
+        into = at[0]
+        for (sigma, sign, kappa, divides, choice, floor), by_used in skeletons.items():
+            skeleton = (sigma, sign, kappa, divides, choices[choice], floor)
+            got = into.get(skeleton)
+            if got is None:
+                into[skeleton] = by_used
+            else:  # equal choices made apart
                 for used, many in by_used.items():
-                    add(into, key, used + blank, many, True)
-    found = {j: ([], table) for j, table in found.items() if table}
-    if whole:
-        return found.get(n - 1, ([], {}))
+                    got[used] = got.get(used, 0) + many
+    for j, table in counted.items():
+        at = found.get(j)
+        if at is None:
+            at = found[j] = ({}, {})
+        into = at[1]
+        for key, by_used in table.items():
+            into[key] = {used + blank: many for used, many in by_used.items()}
     return found
 
 
