@@ -2,17 +2,22 @@
 sides without one: how many sides `wildcard.wild_walk` would list, of each value and tiles used,
 without going through them one by one.
 
-A count needs only how many sides share a value and the tiles they use, so the walk's three
-phases become states, merged whenever they agree (fractions reduced, so equal values meet):
+A count needs only how many sides share a value and the tiles they use, so the walk's phases
+become states, merged whenever they agree (fractions reduced, so equal values meet):
 
 - before the first blank: (sum, whether the term is added, term, how the next Number joins it,
   tiles used), a Number next;
 - inside the wildcard's term, up to a position: (σ, whether the term is added, κ, whether X
   divides, X's choices, tiles used), as in wildcard.Skeleton;
-- after it: (sum, sign, term, how the next Number joins it, tiles used), every value concrete.
-  Where the wildcard's term ends, each of X's few choices gives its own concrete sum (merged
-  with the others of that sum), and where the first blank is an operation the sum is concrete
-  from the start; so no running sum may go below zero from there on, as in `count_walk`.
+- after the wildcard's term, the wildcard still unknown: the concrete sum of the other terms so
+  far, the term being built, how the next Number joins it, and the skeleton's s, κ, X's choices
+  and floor (the lowest running concrete sum since the wildcard's term: never below zero is
+  floor + s·T(X) >= 0, see wildcard.Skeleton), tiles used. X is fixed only when a side ends:
+  its few choices are tried once per state that ends there, not carried through the rest of
+  the side as concrete sums, one each (what makes a concrete blank's states some fifty times
+  a plain hand's on a long stretch, where these are a few times);
+- where the first blank is an operation the sum is concrete from the start: `count_walk`
+  continues those states with the hand less that blank.
 
 Every state is continued once, whatever the number of sides it stands for: the work follows the
 states, and a `budget` bounds it (the Numbers tried from each state continued).
@@ -20,10 +25,14 @@ states, and a `budget` bounds it (the Numbers tried from each state continued).
 
 from __future__ import annotations
 
+from math import gcd
+
 from classroom.solve.board.aim import add
 from classroom.solve.board.sides import PackedHand, cell_numbers, cell_operations, reduced_pair, sum_numerator, count_walk
 from classroom.solve.board.blank_sides import OverBudget, hole_numbers, blank_operations_of
 from classroom.game.symbols import OPERATIONS
+
+_UNBOUND = (0, 1)  # the floor of an added wildcard term whose running sums never went below zero
 
 
 def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
@@ -41,22 +50,71 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
         stops = (False,) * (n - 1) + (True,) if n else ()
     if not n:
         return ([], {}) if whole else {}
+    found = {j: ([], table) for j, table in
+             ((j, counted_table(wild, targets)) for j, wild in
+              wild_counts(pattern, hand, plain, rest, stops, budget, operations, work).items()) if table}
+    if whole:
+        return found.get(n - 1, ([], {}))
+    return found
+
+
+def counted_table(wild: tuple, targets: set | None = None) -> dict:
+    """Return value -> packed tiles used -> how many for a pair (skeleton -> packed tiles used ->
+    how many, concrete table) of `wild_counts`: every value the skeletons take, with `targets`
+    those values only."""
+    skeletons, concrete = wild
+    table: dict = {}
+    for skeleton, by_used in skeletons.items():
+        for key in _keys(*skeleton):
+            if targets is None or key in targets:
+                for used, many in by_used.items():
+                    add(table, key, used, many, True)
+    if targets is None or len(targets) > len(concrete):
+        keys = concrete if targets is None else (key for key in concrete if key in targets)
+    else:
+        keys = (key for key in targets if key in concrete)
+    for key in keys:
+        for used, many in concrete[key].items():
+            add(table, key, used, many, True)
+    return table
+
+
+def wild_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
+                stops: tuple[bool, ...], budget: int | None = None, operations: tuple = OPERATIONS,
+                work: list | None = None) -> dict:
+    """Return end j -> (skeleton -> packed tiles used -> how many, concrete table: value ->
+    packed tiles used -> how many) for the sides filling pattern[:j + 1] that hold a blank, at
+    every j where stops[j] allows a side to end: the skeletons (σ, s, κ, whether X divides, X's
+    choices, floor) of those whose first blank stands in a Number, still unknown, and the values
+    of those whose first blank is an operation (see `wild_count_walk`)."""
+    n = len(pattern)
     offset, high = hand.offset, hand.high
     blank = hand.unit[-1]  # the packed tile of a blank
     plain_operations = [cell_operations(cell, plain, operations) for cell in pattern]
     blank_operations = [blank_operations_of(cell, hand, operations) for cell in pattern]
     rest_operations = [cell_operations(cell, rest, operations) for cell in pattern]
-    found: dict = {}  # end -> value -> packed tiles used -> how many
+    ending: dict = {}  # end -> skeleton (σ, sign, κ, divides, choice, floor) -> tiles used -> how many
+    choices: list = []  # X's choices (values tuples of hole_numbers), numbered in the states
+    numbered: dict = {}  # id of X's choices -> their number (the hand's cache keeps them alive)
 
-    def concrete_at(j, key, used, count):
-        if targets is None or key in targets:
-            add(found.setdefault(j, {}), key, used, count, True)
+    def end_at(j, skeleton, used, count):
+        at = ending.get(j)
+        if at is None:
+            at = ending[j] = {}
+        by_used = at.get(skeleton)
+        if by_used is None:
+            at[skeleton] = {used: count}
+        else:
+            by_used[used] = by_used.get(used, 0) + count
 
     # before[i]: (total, plus, term, times, used) -> how many, no blank yet, a Number at i
     # inside[j]: (sigma, plus, kappa, divides, values, used) -> how many, the wildcard's term to j
+    # later[i]: (total, plus, term, times, sign, kappa, divides, values, floor, used) -> how many,
+    #   the wildcard's term closed with X unknown, a Number at i
     # after[i]: the states of count_walk (flat, every value concrete), a Number at i
     before: list = [{} for _ in range(n)]
     inside: list = [{} for _ in range(n)]
+    later: list = [{} for _ in range(n)]
     after: list = [{} for _ in range(n)]
     before[0][(0, 1), True, (0, 1), None, 0] = 1
     left = budget
@@ -96,17 +154,17 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
                             for table, ops in ((before, plain_operations), (after, blank_operations)):
                                 following = table[j + 2]
                                 for symbol, unit, _ in ops[j + 1]:
-                                    later = now + unit
-                                    if (later + offset) & high:
+                                    then = now + unit
+                                    if (then + offset) & high:
                                         continue
                                     if symbol == "×" or symbol == "÷":
-                                        state = (total, plus, t, symbol, later)
+                                        state = (total, plus, t, symbol, then)
                                     else:
                                         if s is None:
                                             s = _plus(plus, total, t)
                                         if s[0] < 0:
                                             continue
-                                        state = (s, symbol == "+", (0, 1), None, later)
+                                        state = (s, symbol == "+", (0, 1), None, then)
                                     if table is after:
                                         state = _flat(state, blank)
                                     following[state] = following.get(state, 0) + count
@@ -116,64 +174,151 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
                         continue
                     kappa, divides = ((1, 1), False) if times is None else (term, times == "÷")
                     following = inside[p + length]
-                    state = (total, plus, kappa, divides, values, now)
+                    # X's choices by a small number in the states (a tuple of tuples hashes slowly)
+                    choice = numbered.get(id(values))
+                    if choice is None:
+                        choice = numbered[id(values)] = len(choices)
+                        choices.append(values)
+                    state = (total, plus, kappa, divides, choice, now)
                     following[state] = following.get(state, 0) + count
         states = inside[p]
         inside[p] = None
         if states:
-            spend(states, cell_numbers(pattern[p + 2:], rest) if p + 2 < n else ())
-            stop, more = stops[p], p + 2 < n
+            more = p + 2 < n
+            numbers = cell_numbers(pattern[p + 2:], rest) if more else ()
+            spend(states, numbers)
             for (sigma, plus, kappa, divides, values, used), count in states.items():
-                if more:
-                    for symbol, unit, _ in rest_operations[p + 1]:
-                        if symbol != "×" and symbol != "÷":
-                            continue
-                        now = used + unit
-                        if (now + offset) & high:
-                            continue
-                        for length, by_used in cell_numbers(pattern[p + 2:], rest):
+                sign = 1 if plus else -1
+                # never below zero where the wildcard's term closes: σ + s·T(X) >= 0, which
+                # holds for an added term (σ is a running sum already checked), and is T(X) <= σ
+                # for a subtracted one: σ is the floor
+                floor = _UNBOUND if plus else sigma
+                if stops[p]:
+                    end_at(p, (sigma, sign, kappa, divides, values, floor), used, count)
+                if not more:
+                    continue
+                for symbol, unit, _ in rest_operations[p + 1]:
+                    now = used + unit
+                    if (now + offset) & high:
+                        continue
+                    if symbol == "×" or symbol == "÷":
+                        for length, by_used in numbers:
                             following = inside[p + 2 + length]
                             for number_used, items in by_used:
-                                later = now + number_used
-                                if (later + offset) & high:
+                                then = now + number_used
+                                if (then + offset) & high:
                                     continue
                                 for value_n, value_d, _ in items:
                                     joined = _joined(symbol, kappa, value_n, value_d)
                                     if joined is None:
                                         continue
-                                    state = (sigma, plus, joined, divides, values, later)
+                                    state = (sigma, plus, joined, divides, values, then)
                                     following[state] = following.get(state, 0) + count
-                # the wildcard's term ends here: each of X's choices makes a concrete sum
-                closing = [(symbol, unit) for symbol, unit, _ in rest_operations[p + 1]
-                           if symbol != "×" and symbol != "÷"] if more else []
-                if not stop and not closing:
-                    continue
-                for x_n, x_d, _ in values:
-                    term = _joined("÷" if divides else "×", kappa, x_n, x_d)
-                    if term is None:
+                    else:
+                        following = later[p + 2]
+                        state = (sigma, symbol == "+", (0, 1), None, sign, kappa, divides, values, floor, now)
+                        following[state] = following.get(state, 0) + count
+        states = later[p]
+        later[p] = None
+        if states:
+            numbers = cell_numbers(pattern[p:], rest)
+            spend(states, numbers)
+            for (total, plus, term, times, sign, kappa, divides, values, floor, used), count in states.items():
+                for length, by_used in numbers:
+                    j = p + length
+                    stop, more = stops[j], j + 2 < n
+                    if not stop and not more:
                         continue
-                    closed = _plus(plus, sigma, term)
-                    if closed[0] < 0:
-                        continue  # never below zero
-                    if stop:
-                        concrete_at(p, closed[0] if closed[1] == 1 else closed, used, count)
-                    for symbol, unit in closing:
-                        now = used + unit
+                    ops = rest_operations[j + 1] if more else ()
+                    for number_used, items in by_used:
+                        now = used + number_used
                         if (now + offset) & high:
                             continue
-                        following = after[p + 2]
-                        state = (closed[0], closed[1], symbol == "+", 0, 1, None, now - blank)
-                        following[state] = following.get(state, 0) + count
-    # after the first blank every value is concrete: count_walk goes on with the hand less that
-    # blank (the tiles used so far less it too, as `rest` pays for the rest of the side)
+                        for value_n, value_d, _ in items:
+                            t = _joined(times, term, value_n, value_d)
+                            if t is None:
+                                continue
+                            closed = low = None
+                            if stop:
+                                closed, low = _closed(plus, total, t, sign, floor)
+                                if low is not None:
+                                    end_at(j, (closed, sign, kappa, divides, values, low), now, count)
+                            for symbol, unit, _ in ops:
+                                then = now + unit
+                                if (then + offset) & high:
+                                    continue
+                                if symbol == "×" or symbol == "÷":
+                                    state = (total, plus, t, symbol, sign, kappa, divides, values, floor, then)
+                                else:
+                                    if closed is None:
+                                        closed, low = _closed(plus, total, t, sign, floor)
+                                    if low is None:
+                                        continue
+                                    state = (closed, symbol == "+", (0, 1), None, sign, kappa, divides, values,
+                                             low, then)
+                                following = later[j + 2]
+                                following[state] = following.get(state, 0) + count
+    # where the first blank was an operation every value is concrete: count_walk goes on with the
+    # hand less that blank (the tiles used so far less it too, as `rest` pays for the rest of the side)
     counted = count_walk(pattern, stops, rest, operations, after, spend)
+    found = {}
+    for j, skeletons in ending.items():
+        at = found[j] = ({}, {})
+        into = at[0]
+        for (sigma, sign, kappa, divides, choice, floor), by_used in skeletons.items():
+            skeleton = (sigma, sign, kappa, divides, choices[choice], floor)
+            got = into.get(skeleton)
+            if got is None:
+                into[skeleton] = by_used
+            else:  # equal choices made apart
+                for used, many in by_used.items():
+                    got[used] = got.get(used, 0) + many
     for j, table in counted.items():
+        at = found.get(j)
+        if at is None:
+            at = found[j] = ({}, {})
+        into = at[1]
         for key, by_used in table.items():
-            for used, many in by_used.items():
-                concrete_at(j, key, used + blank, many)
-    found = {j: ([], concrete) for j, concrete in found.items() if concrete}
-    if whole:
-        return found.get(n - 1, ([], {}))
+            into[key] = {used + blank: many for used, many in by_used.items()}
+    return found
+
+
+def _closed(plus: bool, total: tuple, term: tuple, sign: int, floor: tuple) -> tuple:
+    """Return (the concrete sum with the term closed, the floor kept with it) after the
+    wildcard's term: the floor is the lowest such running sum, or _UNBOUND while none went below
+    zero for an added wildcard term (T(X) >= 0 then keeps them all at zero or above); None for
+    the floor when no X can keep a subtracted term's running sums at zero or above."""
+    closed = _plus(plus, total, term)
+    if closed[0] * floor[1] >= floor[0] * closed[1]:
+        return closed, floor
+    # a new lowest running sum (an added term's floor is at most 0, so this one is below zero)
+    return closed, closed if sign > 0 or closed[0] >= 0 else None
+
+
+def _keys(sigma: tuple, sign: int, kappa: tuple, divides: bool, values: tuple, floor: tuple) -> list:
+    """Return the value key of σ + s·κ·X (or σ + s·κ/X) for every choice of X that keeps
+    floor + s·T(X) at zero or above (none where X is 0 and divides): wildcard.Skeleton.keys,
+    once for every side of the skeleton."""
+    k_n, k_d = kappa
+    f_n, f_d = floor
+    s_n, s_d = sigma
+    found = []
+    for x_n, x_d, _ in values:
+        if divides:
+            if x_n == 0:
+                continue
+            t_n, t_d = k_n * x_d, k_d * x_n
+        else:
+            t_n, t_d = k_n * x_n, k_d * x_d
+        if sign < 0:
+            t_n = -t_n
+        if f_n * t_d + t_n * f_d < 0:
+            continue
+        v_n, v_d = s_n * t_d + t_n * s_d, s_d * t_d
+        if v_d != 1:
+            g = gcd(v_n, v_d)
+            v_n, v_d = v_n // g, v_d // g
+        found.append(v_n if v_d == 1 else (v_n, v_d))
     return found
 
 

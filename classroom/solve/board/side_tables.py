@@ -14,7 +14,7 @@ from classroom.solve.board.aim import Aiming, OverLimit, forget_closed, table_si
 from classroom.solve.board.blank_aim import WildAiming, wild_table
 from classroom.solve.board.lines import Window
 from classroom.solve.board.sides import FIELD, PackedHand, empty_squares, filling
-from classroom.solve.board.blank_count import wild_count_walk
+from classroom.solve.board.blank_count import counted_table, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, wild_walk
 from classroom.game.symbols import BLANK, PLUS_MINUS
 
@@ -46,6 +46,7 @@ class SideTables:
         self._plain: dict = {}
         self._wild: dict = {}
         self._wild_over: set = set()  # patterns with more sides holding a blank than WILD_LISTED
+        self._wild_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
         self._sides = 0  # sides held in the caches
         self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
         # listing, every hand with a blank aims them; counting, only one with a + or − of its own
@@ -159,7 +160,7 @@ class SideTables:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one counted meet again."""
-        forget_closed(self._plain, self._wild)
+        forget_closed(self._plain, self._wild, self._wild_counts)
         self._aiming.keep_open()
         if self._wild_aiming:
             self._wild_aiming.keep_open()
@@ -225,7 +226,14 @@ class SideTables:
 
     def _wild_of(self, pattern: tuple, targets: set) -> dict:
         """Return the table of the sides holding a blank of the target values, from `wild`; a
-        long stretch with more such sides than WILD_LISTED is walked again for those values."""
+        long stretch with more such sides than WILD_LISTED is walked again for those values.
+        Counting, a long stretch is walked once, its sides kept as skeletons (far fewer than
+        their values), and every table asked of it is the skeletons' values among the targets."""
+        if self.counting and empty_squares(pattern) >= AIM_FROM:
+            counts = self._wild_counts.get(pattern)
+            if counts is None:
+                counts = self._wild_counts[pattern] = self._counts_walk(pattern)
+            return counted_table(counts, targets)
         wild = None
         if pattern not in self._wild_over:
             try:
@@ -246,6 +254,18 @@ class SideTables:
             sides = sum(len(members) for _, members in found[0]) + table_size(found[1], self.counting)
             found = self._keep(self._wild, pattern, found, WILD_WEIGHT * sides if self.counting else sides)
         return found
+
+    def _counts_walk(self, pattern: tuple) -> tuple:
+        """Return (skeleton -> packed tiles used -> how many, concrete table) for the sides
+        holding a blank that fill the pattern (blank_count.wild_counts), within the limit."""
+        end = len(pattern) - 1
+        stops = (False,) * end + (True,)
+        try:
+            found = wild_counts(pattern, self.hand, self.plain_hand, self.rest_hand, stops,
+                                budget=self._budget(), work=self._walked)
+        except OverBudget:
+            raise OverLimit from None
+        return found.get(end, ({}, {}))
 
     def _wild_walk(self, pattern: tuple, budget: int | None = None, targets: set | None = None):
         """Return a wild walk of the pattern (counting, classroom.solve.board.blank_count's, whose work
