@@ -34,8 +34,9 @@ from classroom.game.symbols import BLANK, TIMES_DIVIDE
 
 # The values a long part holding a blank (a prefix, a term, a term prefix) may be aimed at, rather
 # than walked with a stop at every end (aim.PREFIX_TARGETS without a blank): with a blank, and
-# more with two, such a walk holds hundreds of thousands of sides (a six-square term prefix of
-# 1 1 2 2/3 3 4 8 ? ?: 364,000), and aiming at a few thousand values costs far less.
+# more with two, such a walk holds hundreds of thousands of entries (the term prefixes of up to
+# six open squares holding a blank, for 1 1 2 2/3 3 4 8 ? ?: 364,000 (value, tiles used) entries),
+# and aiming at a few thousand values costs far less.
 WILD_TARGETS = 5000
 
 
