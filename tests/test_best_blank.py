@@ -35,9 +35,13 @@ HAND_TILES = st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷", "×", 
 
 
 def aiming(full, plain, rest) -> WildAiming:
-    """Return a WildAiming as SideTables makes it (plain prefixes stop where a blank could be ±)."""
+    """Return a WildAiming as SideTables makes it (plain prefixes stop where a blank could be ±;
+    with two blanks, the WildAiming of the hand less one at hand for the terms of that hand)."""
     plain_aiming = Aiming(plain, signs=PLUS_MINUS)
-    return WildAiming(full, plain_aiming, plain_aiming if rest is plain else Aiming(rest))
+    wild = WildAiming(full, plain_aiming, plain_aiming if rest is plain else Aiming(rest))
+    if full.blanks == 2:
+        wild.fewer = WildAiming(rest, plain_aiming, plain_aiming)
+    return wild
 
 
 @settings(max_examples=150, deadline=None)

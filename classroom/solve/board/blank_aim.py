@@ -23,7 +23,7 @@ from classroom.solve.board.aim import (
     PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners, add, forget_closed,
     grown, join, may_hold, meetings, pair, table_size,
 )
-from classroom.solve.board.blank_terms import WILD_TARGETS, WildTerms, add_joined, join_tiles
+from classroom.solve.board.blank_terms import WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_tiles
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import wild_count_walk
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
@@ -77,11 +77,15 @@ class WildAiming:
         self._prefixes: dict = {}
         self._terms: dict = {}
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
-        self._held = 0
+        self._held = 0  # entries held in the caches, the aimed tables' (`_held_aimed`) and the walks'
+        self._held_aimed = 0
         self.rest_signs = tuple(s for s in PLUS_MINUS
                                 if s in rest.hand.kinds or s in rest.hand.blank_symbols)
         # listing, the terms holding a blank are aimed too (a count walks them: blank_count)
         self._terms_aimed = None if counting else WildTerms(hand, plain, rest)
+        # with two blanks (listing), the WildAiming of the hand less one, whose aimed terms hold
+        # one blank: with those without a blank, the terms of the hand less one (set by SideTables)
+        self.fewer: WildAiming | None = None
 
     @property
     def held(self) -> int:
@@ -126,6 +130,20 @@ class WildAiming:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._prefixes, self._terms, self._aimed)
 
+    @property
+    def held_aimed(self) -> int:
+        """Return the entries held in the aimed tables (listing)."""
+        return self._held_aimed + (self._terms_aimed.held_aimed if self._terms_aimed else 0)
+
+    def forget_walks(self) -> None:
+        """Forget every table but the aimed ones, which windows of the same stretches and values
+        ask for again; what they were made of is walked again when new values are asked for."""
+        self._prefixes.clear()
+        self._terms.clear()
+        self._held = self._held_aimed
+        if self._terms_aimed:
+            self._terms_aimed.forget_walks()
+
     def _table(self, wild: tuple) -> dict:
         """Return one table (value -> WildSides) of the sides that a wild walk's skeletons and
         concrete table stand for."""
@@ -154,6 +172,7 @@ class WildAiming:
         # it holds, not the sides they stand for (as a count's tables are measured)
         out, work = grown(self._aimed, pattern, targets, self._aim, True)
         self._held += work
+        self._held_aimed += work
         return out
 
     def _aim(self, pattern: tuple, targets: set, out: dict) -> None:
@@ -229,15 +248,21 @@ class WildAiming:
             for wild_prefix, ops, wild_term in parts:
                 if not ops:
                     continue
-                if wild_term and empty_squares(tail) >= TERM_AIM_FROM:
-                    # a long last term holding a blank: aimed at what the prefixes leave it
-                    prefixes = self._prefix(pattern, k, None, None, ops, False, walked)
+                if (wild_term or self.fewer) and empty_squares(tail) >= TERM_AIM_FROM:
+                    # a long last term holding a blank (or, with two blanks, from the hand less
+                    # one, which may hold the other): aimed at what the prefixes leave it
+                    prefixes = self._prefix(pattern, k, None, None, ops, wild_prefix, walked)
                     if not prefixes:
                         continue
-                    if len(prefixes) * len(targets) * len(ops) <= WILD_TARGETS:
-                        terms = self._terms_aimed.aimed(tail, partners(targets, prefixes, ops, False, True), self)
+                    if len(prefixes) * len(targets) * len(ops) > WILD_TARGETS:
+                        terms = self.terms(tail) if wild_term else self.rest.terms(tail)
                     else:
-                        terms = self.terms(tail)
+                        needed = partners(targets, prefixes, ops, False, True)
+                        if wild_term:
+                            terms = self._terms_aimed.aimed(tail, needed, self)
+                        else:
+                            terms = EitherTerms(self.plain.whole_terms(tail, needed),
+                                                self.fewer._terms_aimed.aimed(tail, needed, self.fewer))
                 else:
                     terms = self.terms(tail) if wild_term else self.rest.terms(tail)
                     if not terms:

@@ -34,8 +34,9 @@ from classroom.game.symbols import BLANK, TIMES_DIVIDE
 
 # The values a long part holding a blank (a prefix, a term, a term prefix) may be aimed at, rather
 # than walked with a stop at every end (aim.PREFIX_TARGETS without a blank): with a blank, and
-# more with two, such a walk holds hundreds of thousands of sides (a six-square term prefix of
-# 1 1 2 2/3 3 4 8 ? ?: 364,000), and aiming at a few thousand values costs far less.
+# more with two, such a walk holds hundreds of thousands of entries (the term prefixes of up to
+# six open squares holding a blank, for 1 1 2 2/3 3 4 8 ? ?: 364,000 (value, tiles used) entries),
+# and aiming at a few thousand values costs far less.
 WILD_TARGETS = 5000
 
 
@@ -55,6 +56,7 @@ class WrittenNumbers:
         self.after = after
         self.wild = wild
         self._found: dict = {}
+        self._choices: dict = {}  # (cell, symbol) -> the tiles that write it there
         m = len(pattern)
         # a Number of m cells is below 10^m, and from 10^(m − 2) on when m > 1
         self._below = 10 ** m
@@ -108,17 +110,21 @@ class WrittenNumbers:
         offset, high = payer.offset, payer.high
         blank = hand.unit[-1]
         cells = []  # per cell: None (fixed), else (tiles before the wildcard, after it, wildcard)
+        choices = self._choices
         for cell, symbol in zip(self.pattern, symbols):
             if type(cell) is str:
                 if cell != symbol:
                     return
                 cells.append(None)
                 continue
-            wildcard = ((blank, (BLANK + symbol,)),) if self.wild and symbol in hand.blank_symbols and (
-                cell is None or symbol in cell) else ()
-            cells.append(([(unit, fill) for _, unit, fill in cell_choices(cell, before, (symbol,))],
-                          [(unit, fill) for _, unit, fill in cell_choices(cell, after, (symbol,))],
-                          wildcard))
+            options = choices.get((cell, symbol))
+            if options is None:
+                wildcard = ((blank, (BLANK + symbol,)),) if self.wild and symbol in hand.blank_symbols and (
+                    cell is None or symbol in cell) else ()
+                options = choices[cell, symbol] = (
+                    [(unit, fill) for _, unit, fill in cell_choices(cell, before, (symbol,))],
+                    [(unit, fill) for _, unit, fill in cell_choices(cell, after, (symbol,))], wildcard)
+            cells.append(options)
         m = len(cells)
 
         def place(j, placed, used, fills):
@@ -144,9 +150,43 @@ class WrittenNumbers:
         place = None  # break the closure's cycle
 
 
+class EitherTerms:
+    """One table of two with no tiles used in common (value -> packed tiles used -> [tiles]): the
+    terms without a blank and those holding one, of the hand less a blank when it holds the
+    other. Either may be written on demand (aim.OneNumber): then so is this one (its length is
+    unknown, a join looks values up in it)."""
+
+    __slots__ = ("first", "second", "_lookup")
+
+    def __init__(self, first, second):
+        self.first = first
+        self.second = second
+        self._lookup = looked_up(first) or looked_up(second)
+
+    def __bool__(self) -> bool:
+        return bool(self.first) or bool(self.second)
+
+    def __len__(self) -> int:
+        return 1 << 40 if self._lookup else len(self.first) + len(self.second)
+
+    def get(self, key, default=None):
+        a, b = self.first.get(key), self.second.get(key)
+        if a and b:
+            return {**a, **b} if type(a) is dict and type(b) is dict else dict([*a.items(), *b.items()])
+        return a or b or default
+
+    def items(self):
+        assert not self._lookup, "a table written on demand is looked up, never gone through"
+        for key in set(self.first) | set(self.second):
+            yield key, self.get(key)
+
+    def __iter__(self):
+        return (key for key, _ in self.items())
+
+
 def looked_up(table) -> bool:
     """Return whether a table is written on demand (looked up by value, never gone through)."""
-    return isinstance(table, (OneNumber, WrittenNumbers))
+    return isinstance(table, (OneNumber, WrittenNumbers)) or (isinstance(table, EitherTerms) and table._lookup)
 
 
 class WildTerms:
@@ -167,7 +207,8 @@ class WildTerms:
         self._numbers: dict = {}  # (pattern, wild) -> the Numbers filling it
         self._plain_prefixes: dict = {}  # pattern -> end -> table of the term prefixes without a blank
         self._wild_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
-        self.held = 0  # sides held in the caches
+        self.held = 0  # sides held in the caches: those of the aimed tables, and of the others
+        self.held_aimed = 0
 
     def aimed(self, pattern: tuple, targets, walks) -> dict:
         """Return a table holding the terms holding a blank that fill the whole pattern and whose
@@ -178,7 +219,15 @@ class WildTerms:
         # measured by its (value, tiles used) entries, JoinedFills (see blank_aim.WildAiming.aimed)
         out, work = grown(self._aimed, pattern, targets, lambda p, t, o: self._aim(p, t, o, walks), True)
         self.held += work
+        self.held_aimed += work
         return out
+
+    def forget_walks(self) -> None:
+        """Forget every table but the aimed ones (those a window asks for again)."""
+        self._numbers.clear()
+        self._plain_prefixes.clear()
+        self._wild_prefixes.clear()
+        self.held = self.held_aimed
 
     def numbers(self, pattern: tuple, wild: bool):
         """Return the Numbers filling the whole pattern: holding the wildcard (`wild`), else
@@ -374,11 +423,13 @@ def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tup
     entries may be a blank_aim.WildSides)."""
     offset, high = hand.offset, hand.high
     by_used = None
+    b_items = list(b_by_used.items())
     for a_used, a_fills in a_by_used.items():
-        with_op = a_used + unit
-        for b_used, b_fills in b_by_used.items():
+        with_op = a_used + unit + offset
+        for b_used, b_fills in b_items:
             used = with_op + b_used
-            if not (used + offset) & high:
+            if not used & high:
+                used -= offset
                 if by_used is None:
                     by_used = out.get(key)
                     if by_used is None:
@@ -386,4 +437,5 @@ def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tup
                 got = by_used.get(used)
                 if got is None:
                     got = by_used[used] = JoinedFills()
-                got.join(a_fills, fill, b_fills)
+                got.parts.append((a_fills, fill, b_fills))
+                got._written = None

@@ -71,6 +71,7 @@ class SideTables:
                 # the sides holding one blank, for the long side of a window whose short side
                 # holds the other (see `joined`)
                 self._fewer_aiming = WildAiming(rest, self._aiming, self._aiming)
+                self._wild_aiming.fewer = self._fewer_aiming
 
     def afresh(self) -> "SideTables":
         """Return new, empty side tables for the same hands."""
@@ -207,8 +208,16 @@ class SideTables:
                 if self._wild_aiming:
                     self._wild_aiming.budget = self._budget()
             return
-        held = self._aiming.held + sum(aiming.held for aiming in (self._wild_aiming, self._fewer_aiming) if aiming)
-        if held > CACHED_SIDES:
+        wild = [aiming for aiming in (self._wild_aiming, self._fewer_aiming) if aiming]
+        if self._aiming.held + sum(aiming.held for aiming in wild) <= CACHED_SIDES:
+            return
+        if self._aiming.held + sum(aiming.held_aimed for aiming in wild) <= CACHED_SIDES // 2:
+            # the walks the aimed tables were made of are most of it: keep the aimed tables,
+            # which the windows of the same stretches ask for again (on an early board, across
+            # and down alike)
+            for aiming in wild:
+                aiming.forget_walks()
+        else:
             self._new_aiming()
 
     def wild_aimed(self, pattern: tuple, targets) -> dict:
