@@ -61,14 +61,39 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
 def counted_table(wild: tuple, targets: set | None = None) -> dict:
     """Return value -> packed tiles used -> how many for a pair (skeleton -> packed tiles used ->
     how many, concrete table) of `wild_counts`: every value the skeletons take, with `targets`
-    those values only."""
+    those values only (`_keys`, written out: a count writes out millions)."""
     skeletons, concrete = wild
     table: dict = {}
-    for skeleton, by_used in skeletons.items():
-        for key in _keys(*skeleton):
-            if targets is None or key in targets:
+    get = table.get
+    for (sigma, sign, kappa, divides, values, floor), by_used in skeletons.items():
+        k_n, k_d = kappa
+        f_n, f_d = floor
+        s_n, s_d = sigma
+        for x_n, x_d, _ in values:
+            if divides:
+                if x_n == 0:
+                    continue
+                t_n, t_d = k_n * x_d, k_d * x_n
+            else:
+                t_n, t_d = k_n * x_n, k_d * x_d
+            if sign < 0:
+                t_n = -t_n
+            if f_n * t_d + t_n * f_d < 0:
+                continue
+            if t_d == 1 and s_d == 1:
+                key = s_n + t_n
+            else:
+                v_n, v_d = s_n * t_d + t_n * s_d, s_d * t_d
+                g = gcd(v_n, v_d)
+                key = v_n // g if g == v_d else (v_n // g, v_d // g)
+            if targets is not None and key not in targets:
+                continue
+            into = get(key)
+            if into is None:
+                table[key] = dict(by_used)
+            else:
                 for used, many in by_used.items():
-                    add(table, key, used, many, True)
+                    into[used] = into.get(used, 0) + many
     if targets is None or len(targets) > len(concrete):
         keys = concrete if targets is None else (key for key in concrete if key in targets)
     else:
@@ -77,6 +102,67 @@ def counted_table(wild: tuple, targets: set | None = None) -> dict:
         for used, many in concrete[key].items():
             add(table, key, used, many, True)
     return table
+
+
+class SharedWalks:
+    """Counting walks of the sides holding a blank, shared by the stretches that begin alike.
+    A stretch is walked once with a stop at every end, and every stretch it begins with is read
+    from that walk: the sides ending at j fill the cells up to j only, whatever follows. An
+    end's table of values is written out (counted_table) when first asked for. `walk(pattern)`,
+    given with each question (kept, it would make a reference cycle with its owner), makes the
+    walk: wild_counts with a stop at every end, within the owner's limit."""
+
+    def __init__(self):
+        self._walks: dict = {}  # pattern walked -> end -> (skeletons, concrete)
+        self._covering: dict = {}  # every beginning of a walked pattern -> that pattern
+        self._tables: dict = {}  # (pattern walked, end) -> value -> packed tiles used -> how many
+        self.held = 0  # skeletons and values kept
+
+    def table(self, pattern: tuple, end: int, walk) -> dict:
+        """Return value -> packed tiles used -> how many for the sides holding a blank that
+        fill pattern[:end + 1]."""
+        walked = self._covering.get(pattern)
+        if walked is None:
+            walked = pattern
+            walks = self._walks[walked] = walk(pattern)
+            self.held += sum(len(skeletons) + len(concrete) for skeletons, concrete in walks.values())
+            for k in range(1, len(pattern) + 1):
+                self._covering.setdefault(pattern[:k], walked)
+        key = (walked, end)
+        found = self._tables.get(key)
+        if found is None:
+            wild = self._walks[walked].get(end)
+            found = self._tables[key] = counted_table(wild) if wild else {}
+            self.held += len(found)
+        return found
+
+    def walked(self, pattern: tuple, end: int, walk):
+        """Return (skeleton -> packed tiles used -> how many, concrete table) for the sides
+        holding a blank that fill pattern[:end + 1], or None when there are none."""
+        walked = self._covering.get(pattern)
+        if walked is None:
+            walked = pattern
+            walks = self._walks[walked] = walk(pattern)
+            self.held += sum(len(skeletons) + len(concrete) for skeletons, concrete in walks.values())
+            for k in range(1, len(pattern) + 1):
+                self._covering.setdefault(pattern[:k], walked)
+        return self._walks[walked].get(end)
+
+    def clear(self) -> None:
+        """Forget every walk and table (what a line's long stretches hold can pass hundreds of MB)."""
+        self._walks, self._covering, self._tables = {}, {}, {}
+        self.held = 0
+
+    def keep_open(self) -> None:
+        """Forget the walks of every stretch but open board (all None)."""
+        self._walks = {p: w for p, w in self._walks.items() if all(cell is None for cell in p)}
+        self._tables = {k: t for k, t in self._tables.items() if k[0] in self._walks}
+        self._covering = {}
+        self.held = sum(len(skeletons) + len(concrete) for walks in self._walks.values()
+                        for skeletons, concrete in walks.values()) + sum(len(t) for t in self._tables.values())
+        for walked in self._walks:
+            for k in range(1, len(walked) + 1):
+                self._covering.setdefault(walked[:k], walked)
 
 
 def wild_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
