@@ -29,7 +29,7 @@ from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, e
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 
 
-WILD_KEPT = 1_000_000  # counting, the skeletons and values of a line's wild walks kept (some 300 MB)
+WILD_KEPT = 500_000  # counting, the skeletons and values a line's wild walks may keep (some 300 MB)
 
 
 class WildSides:
@@ -238,13 +238,12 @@ class WildAiming:
         blank), as `_aim` does, but with the wild parts' skeletons written out for the values
         each join needs only (the targets, or the targets ∓ the last terms' values), never kept
         as whole tables of values (a line's long stretches would hold hundreds of MB)."""
+        self._bounded()
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
-        whole = self._shared_terms.walked(pattern, n - 1, self._walk_terms)
-        if whole:
-            for key, by_used in counted_table(whole, targets).items():
-                for used, many in by_used.items():
-                    add(out, key, used, many, True)
+        for key, by_used in self._shared_terms.read(pattern, n - 1, self._walk_terms, targets).items():
+            for used, many in by_used.items():
+                add(out, key, used, many, True)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]

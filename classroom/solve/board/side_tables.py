@@ -49,7 +49,7 @@ class SideTables:
         self._wild_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
         self._sides = 0  # sides held in the caches
         self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
-        self._aims_wild = hand.blanks > 0 and any(s in plain.kinds for s in PLUS_MINUS)
+        self._aims_wild = hand.blanks > 0 and (counting and hand.blanks == 1 or any(s in plain.kinds for s in PLUS_MINUS))
         # the hand's + and − (without blanks): where they are counted in packed tiles used
         self._sign_shifts = [FIELD * i for i, kind in enumerate(plain.kinds) if kind in PLUS_MINUS]
         self._signs_held = sum(c for kind, c in zip(plain.kinds, plain.counts) if kind in PLUS_MINUS)
@@ -152,6 +152,12 @@ class SideTables:
         self._aiming.keep_open()
         if self._wild_aiming:
             self._wild_aiming.keep_open()
+        if self.counting:
+            # the Numbers of the line's cells, and the wildcard's choices in them (made again
+            # when asked for: the states of a walk number them by identity, one walk at a time)
+            for hand in {id(h): h for h in (self.hand, self.plain_hand, self.rest_hand)}.values():
+                forget_closed(hand.number_cache, hand.hole_cache)
+                hand.hole_values.clear()
 
     def _keep(self, cache: dict, pattern: tuple, found, sides: int):
         """Return `found` after caching it, the caches emptied first when they would grow too big
