@@ -465,7 +465,7 @@ class Aiming:
         aimed at those values when the pattern is long and they are few, else `terms`."""
         if not self._aims_terms(pattern) or len(prefixes) * len(targets) * len(ops) > PREFIX_TARGETS:
             return self.terms(pattern)
-        return self._whole_terms(pattern, _partners(targets, prefixes, ops, self.hand.negatives, True))
+        return self._whole_terms(pattern, partners(targets, prefixes, ops, self.hand.negatives, True))
 
     def _aims_at(self, upto: tuple, aimed: dict, walks: dict, more: int) -> bool:
         """Return whether the prefix before an operation (upto: the cells up to that operation's)
@@ -486,10 +486,10 @@ class Aiming:
         aimed = self._aimed_by_signs.get(signs, {})
         if not self._aims_at(upto, aimed, self._prefixes, len(targets) * len(terms) * len(ops)):
             return None
-        return _partners(targets, terms, ops, self.hand.negatives, False)
+        return partners(targets, terms, ops, self.hand.negatives, False)
 
 
-def _partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> set:
+def partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> set:
     """Return the values x that make a target v with a value o of `others` across one of the
     operations (+ or −): a prefix x before a last term o (x + o = v, x − o = v), or with `after`
     a last term x after a prefix o (o + x = v, o − x = v); never below zero unless the set has

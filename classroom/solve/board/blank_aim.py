@@ -20,11 +20,10 @@ are far fewer than the whole sides they would make.
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    Aiming, OneNumber, OverLimit, meetings, add, forget_closed, grown, join, may_hold, pair, table_size,
-    _partners,
+    Aiming, OneNumber, OverLimit, add, forget_closed, grown, join, may_hold, meetings, pair, partners, table_size,
 )
 from classroom.solve.board.sides import PackedHand, cell_operations
-from classroom.solve.board.blank_count import SharedWalks, counted_table, wild_count_walk, wild_counts
+from classroom.solve.board.blank_count import SharedWalks, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 
@@ -85,6 +84,10 @@ class WildAiming:
         # counting, the walks of stretches that begin alike are shared (one with every end)
         self._shared = SharedWalks()
         self._shared_terms = SharedWalks()
+
+    def spent(self) -> int:
+        """Return the choices of X tried reading the shared walks (counting: work, for the limit)."""
+        return self._shared.spent + self._shared_terms.spent
 
     def _bounded(self) -> None:
         """Counting, forget the walks and wild tables of the line so far once they hold more
@@ -252,7 +255,7 @@ class WildAiming:
         for k in range(1, n - 1):  # the last + or − stands at k
             cell = pattern[k]
             prefix = plain_prefixes.get(k - 1)
-            wild = self._shared.walked(upto, k - 1, self._walk_sides) if may_hold(cell, PLUS_MINUS, self.rest_signs) else None
+            wild = may_hold(cell, PLUS_MINUS, self.rest_signs) and self._shared.walked(upto, k - 1, self._walk_sides)
             if not prefix and not wild:
                 continue
             tail = pattern[k + 1:]
@@ -267,8 +270,8 @@ class WildAiming:
                     continue
                 if prefixes is wild:  # the values of the wild prefixes that can meet a target
                     # (all of them before a long Number, which is looked up rather than listed)
-                    needed = None if isinstance(terms, OneNumber) else _partners(targets, terms, ops, False, False)
-                    prefixes = counted_table(wild, needed)
+                    needed = None if isinstance(terms, OneNumber) else partners(targets, terms, ops, False, False)
+                    prefixes = self._shared.read(upto, k - 1, self._walk_sides, needed)
                     if not prefixes:
                         continue
                 for symbol, unit, fill in ops:

@@ -69,20 +69,25 @@ def counted_table(wild: tuple, targets: set | None = None) -> dict:
         k_n, k_d = kappa
         f_n, f_d = floor
         s_n, s_d = sigma
+        if sign < 0:
+            k_n = -k_n
+        checked = sign < 0 or f_n < 0  # else no running sum can go below zero
+        whole = s_d == 1 and k_d == 1 and not divides
         for x_n, x_d, _ in values:
-            if divides:
-                if x_n == 0:
+            if whole and x_d == 1:
+                t_n = k_n * x_n
+                if checked and f_n + t_n * f_d < 0:
                     continue
-                t_n, t_d = k_n * x_d, k_d * x_n
-            else:
-                t_n, t_d = k_n * x_n, k_d * x_d
-            if sign < 0:
-                t_n = -t_n
-            if f_n * t_d + t_n * f_d < 0:
-                continue
-            if t_d == 1 and s_d == 1:
                 key = s_n + t_n
             else:
+                if divides:
+                    if x_n == 0:
+                        continue
+                    t_n, t_d = k_n * x_d, k_d * x_n
+                else:
+                    t_n, t_d = k_n * x_n, k_d * x_d
+                if checked and f_n * t_d + t_n * f_d < 0:
+                    continue
                 v_n, v_d = s_n * t_d + t_n * s_d, s_d * t_d
                 g = gcd(v_n, v_d)
                 key = v_n // g if g == v_d else (v_n // g, v_d // g)
@@ -116,8 +121,9 @@ class SharedWalks:
         self._walks: dict = {}  # pattern walked -> end -> (skeletons, concrete)
         self._covering: dict = {}  # every beginning of a walked pattern -> that pattern
         self._tables: dict = {}  # (pattern walked, end) -> value -> packed tiles used -> how many
-        self._indexes: dict = {}  # (pattern walked, end) -> its skeletons grouped (see `_indexed`)
+        self._indexes: dict = {}  # (pattern walked, end) -> its skeletons grouped (see `grouped_skeletons`)
         self.held = 0  # skeletons and values kept
+        self.spent = 0  # the choices of X tried by `read`, all told (work, for the limit)
 
     def table(self, pattern: tuple, end: int, walk) -> dict:
         """Return value -> packed tiles used -> how many for the sides holding a blank that
@@ -149,22 +155,25 @@ class SharedWalks:
                 self._covering.setdefault(pattern[:k], walked)
         return self._walks[walked].get(end)
 
-    def read(self, pattern: tuple, end: int, walk, targets: set) -> dict:
+    def read(self, pattern: tuple, end: int, walk, targets: set | None = None) -> dict:
         """Return value -> packed tiles used -> how many for the sides holding a blank that
-        fill pattern[:end + 1] and have one of the target values: the skeletons written out
-        for those values, or, when the targets are few, found by solving for κ (see `_solved`)."""
+        fill pattern[:end + 1] (with `targets`, of those values only): the skeletons written out,
+        or, when the targets are few, found by solving for κ (see `solved_table`). The choices of X
+        tried are added to `spent`."""
         wild = self.walked(pattern, end, walk)
         if not wild:
             return {}
         skeletons, concrete = wild
-        if len(targets) <= SOLVED_TARGETS and skeletons:
+        if targets is not None and len(targets) <= SOLVED_TARGETS and skeletons:
             key = (self._covering[pattern], end)
             index = self._indexes.get(key)
             if index is None:
-                index = self._indexes[key] = _indexed(skeletons)
+                index = self._indexes[key] = grouped_skeletons(skeletons)
             groups, tries, whole = index
             if len(targets) * tries < whole:
-                return _solved(groups, concrete, targets)
+                self.spent += len(targets) * tries + len(skeletons) // 8
+                return solved_table(groups, concrete, targets)
+        self.spent += sum(len(skeleton[4]) for skeleton in skeletons) + len(concrete)
         return counted_table(wild, targets)
 
     def clear(self) -> None:
@@ -188,7 +197,7 @@ class SharedWalks:
 SOLVED_TARGETS = 64  # with this many targets or fewer, a stretch's skeletons may be solved for κ
 
 
-def _indexed(skeletons: dict) -> tuple:
+def grouped_skeletons(skeletons: dict) -> tuple:
     """Return (groups, tries, whole) for a walk's skeletons: groups (s, σ, divides, X's choices,
     floor) -> κ -> packed tiles used -> how many; `tries` the choices a target tries in them all,
     `whole` those of writing every skeleton out."""
@@ -200,9 +209,9 @@ def _indexed(skeletons: dict) -> tuple:
     return groups, sum(len(group[3]) for group in groups), whole
 
 
-def _solved(groups: dict, concrete: dict, targets: set) -> dict:
+def solved_table(groups: dict, concrete: dict, targets: set) -> dict:
     """Return value -> packed tiles used -> how many for the target values, from skeletons
-    grouped by `_indexed`: a target v and a choice X of a group give κ, looked up (v = σ + s·κ·X,
+    grouped by `grouped_skeletons`: a target v and a choice X of a group give κ, looked up (v = σ + s·κ·X,
     κ = s·(v − σ)/X; or κ/X, κ = s·(v − σ)·X), and an X of 0 multiplying takes every κ of v = σ."""
     table: dict = {}
     goals = [(key, key, 1) if type(key) is int else (key, key[0], key[1]) for key in targets]

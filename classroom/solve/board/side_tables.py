@@ -22,6 +22,7 @@ from classroom.game.symbols import BLANK, PLUS_MINUS
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
 WILD_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
+READ_WEIGHT = 4  # counting, choices of X tried reading a walk's skeletons that cost about one unit of work
 WILD_LISTED = 10_000  # sides holding a blank that one long stretch may keep whole (some 15 MB)
 
 
@@ -133,7 +134,9 @@ class SideTables:
         holding a blank weighing WILD_WEIGHT, and the Numbers the counting walks of the sides
         holding a blank tried (classroom.solve.board.blank_count)."""
         work = self._work + self._aiming.held + self._walked[0]
-        return work + WILD_WEIGHT * self._wild_aiming.held if self._wild_aiming else work
+        if not self._wild_aiming:
+            return work
+        return work + WILD_WEIGHT * self._wild_aiming.held + self._wild_aiming.spent() // READ_WEIGHT
 
     def _spend(self, work: int) -> None:
         """Count work (counting); raise OverLimit past the limit."""
