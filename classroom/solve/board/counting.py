@@ -18,7 +18,7 @@ from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.lines import duplicate_single
 from classroom.solve.board.side_tables import SideTables
 
-COUNT_LIMIT = 2_000_000  # work a count may take: some seconds on a laptop
+COUNT_LIMIT = 16_000_000  # work a count may take: some 7-9 s on the 2-core bench machine
 
 
 class Counting:
