@@ -20,14 +20,17 @@ are far fewer than the whole sides they would make.
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners, add, forget_closed,
-    grown, join, may_hold, meetings, pair, table_size,
+    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OneNumber, OverLimit, add, forget_closed, grown, join,
+    may_hold, meetings, pair, partners, table_size,
 )
 from classroom.solve.board.blank_terms import WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_tiles
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
-from classroom.solve.board.blank_count import wild_count_walk
+from classroom.solve.board.blank_count import SharedWalks, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
-from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
+from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
+
+
+WILD_KEPT = 500_000  # counting, the skeletons and values a line's wild walks may keep (some 300 MB)
 
 
 class WildSides:
@@ -86,6 +89,22 @@ class WildAiming:
         # with two blanks (listing), the WildAiming of the hand less one, whose aimed terms hold
         # one blank: with those without a blank, the terms of the hand less one (set by SideTables)
         self.fewer: WildAiming | None = None
+        # counting, the walks of stretches that begin alike are shared (one with every end)
+        self._shared = SharedWalks()
+        self._shared_terms = SharedWalks()
+
+    def spent(self) -> int:
+        """Return the choices of X tried reading the shared walks (counting: work, for the limit)."""
+        return self._shared.spent + self._shared_terms.spent
+
+    def _bounded(self) -> None:
+        """Counting, forget the walks and wild tables of the line so far once they hold more
+        than WILD_KEPT skeletons and values (they are walked again if asked for)."""
+        if self._shared.held + self._shared_terms.held > WILD_KEPT:
+            self._shared.clear()
+            self._shared_terms.clear()
+            self._prefixes.clear()
+            self._terms.clear()
 
     @property
     def held(self) -> int:
@@ -97,6 +116,16 @@ class WildAiming:
         blank that fill pattern[:end + 1], for the ends followed by a cell that can hold a + or −
         of the hand less the wildcard blank."""
         found = self._prefixes.get(pattern)
+        if found is None and self.counting:
+            self._bounded()
+            upto = pattern[:-1]
+            found = self._prefixes[pattern] = {}
+            for end, cell in enumerate(pattern[1:]):
+                if may_hold(cell, PLUS_MINUS, self.rest_signs):
+                    table = self._shared.table(upto, end, self._walk_sides)
+                    if table:
+                        found[end] = table
+                        self._held += table_size(table, True)
         if found is None:
             stops = tuple(may_hold(cell, PLUS_MINUS, self.rest_signs) for cell in pattern[1:])
             walked = self._walk(pattern[:-1], stops=stops)
@@ -106,6 +135,10 @@ class WildAiming:
     def terms(self, pattern: tuple) -> dict:
         """Return the table of the terms (× and ÷ only) holding a blank that fill the pattern."""
         found = self._terms.get(pattern)
+        if found is None and self.counting:
+            self._bounded()
+            found = self._terms[pattern] = self._shared_terms.table(pattern, len(pattern) - 1, self._walk_terms)
+            self._held += table_size(found, True)
         if found is None:
             found = self._terms[pattern] = self._table(self._walk(pattern, operations=TIMES_DIVIDE))
         return found
@@ -115,6 +148,23 @@ class WildAiming:
         pattern[:end + 1], for the ends where `stops` lets a term prefix end."""
         walked = self._walk(pattern, stops=stops, operations=TIMES_DIVIDE)
         return {end: self._table(wild) for end, wild in walked.items()}
+
+    def _walk_sides(self, pattern: tuple) -> dict:
+        """Return a counting walk of the sides holding a blank, a stop at every end."""
+        return self._counts(pattern, OPERATIONS)
+
+    def _walk_terms(self, pattern: tuple) -> dict:
+        """Return a counting walk of the terms (× and ÷ only) holding a blank, a stop at every end."""
+        return self._counts(pattern, TIMES_DIVIDE)
+
+    def _counts(self, pattern: tuple, operations: tuple) -> dict:
+        """Return a counting walk of the pattern with a stop at every end (wild_counts); past the
+        budget, OverLimit."""
+        try:
+            return wild_counts(pattern, self.hand, self.plain.hand, self.rest.hand, (True,) * len(pattern),
+                               budget=self.budget, operations=operations, work=self.walked)
+        except OverBudget:
+            raise OverLimit from None
 
     def _walk(self, pattern: tuple, **how):
         """Return a wild walk of the pattern (see wild_walk); past the budget, OverLimit."""
@@ -129,6 +179,8 @@ class WildAiming:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._prefixes, self._terms, self._aimed)
+        self._shared.keep_open()
+        self._shared_terms.keep_open()
 
     @property
     def held_aimed(self) -> int:
@@ -180,6 +232,9 @@ class WildAiming:
         if not self.counting:
             self._aim_listed(pattern, targets, out)
             return
+        if self.hand.blanks == 1:
+            self._aim_counted(pattern, targets, out)
+            return
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
         # the side as one term: kept whole with one blank; with more (the others tried as each
@@ -218,7 +273,6 @@ class WildAiming:
                     for v_key, p_by_used, t_by_used in meetings(prefixes, terms, targets, goals,
                                                                     symbol == "+", False):
                         join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
-
 
     def _aim_listed(self, pattern: tuple, targets: set, out: dict) -> None:
         """Add the sides holding a blank of the target values to `out` (listing): one term
@@ -300,6 +354,49 @@ class WildAiming:
             return False
         covered = self._aimed.get(upto[:-1])
         return covered is None or len(covered[0]) + more <= most
+
+    def _aim_counted(self, pattern: tuple, targets: set, out: dict) -> None:
+        """Add how many sides holding the blank have each target value to `out` (counting, one
+        blank), as `_aim` does, but with the wild parts' skeletons written out for the values
+        each join needs only (the targets, or the targets ∓ the last terms' values), never kept
+        as whole tables of values (a line's long stretches would hold hundreds of MB)."""
+        self._bounded()
+        hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
+        n = len(pattern)
+        for key, by_used in self._shared_terms.read(pattern, n - 1, self._walk_terms, targets).items():
+            for used, many in by_used.items():
+                add(out, key, used, many, True)
+        if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
+            return
+        goals = [pair(key) for key in targets]
+        plain_prefixes = self.plain.prefixes(pattern[:n - 1])
+        upto = pattern[:n - 2]
+        for k in range(1, n - 1):  # the last + or − stands at k
+            cell = pattern[k]
+            prefix = plain_prefixes.get(k - 1)
+            wild = may_hold(cell, PLUS_MINUS, self.rest_signs) and self._shared.walked(upto, k - 1, self._walk_sides)
+            if not prefix and not wild:
+                continue
+            tail = pattern[k + 1:]
+            parts = ((wild, cell_operations(cell, rest, PLUS_MINUS), self.rest.terms),
+                     (prefix, blank_operations_of(cell, hand, PLUS_MINUS), self.rest.terms),
+                     (prefix, cell_operations(cell, plain, PLUS_MINUS), self.terms))
+            for prefixes, ops, terms_of in parts:
+                if not prefixes or not ops:
+                    continue
+                terms = terms_of(tail)
+                if not terms:
+                    continue
+                if prefixes is wild:  # the values of the wild prefixes that can meet a target
+                    # (all of them before a long Number, which is looked up rather than listed)
+                    needed = None if isinstance(terms, OneNumber) else partners(targets, terms, ops, False, False)
+                    prefixes = self._shared.read(upto, k - 1, self._walk_sides, needed)
+                    if not prefixes:
+                        continue
+                for symbol, unit, fill in ops:
+                    for v_key, p_by_used, t_by_used in meetings(prefixes, terms, targets, goals,
+                                                                    symbol == "+", False):
+                        join(out, hand, v_key, p_by_used, unit, fill, t_by_used, True)
 
 
 def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:

@@ -22,6 +22,7 @@ from classroom.game.symbols import BLANK, PLUS_MINUS
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
 WILD_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
+READ_WEIGHT = 4  # counting, choices of X tried reading a walk's skeletons that cost about one unit of work
 WILD_LISTED = 10_000  # sides holding a blank that one long stretch may keep whole (some 15 MB)
 
 
@@ -49,8 +50,10 @@ class SideTables:
         self._wild_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
         self._sides = 0  # sides held in the caches
         self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
-        # listing, every hand with a blank aims them; counting, only one with a + or − of its own
-        self._aims_wild = hand.blanks > 0 and (not counting or any(s in plain.kinds for s in PLUS_MINUS))
+        # listing, every hand with a blank aims them; counting, a hand with one blank, or with a
+        # + or − of its own
+        self._aims_wild = hand.blanks > 0 and (not counting or hand.blanks == 1
+                                               or any(s in plain.kinds for s in PLUS_MINUS))
         # the hand's + and − (without blanks): where they are counted in packed tiles used
         self._sign_shifts = [FIELD * i for i, kind in enumerate(plain.kinds) if kind in PLUS_MINUS]
         self._signs_held = sum(c for kind, c in zip(plain.kinds, plain.counts) if kind in PLUS_MINUS)
@@ -146,7 +149,9 @@ class SideTables:
         holding a blank weighing WILD_WEIGHT, and the Numbers the counting walks of the sides
         holding a blank tried (classroom.solve.board.blank_count)."""
         work = self._work + self._aiming.held + self._walked[0]
-        return work + WILD_WEIGHT * self._wild_aiming.held if self._wild_aiming else work
+        if not self._wild_aiming:
+            return work
+        return work + WILD_WEIGHT * self._wild_aiming.held + self._wild_aiming.spent() // READ_WEIGHT
 
     def _spend(self, work: int) -> None:
         """Count work (counting); raise OverLimit past the limit."""
@@ -165,6 +170,12 @@ class SideTables:
         self._aiming.keep_open()
         if self._wild_aiming:
             self._wild_aiming.keep_open()
+        if self.counting:
+            # the Numbers of the line's cells, and the wildcard's choices in them (made again
+            # when asked for: the states of a walk number them by identity, one walk at a time)
+            for hand in {id(h): h for h in (self.hand, self.plain_hand, self.rest_hand)}.values():
+                forget_closed(hand.number_cache, hand.hole_cache)
+                hand.hole_values.clear()
 
     def _keep(self, cache: dict, pattern: tuple, found, sides: int):
         """Return `found` after caching it, the caches emptied first when they would grow too big

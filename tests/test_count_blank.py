@@ -1,0 +1,142 @@
+"""Counting the plays of a hand with a blank (issue 29, item 4) gives the true number: the
+brute-force reference's on small random boards, with one blank and with two; the numbers the
+count gave before it was made faster, on bench positions; and a true lower bound when the work
+limit stops it. The pieces of the faster count agree with trying every symbol for the blank:
+the walks shared by stretches that begin alike, and the values read from a walk's skeletons,
+written out or found by solving for κ."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from classroom.game.symbols import BLANK, OPERATIONS, TIMES_DIVIDE
+from classroom.game.tilesets import load_level
+from classroom.make.simulated import simulate
+from classroom.solve.board.blank_count import SharedWalks, grouped_skeletons, solved_table, counted_table, wild_counts
+from classroom.solve.board.position import Position
+from classroom.solve.board.sides import PackedHand
+from tests.benchmarks.bench_best import position as bench_position
+from tests.reference_board import reference_plays
+from tests.test_wildcard import CELL, REAL_TILES, holding_a_blank
+
+TILES = load_level("original")
+
+
+def small_game(seed: int, plays: int):
+    """Return a seeded board of a few simulated plays and the bag left, blanks set aside."""
+    rng = random.Random(seed)
+    game = simulate(TILES, rng, plays=plays, hand_size=4)
+    return game.board, tuple(t for t in game.bag if t != BLANK), rng
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10 ** 6), plays=st.integers(0, 3))
+def test_count_with_one_blank_is_the_brute_force_count(seed, plays):
+    """Two tiles and a blank on a small random board: the count is the number of plays the
+    brute-force reference finds, and a count stopped by a small limit says at most that."""
+    board, bag, rng = small_game(seed, plays)
+    hand = tuple(rng.sample(bag, 2)) + (BLANK,)
+    expected = len(reference_plays(board, hand, TILES))
+    assert Position(board, hand, TILES).count() == expected
+    at_least, exact = Position(board, hand, TILES).count_at_least(200)
+    assert at_least <= expected and (at_least == expected or not exact)
+
+
+@settings(max_examples=3)
+@given(seed=st.integers(0, 10 ** 6), plays=st.integers(0, 2))
+def test_count_with_two_blanks_is_the_brute_force_count(seed, plays):
+    """One tile and two blanks on a small random board: the brute-force reference's count."""
+    board, bag, rng = small_game(seed, plays)
+    hand = (rng.choice(bag), BLANK, BLANK)
+    assert Position(board, hand, TILES).count() == len(reference_plays(board, hand, TILES))
+
+
+@pytest.mark.parametrize("seed,count", [(0, 22_424), (11, 12_637)])
+def test_bench_positions_count_what_they_counted_before(seed, count):
+    """Nine tiles with one blank on bench_best's mid-game boards: the numbers the count gave
+    before it was made faster (bench_count --unbounded, 2026-11-25), unchanged."""
+    board, hand = bench_position(seed, TILES, 1)
+    assert Position(board, hand, TILES).count() == count
+
+
+def test_a_stopped_count_with_a_blank_is_a_lower_bound():
+    """A nine-tile hand with a blank, stopped at a quarter, a half and three quarters of the work
+    its whole count takes: each says "at least N" with N below the count, and the same Position
+    asked again without a limit counts every play."""
+    board, hand = bench_position(11, TILES, 1)
+    whole = Position(board, hand, TILES)
+    number = whole.count()
+    work = whole._counting.tables.work()
+    for part in (work // 4, work // 2, 3 * work // 4):
+        stopped = Position(board, hand, TILES)
+        at_least, exact = stopped.count_at_least(part)
+        assert not exact and at_least <= number
+        assert stopped.count() == number
+
+
+def packed(hand: tuple) -> tuple:
+    """Return the hand, the hand without its blanks and the hand less one blank, packed."""
+    less = list(hand)
+    less.remove(BLANK)
+    return (PackedHand(hand, TILES), PackedHand(tuple(t for t in hand if t != BLANK), TILES),
+            PackedHand(tuple(less), TILES))
+
+
+def restricted(counts: dict, targets) -> dict:
+    """Return (value, tiles used) -> how many, of the target values only (all with None)."""
+    return {(key, used): many for (key, used), many in counts.items() if targets is None or key in targets}
+
+
+def as_counts(table: dict) -> dict:
+    """Return (value, tiles used) -> how many from a table (value -> tiles used -> how many)."""
+    return {(key, used): many for key, by_used in table.items() for used, many in by_used.items() if many}
+
+
+@settings(max_examples=200)
+@given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
+       operations=st.sampled_from((OPERATIONS, TIMES_DIVIDE)), data=st.data())
+def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operations, data):
+    """A stretch read from the walk of a longer one that begins with it, at every end, with or
+    without targets, gives as many sides holding the blank of each value and tiles used as
+    trying every symbol for the blank does; and the skeletons written out and solved for κ agree."""
+    hand = tuple(tiles) + (BLANK,)
+    full, plain, rest = packed(hand)
+    longer = pattern + tuple(data.draw(st.lists(CELL, max_size=3)))
+    shared = SharedWalks()
+
+    def walk(cells):
+        return wild_counts(cells, full, plain, rest, (True,) * len(cells), operations=operations)
+
+    shared.walked(longer, len(longer) - 1, walk)  # the longer one first: the shorter is read from it
+    targets = data.draw(st.one_of(st.none(), st.sets(st.integers(0, 30), max_size=5).map(lambda s: s | {(1, 2)})))
+    for end in range(len(pattern)):
+        stops = (False,) * end + (True,)
+        expected = restricted(holding_a_blank(pattern[:end + 1], hand, stops, operations).get(end, {}), targets)
+        assert as_counts(shared.read(pattern, end, walk, targets)) == expected
+        wild = shared.walked(pattern, end, walk)
+        if wild and targets is not None:
+            assert as_counts(counted_table(wild, targets)) == expected
+            assert as_counts(solved_table(grouped_skeletons(wild[0])[0], wild[1], targets)) == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_values_solved_for_kappa_on_longer_stretches(seed):
+    """Long stretches of nine-tile hands with a blank (bench hands), many targets: solving the
+    skeletons for κ finds what writing them out finds, terms and whole sides."""
+    _, hand = bench_position(seed, TILES, 1)
+    full, plain, rest = packed(hand)
+    rng = random.Random(seed)
+    for cells in [(None,) * 7, (None, None, "3", None, None, None), (None,) * 4 + ("-",) + (None,) * 2]:
+        for operations in (OPERATIONS, TIMES_DIVIDE):
+            wild = wild_counts(cells, full, plain, rest, (False,) * (len(cells) - 1) + (True,),
+                               operations=operations).get(len(cells) - 1)
+            if not wild:
+                continue
+            every = counted_table(wild)
+            targets = set(rng.sample(sorted(every, key=repr), min(12, len(every)))) | {0, 1, 7, (3, 2)}
+            expected = {key: by_used for key, by_used in every.items() if key in targets}
+            assert solved_table(grouped_skeletons(wild[0])[0], wild[1], targets) == expected
