@@ -2,6 +2,7 @@
 one line, and leaves no process and no file behind (how fast it stops is measured by
 tests/benchmarks/bench_serve.py, not tested)."""
 
+import json
 import os
 import re
 import signal
@@ -145,3 +146,53 @@ def test_running_out_of_memory_is_one_sentence(tmp_path, args, megabytes):
              "situations": ["situations", "--count", "2", "--jobs", "2", "--seed", "5",
                             "--plays", "1", "--margin", "0"]}[args[0]]
     assert classroom(*small, *extra).returncode == 0
+
+
+def cap_after(code: str, megabytes: str | None = None) -> int:
+    """Return RLIMIT_AS's soft limit in a fresh process after `code` ran there."""
+    env = {key: value for key, value in os.environ.items() if key != "CLASSROOM_MEMORY_MB"}
+    env["PYTHONPATH"] = str(ROOT)
+    if megabytes:
+        env["CLASSROOM_MEMORY_MB"] = megabytes
+    done = subprocess.run([sys.executable, "-c", code + "\nimport resource\n"
+                           "print(resource.getrlimit(resource.RLIMIT_AS)[0])"],
+                          capture_output=True, text=True, env=env, timeout=WAIT, check=True)
+    return int(done.stdout.split()[-1])
+
+
+def test_every_command_is_capped_at_1_GB():
+    """A command may take 1 GB of address space and no more (PRODUCT.md: no command needs more
+    than 1 GB of a school laptop's 8); the page's server 5 GB, as its threads reserve address
+    space, while its searches run under 1 GB beyond what they were forked with."""
+    from classroom.cli.console import SERVER_MEMORY_MB
+    from classroom.make.pool import MEMORY_MB
+
+    assert MEMORY_MB == 1024
+    guard = "from classroom.cli.console import guard_process\n"
+    assert cap_after(guard + "guard_process()") == 1024 ** 3
+    assert cap_after(guard + "guard_process()", megabytes="300") == 300 * 1024 ** 2
+    assert cap_after(guard + "guard_process(server=True)") == SERVER_MEMORY_MB * 1024 ** 2
+    forked = cap_after("from classroom.make.pool import cap_memory\ncap_memory(beyond_mapped=True)")
+    assert 1024 ** 3 < forked < 1024 ** 3 + 512 * 1024 ** 2  # 1 GB beyond what it maps
+    # never raised past a cap already set
+    assert cap_after(guard + "guard_process()\nguard_process(server=True)") == 1024 ** 3
+
+
+def test_a_count_out_of_memory_still_gives_the_best_play(tmp_path):
+    """A count is information, not the answer: one that would pass the memory cap stops there as
+    at its limit of work, and `best` prints its best play with "more than can be counted"
+    (two blanks on the empty board: the best play needs some 120 MB, the count some 750 MB)."""
+    from classroom.game.board import Board
+    from classroom.game.tilesets import load_level
+    from classroom.solve.board.position import Position
+
+    hand = "1 1 2 2/3 3 4 8 ? ?"
+    (tmp_path / "empty.txt").write_text("\n".join([" ".join(["."] * 19)] * 19) + "\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CLASSROOM_MEMORY_MB": "400"}
+    done = subprocess.run([sys.executable, "-m", "classroom", "best", "empty.txt", hand, "--json"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["count_exact"] is False
+    best = Position(Board(), tuple(hand.split()), load_level("original")).best()
+    assert [play["score"] for play in answer["plays"]] == [c.score for c in best]

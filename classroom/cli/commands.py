@@ -118,7 +118,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.game.plays import score
     from classroom.mark.answers import best_data, best_lines
-    from classroom.solve.board.counting import COUNT_LIMIT
+    from classroom.solve.board.counting import count_limit
     from classroom.solve.board.position import Position
 
     if top is not None and every:
@@ -132,7 +132,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
         count, exact = len(shown), True
     else:
         shown = analysed.top(top) if top is not None else analysed.best()
-        count, exact = analysed.count_at_least(COUNT_LIMIT)  # a lower bound past a few seconds' work
+        count, exact = analysed.count_at_least(count_limit(held))  # a lower bound past some seconds' work
     breakdowns = [score(position, c.play, tileset) for c in shown]
     say(best_data(shown, breakdowns, count, exact) if json_out else
         best_lines(position, held, tileset, shown, breakdowns, count, exact))
@@ -541,5 +541,5 @@ def main() -> None:
     if not words or words[0] not in PRINTING_ONLY:
         for module in ("classroom.make.sets", "classroom.store.runs", "classroom.render.results_pdf"):
             importlib.import_module(module)
-    guard_process()
+    guard_process(server=words[:1] == ["serve"])
     app(prog_name="classroom")

@@ -10,8 +10,6 @@
 from __future__ import annotations
 
 import functools
-import os
-import resource
 import signal
 import sys
 
@@ -27,10 +25,10 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     NoArgsIsHelpError = None
 Abort = typer.Abort
 
-# Address space of one process, in MB. The largest hand the solver accepts (two blanks, nine
-# tiles) peaks near 2.3 GB resident; a school laptop has 8 GB. Worker processes each inherit
-# the cap. CLASSROOM_MEMORY_MB sets another (the tests use a small one to see the guard work).
-MEMORY_MB = 5 * 1024
+# `classroom serve`'s own address space, in MB: its threads reserve address space they never
+# use, so the server keeps a larger cap; its searches and jobs run in processes of their own
+# under the 1 GB of any command (make.pool.MEMORY_MB).
+SERVER_MEMORY_MB = 5 * 1024
 INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 
@@ -120,17 +118,13 @@ def interrupted(error: BaseException) -> int:
     return INTERRUPTED.get(signum, 130)
 
 
-def guard_process() -> None:
-    """Cap this process's memory, turn SIGTERM into an interruption like Ctrl-C, and print any
-    text (the console script only: tests run commands in-process without these)."""
-    try:
-        wanted = int(os.environ.get("CLASSROOM_MEMORY_MB", MEMORY_MB)) * 1024 ** 2
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        if soft == resource.RLIM_INFINITY or soft > limit:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ValueError, OSError):
-        pass
+def guard_process(server: bool = False) -> None:
+    """Cap this process's memory (make.pool.cap_memory; the page's server a larger cap), turn
+    SIGTERM into an interruption like Ctrl-C, and print any text (the console script only: tests
+    run commands in-process without these)."""
+    from classroom.make.pool import cap_memory  # here: the printing commands start without the pool's imports
+
+    cap_memory(SERVER_MEMORY_MB if server else None)
 
     def stop(signum, frame):
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once is enough: the stop is under way

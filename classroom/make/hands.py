@@ -29,7 +29,7 @@ MAX_BLANKS = 1
 # Blanks in generated contest hands: one, as the bag draws it (one nine-tile hand in seven from
 # the Original bag holds one). A hand drawn with two or more (about one in a hundred) is drawn
 # again: the best play of two blanks on an early board can take a minute and pass 1 GB. A count
-# of a blank hand's plays that passes COUNT_LIMIT is kept as a lower bound ("at least N").
+# of a blank hand's plays that passes its limit (counting.count_limit) is kept as a lower bound ("at least N").
 CONTEST_BLANKS = 1
 
 

@@ -14,7 +14,7 @@ from classroom.game.board import Board, premium
 from classroom.errors import ClassroomError
 from classroom.make.simulated import draw, simulate
 from classroom.make.hands import CONTEST_BLANKS, few_blanks, in_order
-from classroom.solve.board.counting import COUNT_LIMIT
+from classroom.solve.board.counting import count_limit
 from classroom.solve.board.position import Candidate, Position
 from classroom.game.plays import score
 from classroom.game.symbols import MAX_HAND, Hand, face, is_fraction
@@ -34,7 +34,7 @@ class Situation:
     hand: Hand
     plays: tuple[Candidate, ...]  # every play tied at the best score, then the runners-up
     count: int = 0  # every legal equation play; a lower bound when not count_exact
-    count_exact: bool = True  # False: counting passed COUNT_LIMIT, the position has at least `count`
+    count_exact: bool = True  # False: counting passed its limit (counting.count_limit), the position has at least `count`
 
 
 def ranked(position: Position) -> tuple[Candidate, ...]:
@@ -50,8 +50,8 @@ def ranked(position: Position) -> tuple[Candidate, ...]:
 
 def analysed(position: Position) -> Situation:
     """Return the Situation of an analysed position: its ranked plays and how many there are
-    (at least how many, when counting them would pass COUNT_LIMIT)."""
-    return Situation(position.board, position.hand, ranked(position), *position.count_at_least(COUNT_LIMIT))
+    (at least how many, when counting them would pass counting.count_limit)."""
+    return Situation(position.board, position.hand, ranked(position), *position.count_at_least(count_limit(position.hand)))
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:

@@ -27,6 +27,7 @@ from classroom.game.board import COLUMNS, SIZE, Board, Square, board_text, check
 from classroom.game.plays import Breakdown, record_notation, score as score_of
 from classroom.game.symbols import BLANK, display_text, face
 from classroom.game.tilesets import LEVELS, TileSet, load_level
+from classroom.make.pool import cap_memory
 from classroom.make.worksheet import premium_labels
 from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
@@ -119,7 +120,9 @@ class Reveals:
 
 
 def _search(board: Board, rack: tuple[str, ...], tileset: TileSet, send) -> None:
-    """Send the best plays of a board and rack, or why they could not be found (a child's work)."""
+    """Send the best plays of a board and rack, or why they could not be found (a child's work,
+    under the memory cap of any command beyond what the server maps)."""
+    cap_memory(beyond_mapped=True)
     try:
         send.send(("done", tuple(Position(board, searchable(rack, tileset), tileset).best())))
     except MemoryError:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from classroom.errors import Interrupted, one_line
 from classroom.errors import ClassroomError
+from classroom.make.pool import cap_memory
 
 MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first
 MAX_WAITING = 3  # jobs queued behind the one being made
@@ -144,7 +145,9 @@ def failed(error: Exception) -> str:
 
 
 def _make(work: Work, args: tuple, progress: Any, send: Any) -> None:
-    """Run one job in its own process and send back ('done', result) or ('error', sentence)."""
+    """Run one job in its own process, under the memory cap of any command, and send back
+    ('done', result) or ('error', sentence)."""
+    cap_memory()
 
     def interrupt(signum, frame):
         raise Interrupted(signum)

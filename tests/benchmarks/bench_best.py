@@ -4,7 +4,7 @@ Run as `python -m tests.benchmarks.bench_best [POSITIONS] [--blanks N] [--count]
 [--level LEVEL] [--command [--runs R]]`
 (default 50 positions, `--quick` 10). Each position is a board after six plays of a simulated
 game and a nine-tile hand from the bag left, with exactly N blanks (default 0). With `--count`
-it also times counting every legal play of the same Position (within COUNT_LIMIT, as `best`
+it also times counting every legal play of the same Position (within counting.count_limit, as `best`
 does). With `--command` it times the whole command instead, `classroom best BOARD HAND` in a
 process of its own (start-up, the count and the printing included), R runs a position
 (default 3), and gives the median of each position's runs. Peak memory: run it under
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 from classroom.game.board import board_text
-from classroom.solve.board.counting import COUNT_LIMIT
+from classroom.solve.board.counting import count_limit
 from classroom.solve.board.position import Position
 from classroom.make.simulated import draw, simulate
 from classroom.game.symbols import BLANK
@@ -64,7 +64,7 @@ def main(count: int = 50, blanks: int = 0, counting: bool = False, level: str = 
         line = f"seed {seed:3d}  {elapsed:7.2f} s  best {best[0].score if best else None}"
         if counting:
             start = time.perf_counter()
-            number = analysed.count(COUNT_LIMIT)
+            number = analysed.count(count_limit(hand))
             count_times.append(time.perf_counter() - start)
             line += f"  count {number if number is not None else 'over the limit'} in {count_times[-1]:.2f} s"
         print(f"{line}  hand {' '.join(hand)}", flush=True)

@@ -5,7 +5,7 @@ Run as `python -m tests.benchmarks.bench_count [POSITIONS] [--first SEED] [--bla
 blank). The positions are
 `bench_best`'s (six plays of five-tile hands, then nine tiles from the bag left with exactly B
 blanks). Each is timed from a fresh Position (its set-up included) to its count: within
-`counting.COUNT_LIMIT`, as `classroom best` counts, printing "more than N" when the limit stops
+`counting.count_limit`, as `classroom best` counts, printing "more than N" when the limit stops
 it (`Position.count_at_least`), or with `--unbounded` counted in full. The CPU time of the
 process is printed beside the wall time: on a shared machine it is the steadier figure. `--each` runs every
 position in a process of its own and prints that process's peak memory (the largest of them is
@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from classroom.game.tilesets import load_level
-from classroom.solve.board.counting import COUNT_LIMIT
+from classroom.solve.board.counting import count_limit
 from classroom.solve.board.position import Position
 from tests.benchmarks.bench_best import position, summary
 
@@ -41,7 +41,7 @@ def one(seed: int, blanks: int, unbounded: bool, tileset) -> dict:
     if unbounded:
         count, exact = analysed.count(), True
     else:
-        count, exact = analysed.count_at_least(COUNT_LIMIT)
+        count, exact = analysed.count_at_least(count_limit(hand))
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"seed": seed, "hand": " ".join(hand), "count": count, "exact": exact, "seconds": elapsed,
             "cpu": cpu}

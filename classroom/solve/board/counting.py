@@ -7,18 +7,28 @@ from one line to the next.
 A count has a limit of work: the entries of the counted tables built, the Numbers tried by the
 counting walk of the sides holding a blank (classroom.solve.board.blank_count) and the value look-ups
 of the aimed joins (see aimed.MEETING_WEIGHT). It is a measure that
-does not depend on the machine, so a seed still decides. A count stopped by its limit still
-knows the plays of the windows it finished (`at_least`): distinct windows hold distinct plays,
+does not depend on the machine, so a seed still decides. A count stopped by its limit (or by
+running out of memory under make.pool's cap of 1 GB) still knows the plays of the windows it finished (`at_least`): distinct windows hold distinct plays,
 so that is a true lower bound, "more than N" (issue 29).
 """
 
 from __future__ import annotations
 
+from classroom.game.symbols import BLANK
 from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.lines import duplicate_single
 from classroom.solve.board.side_tables import SideTables
 
 COUNT_LIMIT = 16_000_000  # work a count may take: some 7-9 s on the 2-core bench machine
+# With two blanks a unit of that work costs more time and memory (within COUNT_LIMIT an
+# empty-board count took 20 s, another 800 MB), and such a count seldom finishes: it stops sooner.
+TWO_BLANKS_LIMIT = 2_000_000
+
+
+def count_limit(hand) -> int:
+    """Return the work a count of the hand's plays may take (COUNT_LIMIT; with two blanks or
+    more, TWO_BLANKS_LIMIT)."""
+    return TWO_BLANKS_LIMIT if sum(tile == BLANK for tile in hand) > 1 else COUNT_LIMIT
 
 
 class Counting:
@@ -37,9 +47,15 @@ class Counting:
         the work passes it."""
         if self._count is None and not (self._over and limit is not None):
             self.tables.limit = limit
+            stopped = False
             try:
                 self._count = self._windows_count()
-            except OverLimit:
+            except (OverLimit, MemoryError):  # out of memory (past make.pool's cap), a count
+                # stops as at its limit of work: the count is information, not the answer.
+                # Handled once out of here, where the frames of the walk that ran out let go of
+                # what they hold.
+                stopped = True
+            if stopped:
                 self.at_least = max(self.at_least, self._partial)
                 # the tables were left part-built (an aimed table's targets are marked covered
                 # before its sides are in): a count asked for again starts afresh

@@ -77,7 +77,12 @@ class SideTables:
                 self._wild_aiming.fewer = self._fewer_aiming
 
     def afresh(self) -> "SideTables":
-        """Return new, empty side tables for the same hands."""
+        """Return new, empty side tables for the same hands, the hands' caches of Numbers emptied
+        too: a count stopped (by its limit, or out of memory) lets go of all it held."""
+        for hand in {id(h): h for h in (self.hand, self.plain_hand, self.rest_hand)}.values():
+            hand.number_cache.clear()
+            hand.hole_cache.clear()
+            hand.hole_values.clear()
         return SideTables(self.hand, self.plain_hand, self.rest_hand, self.counting)
 
     def window_pairs(self, window: Window) -> Iterator[tuple]:
