@@ -181,6 +181,9 @@ def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
         assert from_game["items"][0]["grid"] == board_text(turn.board)
 
         browser.get(server.url + "editor")
+        # the whole grid, its coordinates too, fits the projector's 720 px without scrolling
+        assert browser.execute_script("return document.getElementById('grid').getBoundingClientRect().bottom"
+                                      " <= window.innerHeight")
         browser.find_element(By.CSS_SELECTOR, 'input[data-square="J10"]').click()
         browser.switch_to.active_element.send_keys("7" + Keys.ARROW_RIGHT)
         browser.switch_to.active_element.send_keys("=" + Keys.ARROW_RIGHT)
