@@ -332,3 +332,43 @@ def replace_end(game):
     from dataclasses import replace
 
     return replace(game, end=game.end or ())
+
+
+def test_team_links_are_on_a_page_of_their_own_never_on_the_projector(client, library):
+    """The projector view holds no team's key; the links page gives each team's link, which
+    opens that team's rack, and its QR code; served on this computer only, it says the teams'
+    devices cannot reach it."""
+    name = new(client, mode="teams", players="Red, Blue, Green", seed="42")
+    keys = {p: team_key(library, name, p) for p in ("Red", "Blue", "Green")}
+    projector = client.get(f"/games/{name}").text
+    assert not any(key in projector for key in keys.values())
+    assert f'href="/games/{name}/links"' in projector
+    links = client.get(f"/games/{name}/links")
+    assert links.status_code == 200 and 'id="not-reachable"' in links.text  # the test client's host is local
+    slips = re.findall(r'<div class="slip" data-team="(\w+)">.*?<svg[^>]*>.*?</svg>.*?<a href="([^"]+)"',
+                       links.text, re.S)
+    assert [team for team, _ in slips] == ["Red", "Blue", "Green"]
+    for team, link in slips:
+        assert link.endswith(f"/games/{name}/team/{team}?key={keys[team]}")
+        assert client.get(link.removeprefix("http://testserver")).status_code == 200
+    assert client.get("/games/nothing-like-it/links").status_code in (400, 404)
+
+
+def test_team_links_use_the_address_students_reach(library):
+    """Served on the network, the links (and so their codes) use the page's own address."""
+    from starlette.testclient import TestClient
+
+    from classroom.web import create_app
+
+    with TestClient(create_app(library), base_url="http://192.168.1.20:8000") as remote:
+        name = new(remote, mode="teams", players="Red, Blue", seed="5")
+        page = remote.get(f"/games/{name}/links").text
+    assert 'id="not-reachable"' not in page
+    assert f'href="http://192.168.1.20:8000/games/{name}/team/Red?key={team_key(library, name, "Red")}"' in page
+
+
+def test_a_solo_game_has_no_team_links(client, library):
+    name = new(client, mode="solo", players="Sam", seed="3")
+    assert "team-links" not in client.get(f"/games/{name}").text
+    answer = client.get(f"/games/{name}/links")
+    assert answer.status_code == 400 and "only a teams game has a link for each team" in answer.text

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -123,6 +124,16 @@ def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
         assert int(revealed.get_attribute("data-score")) == best[0].score
         browser.save_screenshot(str(shots / "game-reveal.png"))
         totals = shown_totals(browser)
+        browser.get(server.url + f"games/{name}/links")  # each team's link, off the projector
+        browser.save_screenshot(str(shots / "team-links.png"))
+        shown_links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".slip a")]
+        assert len(shown_links) == 2
+        if shutil.which("zbarimg"):  # the codes a phone reads are the links shown beside them
+            read = subprocess.run(["zbarimg", "--quiet", "--raw", str(shots / "team-links.png")],
+                                  capture_output=True, text=True).stdout.split()
+            assert sorted(read) == sorted(shown_links)
+        browser.get(shown_links[0])
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#rack span")) == 9
     final = scored(tmp_path, name)
     assert final["totals"] == totals == game.totals
     assert [t["kind"] for t in final["turns"]] == ["play"] * 3

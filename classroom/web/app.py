@@ -32,7 +32,7 @@ from classroom.render.wording import shipped_templates
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
-from classroom.web.games import game_routes
+from classroom.web.games import game_routes, students_address
 from classroom.make.situation_rules import FEATURES
 from classroom.make.notebook import NOTEBOOK_LEVELS
 from classroom.make.scoreplay import FOCUSES
@@ -87,10 +87,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
     @friendly
     async def make_page(request: Request) -> Response:
         # The check address printed as a QR code: the page's own, when students can reach it.
-        host = request.url.hostname or ""
-        reachable = host not in ("127.0.0.1", "localhost", "::1", "testserver") and not host.startswith("127.")
-        own = str(request.base_url).rstrip("/") if reachable else ""
-        return page("make.j2", levels=LEVELS, library=library, features=FEATURES, check_address=own,
+        return page("make.j2", levels=LEVELS, library=library, features=FEATURES, check_address=students_address(request),
                     focuses=FOCUSES, notebook_levels=NOTEBOOK_LEVELS)
 
     @friendly

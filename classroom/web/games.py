@@ -17,6 +17,7 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
@@ -37,6 +38,7 @@ from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
 from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
+from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.store.games import (
@@ -47,6 +49,14 @@ from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
 REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
 WORDS = ("pass", "undo", "reveal", "end")
+
+
+def students_address(request: Request) -> str:
+    """Return the page's own address when students' devices can reach it (it is not served on
+    this computer only), else ''."""
+    host = request.url.hostname or ""
+    reachable = host not in ("127.0.0.1", "localhost", "::1", "testserver") and not host.startswith("127.")
+    return str(request.base_url).rstrip("/") if reachable else ""
 
 
 @dataclass(frozen=True)
@@ -273,8 +283,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     marks.update({s: "reveal" for s in play.squares})
                     revealed = shown_play(player, record_notation(game.board, play), score_of(game.board, play, tileset))
         practice = solo_comparison(game) if record.header.mode == "solo" else None
-        links = {p: f"/games/{name}/team/{p}?key={team_key(library, name, p)}" for p in game.players} \
-            if record.header.mode == "teams" and game.dealt else {}
+        links = record.header.mode == "teams" and game.dealt  # on a page of their own (links_page)
         return page("game.j2", status, here="games", name=name, game=game, header=record.header,
                     rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
                     revealed=revealed, reveal_note=reveal_note, typed=typed, error=error,
@@ -408,6 +417,23 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         answer = RedirectResponse(f"/games/{name}", status_code=303)
         answer.set_cookie("racks", private, samesite="strict", httponly=True)
         return answer
+
+    @friendly
+    async def links_page(request: Request) -> Response:
+        """Each team's own link, as text and a QR code: for the teacher's own screen or to print
+        and cut, never the projector (a link shows that team's rack)."""
+        name = game_name(request)
+        record = await run_in_threadpool(load_game, library, name)
+        if record.header.mode != "teams":
+            raise ClassroomError(f"game {name} is not a teams game: only a teams game has a link for each team")
+        address = students_address(request)
+        teams = []
+        for player in record.header.players:
+            key = await run_in_threadpool(team_key, library, name, player)
+            link = (f"{address or str(request.base_url).rstrip('/')}/games/{urllib.parse.quote(name, safe='')}"
+                    f"/team/{urllib.parse.quote(player, safe='')}?key={key}")
+            teams.append((player, link, Markup(qr_svg(link))))
+        return page("team_links.j2", here="games", name=name, teams=teams, reachable=bool(address))
 
     @friendly
     async def team_page(request: Request) -> Response:
@@ -553,7 +579,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/games/{name}/end", stop_page, methods=["POST"]),
         Route("/games/{name}/remove", remove_page, methods=["POST"]),
         Route("/games/{name}/racks", racks_page, methods=["POST"]),
-        Route("/games/{name}/team/{player}", team_page),
+        Route("/games/{name}/team/{player}", team_page), Route("/games/{name}/links", links_page),
         Route("/games/{name}/plays", round_plays, methods=["POST"]),
         Route("/games/{name}/round", close_page, methods=["POST"]),
         Route("/games/{name}/record", record_file),
