@@ -67,7 +67,7 @@ def test_key_shows_best_play_breakdown_and_runners_up(run):
     assert "7 × 3 = 21" in text and "1 × 2 = 2" in text  # 3S at F9, 2S at I9
     assert "Total: 30 points" in text
     assert "K9 down 1 = 4 − 3" in text  # runners-up, typographic minus
-    assert "1234 different legal equation plays" in text
+    assert "1,234 different legal equation plays" in text
 
 
 @pytest.mark.parametrize("page_size", ["letter", "a4"])

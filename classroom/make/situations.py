@@ -51,7 +51,10 @@ def ranked(position: Position) -> tuple[Candidate, ...]:
 def analysed(position: Position) -> Situation:
     """Return the Situation of an analysed position: its ranked plays and how many there are
     (at least how many, when counting them would pass counting.count_limit)."""
-    return Situation(position.board, position.hand, ranked(position), *position.count_at_least(count_limit(position.hand)))
+    plays = ranked(position)
+    count, exact = position.count_at_least(count_limit(position.hand))
+    # the plays ranked are distinct legal plays too: never "at least 0" beside a best play
+    return Situation(position.board, position.hand, plays, count if exact else max(count, len(plays)), exact)
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:

@@ -99,7 +99,7 @@ def best_lines(position: Board, held: Hand, tileset: TileSet, shown: list,
     if not shown:
         return lines + ["This hand has no equation play on this board."]
     if exact:
-        counted = f"{count} legal equation plays"
+        counted = f"{count:,} legal equation play{'s' if count != 1 else ''}"
     elif count:
         counted = f"at least {count:,} legal equation plays (too many to count exactly in a few seconds)"
     else:
