@@ -98,13 +98,11 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     style = LARGE if worksheet.large_print else NORMAL
     size = style["text"]
     words = Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=page)["footer"]
     address = worksheet.check_address(item.id)
     sheet.corner = None if address is None else (address, words["check_line"])
-    sheet.header(words["title"], words["id_line"], size=size * 1.8)
-    sheet.write_lines([words["name_label"], words["class_label"], words["date_label"]], size, student)
-    sheet.y -= size * 0.4
-    sheet.paragraph(words["instructions"], size, after=0.4)
+    sheet.open(words, size * 1.8)
+    sheet.name_and_instructions(words, size, student, labels=("name_label", "class_label", "date_label"),
+                                space=size * 0.4, after=0.4)
     draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])
     total_space = max(size * 3.2, sheet.corner_height())  # the total sits beside a QR code
     rows = draw_record_table(sheet, words, style, total_space)
@@ -133,9 +131,8 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     nine_others = [a for a in item.nine_tile if a.score != item.best_score]
     values = {"worksheet": worksheet, "item": item, "page": 1, "best_shown": 0, "nine_shown": 0}
     words = Wording(env, "boardless_key.j2", **values)
-    sheet.footer = lambda page: Wording(env, "boardless_key.j2", **{**values, "page": page})["footer"]
     sheet.on_new_page = None
-    sheet.header(words["title"], words["id_line"], size=size * 1.6)
+    sheet.open(words, size * 1.6)
     sheet.text(words["hand_line"], size)
     sheet.y -= 4
     draw_tiles_row(sheet, item.hand, size * 2.6, 6)
@@ -190,7 +187,7 @@ def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[byt
     student = Sheet(worksheet.page_size, first["title"])
     for index, (item, name) in enumerate(worksheet.student_pages):
         if index:
-            sheet_break(student)
+            student.next_item()
         student_page(student, env, worksheet, item, name)
     if worksheet.key == "none":
         return student.pdf(), None
@@ -199,13 +196,6 @@ def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[byt
     key = Sheet(worksheet.page_size, key_words["title"])
     for index, item in enumerate(worksheet.items):
         if index:
-            sheet_break(key)
+            key.next_item()
         key_pages(key, env, worksheet, item)
     return student.pdf(), key.pdf()
-
-
-def sheet_break(sheet: Sheet) -> None:
-    """End the current item's last page so the next item starts on a fresh one."""
-    sheet.on_new_page = None
-    sheet.finish_page()
-    sheet.page = 1  # each item's pages are numbered from 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -15,6 +15,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from classroom.render.fonts import BOLD, REGULAR, register, width
+
+if TYPE_CHECKING:
+    from classroom.render.wording import Wording
 
 PAGE_POINTS = {"letter": LETTER, "a4": A4}
 MARGIN = 36.0  # half an inch: inside what every office printer can print
@@ -215,6 +218,28 @@ class Sheet:
         self.canvas.setLineWidth(1.2)
         self.canvas.line(self.left, self.y, self.right, self.y)
         self.y -= size * 0.6
+
+    def open(self, words: Wording, size: float, title: str = "title") -> None:
+        """Give the sheet the footer of `words`' template, page by page, and draw its title and
+        id line as the header (returns nothing)."""
+        self.footer = lambda page: words.given(page=page)["footer"]
+        self.header(words[title], words["id_line"], size=size)
+
+    def name_and_instructions(self, words: Wording, size: float, student: str | None = None, *,
+                              labels: tuple[str, ...] = ("name_label",), space: float = 2,
+                              after: float = 0.3) -> None:
+        """Draw a student sheet's blanks to write on (the student's name on the first, when the
+        sheet is printed for one), then `space` points lower its instructions (returns nothing)."""
+        self.write_lines([words[label] for label in labels], size, student)
+        self.y -= space
+        self.paragraph(words["instructions"], size, after=after)
+
+    def next_item(self) -> None:
+        """End the current item's last page so the next item starts on a fresh one, its pages
+        numbered from 1 (returns nothing)."""
+        self.on_new_page = None
+        self.finish_page()
+        self.page = 1
 
     def write_lines(self, labels: list[str], size: float, name: str | None = None) -> None:
         """Draw labelled blanks to write on, side by side (Name ____ Class ____ ...); a student's

@@ -27,11 +27,8 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     large = worksheet.large_print
     text = 12.0 if large else 9.5
     words = Wording(env, "scoreplay.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "scoreplay.j2", worksheet=worksheet, item=item, page=page)["footer"]
-    sheet.header(words["title"], words["id_line"], size=text * 1.8)
-    sheet.write_lines([words["name_label"]], text, None)
-    sheet.y -= 2
-    sheet.paragraph(words["instructions"], text, after=0.3)
+    sheet.open(words, text * 1.8)
+    sheet.name_and_instructions(words, text)
     work = text * 7.5  # the working box: a line for each equation and its sum
     below = text * 0.85 * 1.6 + text * 1.6 + text * 1.2 + work + 8  # legend, play line, boxes
     cell = min(MAX_STUDENT_CELL, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
@@ -79,8 +76,7 @@ def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: 
     play = item.play
     words = Wording(env, "scoreplay_key.j2", worksheet=worksheet, item=item, page=1, play=play,
                     equation=None, points_sum=0, blanks=bool(blank_squares(item, play)))
-    sheet.footer = lambda page: Wording(env, "scoreplay_key.j2", **{**words.values, "page": page})["footer"]
-    sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.7)
+    sheet.open(words, KEY_TEXT * 1.7)
     sheet.text(words["focus_line"], KEY_TEXT)
     legend = KEY_TEXT * 0.85 * 1.35 + 4
     for text in KEY_SIZES:
@@ -100,10 +96,8 @@ def render_scoreplay(worksheet: Worksheet, env: jinja2.Environment) -> tuple[byt
                                              play=first.play, equation=None, points_sum=0, blanks=False)["title"])
     for index, item in enumerate(worksheet.items):
         if index:
-            key.finish_page()
-            key.page = 1  # each item's pages are numbered from 1
-            student.finish_page()
-            student.page = 1
+            key.next_item()
+            student.next_item()
         key_page(key, env, worksheet, item)
         student_page(student, env, worksheet, item)
     return student.pdf(), key.pdf()

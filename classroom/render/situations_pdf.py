@@ -62,13 +62,10 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     large = worksheet.large_print
     text = 12.0 if large else 9.5
     words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "situations.j2", worksheet=worksheet, item=item, page=page)["footer"]
     address = worksheet.check_address(item.id)
     sheet.corner = None if address is None else (address, words["check_line"])
-    sheet.header(words["title"], words["id_line"], size=text * 1.8)
-    sheet.write_lines([words["name_label"]], text, student)
-    sheet.y -= 2
-    sheet.paragraph(words["instructions"], text, after=0.3)
+    sheet.open(words, text * 1.8)
+    sheet.name_and_instructions(words, text, student)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
     below = text * 0.85 * 1.6 + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
     below += sheet.corner_height()  # and a QR code under them
@@ -128,10 +125,7 @@ def equation_table(sheet: Sheet, words: Wording, equation: KeyEquationScore, siz
                 canvas.setFont(BOLD if r == 1 else REGULAR, min(size * 0.9, fit))
                 canvas.drawCentredString(x + cell_width / 2, y + line * 0.3, value)
         sheet.y = top - line * 3 - 4
-    line_words = Wording(words.env, words.name, **{**words.values, "equation": equation,
-                                                    "points_sum": sum(c.points for c in cells)})
-    summary = line_words["subtotal_line"]
-    sheet.text(summary, size)
+    sheet.text(words.given(equation=equation, points_sum=sum(c.points for c in cells))["subtotal_line"], size)
     sheet.y -= size * 0.5
 
 
@@ -198,8 +192,7 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     play = item.best[0] if item.best else None
     words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play,
                     equation=None, points_sum=0, blanks=bool(play and blank_squares(item, play)))
-    sheet.footer = lambda page: Wording(env, "situations_key.j2", **{**words.values, "page": page})["footer"]
-    sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.7)
+    sheet.open(words, KEY_TEXT * 1.7)
     sheet.text(words["hand_line"], KEY_TEXT)
     legend = KEY_TEXT * 0.85 * 1.35 + 4
     for text in KEY_SIZES:
@@ -223,12 +216,10 @@ def render_situations(worksheet: Worksheet, env: jinja2.Environment) -> tuple[by
                                              page=1, play=None, equation=None, points_sum=0)["title"])
     for index, item in enumerate(worksheet.items):
         if index:
-            key.finish_page()
-            key.page = 1  # each item's pages are numbered from 1
+            key.next_item()
         key_pages(key, env, worksheet, item)
     for index, (item, name) in enumerate(worksheet.student_pages):
         if index:
-            student.finish_page()
-            student.page = 1
+            student.next_item()
         student_page(student, env, worksheet, item, name)
     return student.pdf(), key.pdf()

@@ -39,11 +39,8 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     large = worksheet.large_print
     text = 12.0 if large else 10.0
     words = Wording(env, "trueornot.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "trueornot.j2", worksheet=worksheet, item=item, page=page)["footer"]
-    sheet.header(words["title"], words["id_line"], size=text * 1.8)
-    sheet.write_lines([words["name_label"]], text, None)
-    sheet.y -= 2
-    sheet.paragraph(words["instructions"], text, after=0.6)
+    sheet.open(words, text * 1.8)
+    sheet.name_and_instructions(words, text, after=0.6)
     canvas = sheet.canvas
     number_width = width(f"{len(item.lines)}.", text, True) + 8
     marks_width = text * 6
@@ -76,14 +73,13 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
 def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: TrueOrNotItem) -> None:
     """Draw one sheet's answer key: every line's tiles, T or F, and the verdict under it."""
     words = Wording(env, "trueornot_key.j2", worksheet=worksheet, item=item, page=1, line=None)
-    sheet.footer = lambda page: Wording(env, "trueornot_key.j2", **{**words.values, "page": page})["footer"]
-    sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.9)
+    sheet.open(words, KEY_TEXT * 1.9)
     sheet.paragraph(words["summary_line"], KEY_TEXT, after=0.8)
     canvas = sheet.canvas
     number_width = width(f"{len(item.lines)}.", KEY_TEXT, True) + 8
     size = fitting_tile(sheet, item, sheet.content_width - number_width - KEY_TEXT * 3, KEY_TILE)
     for number, line in enumerate(item.lines, 1):
-        verdict = Wording(env, "trueornot_key.j2", **{**words.values, "line": line})["verdict_line"]
+        verdict = words.given(line=line)["verdict_line"]
         sheet.need(size + KEY_TEXT * 2.6)
         sheet.y -= size
         middle = sheet.y + size / 2 - KEY_TEXT * 0.35
@@ -104,9 +100,8 @@ def render_trueornot(worksheet: Worksheet, env: jinja2.Environment) -> tuple[byt
                                              line=None)["title"])
     for index, item in enumerate(worksheet.items):
         if index:
-            for sheet in (student, key):
-                sheet.finish_page()
-                sheet.page = 1  # each item's pages are numbered from 1
+            student.next_item()
+            key.next_item()
         student_page(student, env, worksheet, item)
         key_page(key, env, worksheet, item)
     return student.pdf(), key.pdf()
