@@ -7,7 +7,7 @@ import jinja2
 
 from classroom.render.columns import Entry, draw_columns, draw_groups, group_of
 from classroom.render.fonts import BOLD, REGULAR
-from classroom.render.page import Sheet
+from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet
@@ -183,19 +183,7 @@ def entries(answers) -> list[Entry]:
 def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes | None]:
     """Return the student PDF and the key PDF of a boardless worksheet, as bytes (no key PDF,
     None, when the worksheet asks for none)."""
-    first = Wording(env, "boardless.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
-    student = Sheet(worksheet.page_size, first["title"])
-    for index, (item, name) in enumerate(worksheet.student_pages):
-        if index:
-            student.next_item()
-        student_page(student, env, worksheet, item, name)
+    student = worksheet_pdf(worksheet, env, "boardless.j2", student_page, worksheet.student_pages)
     if worksheet.key == "none":
-        return student.pdf(), None
-    key_words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=worksheet.items[0], page=1,
-                        best_shown=0, nine_shown=0)
-    key = Sheet(worksheet.page_size, key_words["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            key.next_item()
-        key_pages(key, env, worksheet, item)
-    return student.pdf(), key.pdf()
+        return student, None
+    return student, worksheet_pdf(worksheet, env, "boardless_key.j2", key_pages, best_shown=0, nine_shown=0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -15,9 +15,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from classroom.render.fonts import BOLD, REGULAR, register, width
+from classroom.render.wording import Wording
 
 if TYPE_CHECKING:
-    from classroom.render.wording import Wording
+    import jinja2
+
+    from classroom.make.worksheet import Worksheet
 
 PAGE_POINTS = {"letter": LETTER, "a4": A4}
 MARGIN = 36.0  # half an inch: inside what every office printer can print
@@ -267,3 +270,18 @@ class Sheet:
         self.finish_page()
         self.canvas.save()
         return self.buffer.getvalue()
+
+
+def worksheet_pdf(worksheet: Worksheet, env: jinja2.Environment, template: str, draw: Callable[..., None],
+                  pages: Iterable[tuple] | None = None, **values: object) -> bytes:
+    """Return one PDF of a worksheet (the student sheets or the key): draw(sheet, env, worksheet,
+    item) for every item, or draw(sheet, env, worksheet, *page) for every page of `pages` (an
+    item and its student), each from a fresh page numbered from 1; the PDF is titled with the
+    template's title for the first item (with `values`, the others the template reads)."""
+    first = Wording(env, template, worksheet=worksheet, item=worksheet.items[0], page=1, **values)
+    sheet = Sheet(worksheet.page_size, first["title"])
+    for index, page in enumerate(pages if pages is not None else [(item,) for item in worksheet.items]):
+        if index:
+            sheet.next_item()
+        draw(sheet, env, worksheet, *page)
+    return sheet.pdf()

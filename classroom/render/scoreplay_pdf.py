@@ -10,7 +10,7 @@ from classroom.make.scoreplay import ScorePlayItem
 from classroom.make.worksheet import Worksheet
 from classroom.render.boardgrid import board_size
 from classroom.render.fonts import BOLD
-from classroom.render.page import PAGE_POINTS, Sheet
+from classroom.render.page import PAGE_POINTS, Sheet, worksheet_pdf
 from classroom.render.situations_pdf import (
     KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, blank_squares, centred_board, equation_table,
     marked_notation,
@@ -90,14 +90,6 @@ def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: 
 
 def render_scoreplay(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
     """Return the student PDF and the key PDF of a Score this play worksheet, as bytes."""
-    first = worksheet.items[0]
-    student = Sheet(worksheet.page_size, Wording(env, "scoreplay.j2", worksheet=worksheet, item=first, page=1)["title"])
-    key = Sheet(worksheet.page_size, Wording(env, "scoreplay_key.j2", worksheet=worksheet, item=first, page=1,
-                                             play=first.play, equation=None, points_sum=0, blanks=False)["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            key.next_item()
-            student.next_item()
-        key_page(key, env, worksheet, item)
-        student_page(student, env, worksheet, item)
-    return student.pdf(), key.pdf()
+    return (worksheet_pdf(worksheet, env, "scoreplay.j2", student_page),
+            worksheet_pdf(worksheet, env, "scoreplay_key.j2", key_page, play=worksheet.items[0].play,
+                          equation=None, points_sum=0, blanks=False))

@@ -8,7 +8,7 @@ import jinja2
 
 from classroom.render.boardgrid import COLUMNS, board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
-from classroom.render.page import PAGE_POINTS, Sheet
+from classroom.render.page import PAGE_POINTS, Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.game.symbols import BLANK, face, is_blank, write
@@ -210,16 +210,5 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
 
 def render_situations(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
     """Return the student PDF and the key PDF of a board situations worksheet, as bytes."""
-    first = worksheet.items[0]
-    student = Sheet(worksheet.page_size, Wording(env, "situations.j2", worksheet=worksheet, item=first, page=1)["title"])
-    key = Sheet(worksheet.page_size, Wording(env, "situations_key.j2", worksheet=worksheet, item=first,
-                                             page=1, play=None, equation=None, points_sum=0)["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            key.next_item()
-        key_pages(key, env, worksheet, item)
-    for index, (item, name) in enumerate(worksheet.student_pages):
-        if index:
-            student.next_item()
-        student_page(student, env, worksheet, item, name)
-    return student.pdf(), key.pdf()
+    return (worksheet_pdf(worksheet, env, "situations.j2", student_page, worksheet.student_pages),
+            worksheet_pdf(worksheet, env, "situations_key.j2", key_pages, play=None, equation=None, points_sum=0))

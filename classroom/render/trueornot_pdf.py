@@ -9,7 +9,7 @@ import jinja2
 from classroom.make.trueornot import JudgedLine, TrueOrNotItem
 from classroom.make.worksheet import Worksheet
 from classroom.render.fonts import BOLD, REGULAR, width
-from classroom.render.page import Sheet
+from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording
 
@@ -94,14 +94,5 @@ def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: 
 
 def render_trueornot(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
     """Return the student PDF and the key PDF of a True or not? worksheet, as bytes."""
-    first = worksheet.items[0]
-    student = Sheet(worksheet.page_size, Wording(env, "trueornot.j2", worksheet=worksheet, item=first, page=1)["title"])
-    key = Sheet(worksheet.page_size, Wording(env, "trueornot_key.j2", worksheet=worksheet, item=first, page=1,
-                                             line=None)["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            student.next_item()
-            key.next_item()
-        student_page(student, env, worksheet, item)
-        key_page(key, env, worksheet, item)
-    return student.pdf(), key.pdf()
+    return (worksheet_pdf(worksheet, env, "trueornot.j2", student_page),
+            worksheet_pdf(worksheet, env, "trueornot_key.j2", key_page, line=None))
