@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from classroom.make.worksheet import Worksheet
 
 PAGE_POINTS = {"letter": LETTER, "a4": A4}
+PAGE_NAME = {size: name for name, size in PAGE_POINTS.items()}  # (width, height) -> 'letter'
 MARGIN = 36.0  # half an inch: inside what every office printer can print
 # The QR code of a sheet's check page: 22 mm across (a phone reads it after a photocopy), no
 # module under 0.6 mm however long the address, and the four modules of white around it that
@@ -236,6 +237,14 @@ class Sheet:
         self.write_lines([words[label] for label in labels], size, student)
         self.y -= space
         self.paragraph(words["instructions"], size, after=after)
+
+    def height_of(self, draw: Callable[[Sheet], None]) -> float:
+        """Return how tall what draw(sheet) draws is, measured by drawing it on a scratch page of
+        this page's size that never breaks."""
+        scratch = Sheet(PAGE_NAME[(self.width, self.height)], "")
+        scratch.bottom = -1e9
+        draw(scratch)
+        return scratch.top - scratch.y
 
     def next_item(self) -> None:
         """End the current item's last page so the next item starts on a fresh one, its pages

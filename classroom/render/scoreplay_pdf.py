@@ -10,14 +10,13 @@ from classroom.make.scoreplay import ScorePlayItem
 from classroom.make.worksheet import Worksheet
 from classroom.render.boardgrid import board_size
 from classroom.render.fonts import BOLD
-from classroom.render.page import PAGE_POINTS, Sheet, worksheet_pdf
+from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.situations_pdf import (
     KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, blank_squares, centred_board, equation_table,
     marked_notation,
 )
 from classroom.render.wording import Wording, printed
 
-PAGE_NAME = {size: name for name, size in PAGE_POINTS.items()}
 MAX_STUDENT_CELL = 25.0  # a board square on the student sheet, in points
 
 
@@ -61,15 +60,6 @@ def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> 
     sheet.text(words["total_line"], text * 1.1, bold=True)
 
 
-def body_height(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> float:
-    """Return how tall the key's text under the board is, measured by drawing it on a scratch
-    page of the same width that never breaks."""
-    scratch = Sheet(PAGE_NAME[(sheet.width, sheet.height)], "")
-    scratch.bottom = -1e9
-    key_body(scratch, words, item, text)
-    return scratch.top - scratch.y
-
-
 def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: ScorePlayItem) -> None:
     """Draw one play's answer key on one page: the board as large as the breakdown below it
     leaves room for, the text smaller when even the smallest board leaves too little."""
@@ -80,7 +70,8 @@ def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: 
     sheet.text(words["focus_line"], KEY_TEXT)
     legend = KEY_TEXT * 0.85 * 1.35 + 4
     for text in KEY_SIZES:
-        cell = min(MAX_CELL, (sheet.room() - legend - body_height(sheet, words, item, text)) / board_size(1))
+        body = sheet.height_of(lambda scratch: key_body(scratch, words, item, text))
+        cell = min(MAX_CELL, (sheet.room() - legend - body) / board_size(1))
         if cell >= MIN_CELL:
             break
     centred_board(sheet, item, max(cell, MIN_CELL), play)

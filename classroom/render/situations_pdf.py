@@ -8,7 +8,7 @@ import jinja2
 
 from classroom.render.boardgrid import COLUMNS, board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
-from classroom.render.page import PAGE_POINTS, Sheet, worksheet_pdf
+from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.game.symbols import BLANK, face, is_blank, write
@@ -18,7 +18,6 @@ PER_ROW = 10  # tiles of an equation per row of its breakdown table
 KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge
 KEY_SIZES = (9.5, 8.5, 7.5, 6.5)  # smaller text when a long breakdown leaves the board too little room
 MIN_CELL, MAX_CELL = 14.0, 21.5  # the key board's square size, in points
-PAGE_NAME = {size: name for name, size in PAGE_POINTS.items()}
 
 
 def drawn_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
@@ -176,15 +175,6 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
                        x=sheet.left + 10)
 
 
-def body_height(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> float:
-    """Return how tall the key's text under the board is, measured by drawing it on a scratch
-    page of the same width that never breaks."""
-    scratch = Sheet(PAGE_NAME[(sheet.width, sheet.height)], "")
-    scratch.bottom = -1e9
-    key_body(scratch, words, item, play, text)
-    return scratch.top - scratch.y
-
-
 def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
     """Draw one situation's answer key on one page: the board as large as the breakdown below it
     leaves room for, and the text smaller when even the smallest board leaves too little. The
@@ -196,7 +186,8 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     sheet.text(words["hand_line"], KEY_TEXT)
     legend = KEY_TEXT * 0.85 * 1.35 + 4
     for text in KEY_SIZES:
-        below = legend + (body_height(sheet, words, item, play, text) if play else text * 2)
+        below = legend + (sheet.height_of(lambda scratch: key_body(scratch, words, item, play, text))
+                          if play else text * 2)
         cell = min(MAX_CELL, (sheet.room() - below) / board_size(1))
         if cell >= MIN_CELL:
             break
