@@ -8,7 +8,7 @@ import jinja2
 from classroom.render.columns import Entry, draw_columns, draw_groups, group_of
 from classroom.render.fonts import BOLD, REGULAR
 from classroom.render.page import Sheet, worksheet_pdf
-from classroom.render.tiles import draw_tile
+from classroom.render.tiles import cut_lines, draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet
 
@@ -43,17 +43,13 @@ def draw_strips(sheet: Sheet, tiles: tuple[TileFace, ...], size: float, pad: flo
         y = top - (strip + 1) * cell
         for index, tile in enumerate(tiles):
             draw_tile(canvas, left + index * cell + pad, y + pad, size, tile.symbol, tile.score)
-    canvas.saveState()
-    canvas.setDash(4, 3)
-    canvas.setLineWidth(0.7)
-    canvas.setStrokeGray(0.3)
-    for strip in range(strips + 1):
-        y = top - strip * cell
-        canvas.line(left - 8, y, left + total + 8, y)
-    for index in range(len(tiles) + 1):
-        x = left + index * cell
-        canvas.line(x, top + 4, x, top - strips * cell - 4)
-    canvas.restoreState()
+    with cut_lines(canvas):
+        for strip in range(strips + 1):
+            y = top - strip * cell
+            canvas.line(left - 8, y, left + total + 8, y)
+        for index in range(len(tiles) + 1):
+            x = left + index * cell
+            canvas.line(x, top + 4, x, top - strips * cell - 4)
     sheet.y = top - strips * cell - 10
 
 
@@ -98,9 +94,7 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     style = LARGE if worksheet.large_print else NORMAL
     size = style["text"]
     words = Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=1)
-    address = worksheet.check_address(item.id)
-    sheet.corner = None if address is None else (address, words["check_line"])
-    sheet.open(words, size * 1.8)
+    sheet.open(words, size * 1.8, check=worksheet.check_address(item.id))
     sheet.name_and_instructions(words, size, student, labels=("name_label", "class_label", "date_label"),
                                 space=size * 0.4, after=0.4)
     draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])

@@ -223,10 +223,12 @@ class Sheet:
         self.canvas.line(self.left, self.y, self.right, self.y)
         self.y -= size * 0.6
 
-    def open(self, words: Wording, size: float, title: str = "title") -> None:
-        """Give the sheet the footer of `words`' template, page by page, and draw its title and
-        id line as the header (returns nothing)."""
+    def open(self, words: Wording, size: float, title: str = "title", check: str | None = None) -> None:
+        """Give the sheet the footer of `words`' template, page by page, and with a check page's
+        address its QR code at the foot, captioned with the wording's check_line; draw the title
+        and the id line as the header (returns nothing)."""
         self.footer = lambda page: words.given(page=page)["footer"]
+        self.corner = None if check is None else (check, words["check_line"])
         self.header(words[title], words["id_line"], size=size)
 
     def name_and_instructions(self, words: Wording, size: float, student: str | None = None, *,

@@ -9,10 +9,9 @@ import jinja2
 from classroom.make.scoreplay import ScorePlayItem
 from classroom.make.worksheet import Worksheet
 from classroom.render.boardgrid import board_size
-from classroom.render.fonts import BOLD
 from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.situations_pdf import (
-    KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, blank_squares, centred_board, equation_table,
+    KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, answer_boxes, blank_squares, centred_board, equation_table,
     marked_notation,
 )
 from classroom.render.wording import Wording, printed
@@ -34,17 +33,7 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     centred_board(sheet, item, cell, item.play)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)
     sheet.text(words["play_line"], text * 1.15, bold=True)
-    canvas = sheet.canvas
-    score_width = sheet.content_width * 0.22
-    work_width = sheet.content_width - score_width - 12
-    sheet.y -= text * 1.2
-    canvas.setFont(BOLD, text)
-    canvas.drawString(sheet.left, sheet.y, words["work_label"])
-    canvas.drawString(sheet.left + work_width + 12, sheet.y, words["score_label"])
-    sheet.y -= work + 4
-    canvas.setLineWidth(1)
-    canvas.rect(sheet.left, sheet.y, work_width, work, stroke=1, fill=0)
-    canvas.rect(sheet.left + work_width + 12, sheet.y + work - text * 3.4, score_width, text * 3.4, stroke=1, fill=0)
+    answer_boxes(sheet, (words["work_label"], words["score_label"]), text, work, score_height=text * 3.4)
 
 
 def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> None:

@@ -61,9 +61,7 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     large = worksheet.large_print
     text = 12.0 if large else 9.5
     words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1)
-    address = worksheet.check_address(item.id)
-    sheet.corner = None if address is None else (address, words["check_line"])
-    sheet.open(words, text * 1.8)
+    sheet.open(words, text * 1.8, check=worksheet.check_address(item.id))
     sheet.name_and_instructions(words, text, student)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
     below = text * 0.85 * 1.6 + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
@@ -72,17 +70,29 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     centred_board(sheet, item, cell)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)
     hand_row(sheet, words["hand_label"], item, hand_size, text * 1.1)
+    answer_boxes(sheet, (words["play_label"], words["score_label"]), text, box)
+
+
+def answer_boxes(sheet: Sheet, labels: tuple[str, str], size: float, height: float,
+                 score_height: float | None = None) -> None:
+    """Draw at the cursor, each under its label, a box to write in and at its right a box for
+    the score (22% of the width), as tall as the other or `score_height` tall at its top,
+    and move below them (returns nothing)."""
     canvas = sheet.canvas
-    canvas.setFont(BOLD, text)
+    canvas.setFont(BOLD, size)
     score_width = sheet.content_width * 0.22
-    play_width = sheet.content_width - score_width - 12
-    sheet.y -= text * 1.2
-    canvas.drawString(sheet.left, sheet.y, words["play_label"])
-    canvas.drawString(sheet.left + play_width + 12, sheet.y, words["score_label"])
-    sheet.y -= box + 4
+    write_width = sheet.content_width - score_width - 12
+    sheet.y -= size * 1.2
+    canvas.drawString(sheet.left, sheet.y, labels[0])
+    canvas.drawString(sheet.left + write_width + 12, sheet.y, labels[1])
+    sheet.y -= height + 4
     canvas.setLineWidth(1)
-    canvas.rect(sheet.left, sheet.y, play_width, box, stroke=1, fill=0)
-    canvas.rect(sheet.left + play_width + 12, sheet.y, score_width, box, stroke=1, fill=0)
+    canvas.rect(sheet.left, sheet.y, write_width, height, stroke=1, fill=0)
+    if score_height is None:
+        canvas.rect(sheet.left + write_width + 12, sheet.y, score_width, height, stroke=1, fill=0)
+    else:
+        canvas.rect(sheet.left + write_width + 12, sheet.y + height - score_height, score_width, score_height,
+                    stroke=1, fill=0)
 
 
 def points(value: int, factor: int) -> str:
