@@ -11,7 +11,7 @@ from classroom.make.worksheet import Worksheet
 from classroom.render.boardgrid import board_size
 from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.situations_pdf import (
-    KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, answer_boxes, blank_squares, centred_board, equation_table,
+    KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, answer_boxes, blank_squares, breakdown, centred_board,
     marked_notation,
 )
 from classroom.render.wording import Wording, printed
@@ -43,10 +43,7 @@ def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> 
     sheet.y -= 4
     sheet.paragraph(f"{words['play_heading']}: {printed(marked_notation(item, play))}", text * 1.25,
                     bold=True, after=0.2)
-    sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
-    for equation in play.breakdown.equations:
-        equation_table(sheet, words, equation, text, blank_squares(item, play))
-    sheet.text(words["total_line"], text * 1.1, bold=True)
+    breakdown(sheet, words, item, play, text)
 
 
 def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: ScorePlayItem) -> None:

@@ -159,6 +159,15 @@ def marked_notation(item: SituationItem, play: KeyPlay) -> str:
                                 for c in main.contributions])
 
 
+def breakdown(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
+    """Draw a play's score broken down: its heading, every equation's table, the total (returns
+    nothing)."""
+    sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
+    for equation in play.breakdown.equations:
+        equation_table(sheet, words, equation, text, blank_squares(item, play))
+    sheet.text(words["total_line"], text * 1.1, bold=True)
+
+
 def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
     """Draw what a situation key prints under the board: the best play, its score broken down,
     the ties and the next best plays (returns nothing)."""
@@ -167,10 +176,7 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
                     bold=True, after=0)
     sheet.text(words["count_line"], text)
     sheet.y -= text * 0.4
-    sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
-    for equation in play.breakdown.equations:
-        equation_table(sheet, words, equation, text, blank_squares(item, play))
-    sheet.text(words["total_line"], text * 1.1, bold=True)
+    breakdown(sheet, words, item, play, text)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
