@@ -1,5 +1,6 @@
 """Page geometry shared by every sheet: page sizes, margins, a cursor that moves down the page,
-wrapped paragraphs, the header and the footer. Drawing only; the words come from templates."""
+wrapped paragraphs, the header and the footer, how every sheet opens (Sheet.open) and a
+worksheet's PDF drawn item by item (worksheet_pdf). Drawing only; the words come from templates."""
 
 from __future__ import annotations
 
