@@ -311,6 +311,26 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     write_set(worksheet, out, templates, force)
 
 
+def print_set(label: str, make_set, choice: object, level: str, tiles: Optional[Path],
+              count: Optional[int], seed: Optional[int], sheets: tuple[str, bool, Optional[str], str],
+              jobs: Optional[int], out: Optional[Path], templates: Optional[Path], force: bool) -> None:
+    """Make a Score this play or True or not? set and write it (see write_set): make_set(tileset,
+    level, seed, count, choice, layout, workers, progress), `choice` the one option of its own (the
+    focus, the lines on a sheet), `sheets` the page size, large print, title and key; 5 items
+    unless --count says, progress shown under `label`."""
+    from classroom.make.pool import default_workers
+    from classroom.make.sets import PrintOptions, checked_title, run_seed
+
+    tileset = load_tileset(level, tiles)
+    page, large_print, title, key = sheets
+    layout = PrintOptions(page, large_print, checked_title(title), key)
+    count = count or 5
+    seed = run_seed(seed)
+    worksheet = with_progress(count, label, lambda progress: make_set(
+        tileset, level_name(level, tiles), seed, count, choice, layout, jobs or default_workers(), progress))
+    write_set(worksheet, out, templates, force)
+
+
 @command
 def scoreplay(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
               level: str = LevelOption, tiles: Optional[Path] = TilesOption,
@@ -322,16 +342,10 @@ def scoreplay(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               key: str = KeyOption, jobs: Optional[int] = JobsOption, force: bool = ForceOption) -> None:
     """Print Score this play worksheets: a board with a play marked, the student writes its score;
     the key breaks the score down (PDF)."""
-    from classroom.make.pool import default_workers
-    from classroom.make.sets import PrintOptions, checked_title, run_seed, scoreplay_set
+    from classroom.make.sets import scoreplay_set
 
-    tileset = load_tileset(level, tiles)
-    layout = PrintOptions(page, large_print, checked_title(title), key)
-    count = count or 5
-    seed = run_seed(seed)
-    worksheet = with_progress(count, "Finding plays", lambda progress: scoreplay_set(
-        tileset, level_name(level, tiles), seed, count, focus, layout, jobs or default_workers(), progress))
-    write_set(worksheet, out, templates, force)
+    print_set("Finding plays", scoreplay_set, focus, level, tiles, count, seed,
+              (page, large_print, title, key), jobs, out, templates, force)
 
 
 @command
@@ -343,16 +357,10 @@ def trueornot(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               key: str = KeyOption, jobs: Optional[int] = JobsOption, force: bool = ForceOption) -> None:
     """Print True or not? worksheets: equations to mark true or not, and why; the key gives the
     checker's reason for every false one (PDF)."""
-    from classroom.make.pool import default_workers
-    from classroom.make.sets import PrintOptions, checked_title, run_seed, trueornot_set
+    from classroom.make.sets import trueornot_set
 
-    tileset = load_tileset(level, tiles)
-    layout = PrintOptions(page, large_print, checked_title(title), key)
-    count = count or 5
-    seed = run_seed(seed)
-    worksheet = with_progress(count, "Making sheets", lambda progress: trueornot_set(
-        tileset, level_name(level, tiles), seed, count, lines, layout, jobs or default_workers(), progress))
-    write_set(worksheet, out, templates, force)
+    print_set("Making sheets", trueornot_set, lines, level, tiles, count, seed,
+              (page, large_print, title, key), jobs, out, templates, force)
 
 
 @command

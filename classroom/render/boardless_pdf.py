@@ -7,8 +7,8 @@ import jinja2
 
 from classroom.render.columns import Entry, draw_columns, draw_groups, group_of
 from classroom.render.fonts import BOLD, REGULAR
-from classroom.render.page import Sheet
-from classroom.render.tiles import draw_tile
+from classroom.render.page import Sheet, worksheet_pdf
+from classroom.render.tiles import cut_lines, draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet
 
@@ -43,17 +43,13 @@ def draw_strips(sheet: Sheet, tiles: tuple[TileFace, ...], size: float, pad: flo
         y = top - (strip + 1) * cell
         for index, tile in enumerate(tiles):
             draw_tile(canvas, left + index * cell + pad, y + pad, size, tile.symbol, tile.score)
-    canvas.saveState()
-    canvas.setDash(4, 3)
-    canvas.setLineWidth(0.7)
-    canvas.setStrokeGray(0.3)
-    for strip in range(strips + 1):
-        y = top - strip * cell
-        canvas.line(left - 8, y, left + total + 8, y)
-    for index in range(len(tiles) + 1):
-        x = left + index * cell
-        canvas.line(x, top + 4, x, top - strips * cell - 4)
-    canvas.restoreState()
+    with cut_lines(canvas):
+        for strip in range(strips + 1):
+            y = top - strip * cell
+            canvas.line(left - 8, y, left + total + 8, y)
+        for index in range(len(tiles) + 1):
+            x = left + index * cell
+            canvas.line(x, top + 4, x, top - strips * cell - 4)
     sheet.y = top - strips * cell - 10
 
 
@@ -98,13 +94,9 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     style = LARGE if worksheet.large_print else NORMAL
     size = style["text"]
     words = Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "boardless.j2", worksheet=worksheet, item=item, page=page)["footer"]
-    address = worksheet.check_address(item.id)
-    sheet.corner = None if address is None else (address, words["check_line"])
-    sheet.header(words["title"], words["id_line"], size=size * 1.8)
-    sheet.write_lines([words["name_label"], words["class_label"], words["date_label"]], size, student)
-    sheet.y -= size * 0.4
-    sheet.paragraph(words["instructions"], size, after=0.4)
+    sheet.open(words, size * 1.8, check=worksheet.check_address(item.id))
+    sheet.name_and_instructions(words, size, student, labels=("name_label", "class_label", "date_label"),
+                                space=size * 0.4, after=0.4)
     draw_strips(sheet, item.hand, style["tile"], style["pad"], style["strips"])
     total_space = max(size * 3.2, sheet.corner_height())  # the total sits beside a QR code
     rows = draw_record_table(sheet, words, style, total_space)
@@ -133,9 +125,8 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     nine_others = [a for a in item.nine_tile if a.score != item.best_score]
     values = {"worksheet": worksheet, "item": item, "page": 1, "best_shown": 0, "nine_shown": 0}
     words = Wording(env, "boardless_key.j2", **values)
-    sheet.footer = lambda page: Wording(env, "boardless_key.j2", **{**values, "page": page})["footer"]
     sheet.on_new_page = None
-    sheet.header(words["title"], words["id_line"], size=size * 1.6)
+    sheet.open(words, size * 1.6)
     sheet.text(words["hand_line"], size)
     sheet.y -= 4
     draw_tiles_row(sheet, item.hand, size * 2.6, 6)
@@ -186,26 +177,7 @@ def entries(answers) -> list[Entry]:
 def render_boardless(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes | None]:
     """Return the student PDF and the key PDF of a boardless worksheet, as bytes (no key PDF,
     None, when the worksheet asks for none)."""
-    first = Wording(env, "boardless.j2", worksheet=worksheet, item=worksheet.items[0], page=1)
-    student = Sheet(worksheet.page_size, first["title"])
-    for index, (item, name) in enumerate(worksheet.student_pages):
-        if index:
-            sheet_break(student)
-        student_page(student, env, worksheet, item, name)
+    student = worksheet_pdf(worksheet, env, "boardless.j2", student_page, worksheet.student_pages)
     if worksheet.key == "none":
-        return student.pdf(), None
-    key_words = Wording(env, "boardless_key.j2", worksheet=worksheet, item=worksheet.items[0], page=1,
-                        best_shown=0, nine_shown=0)
-    key = Sheet(worksheet.page_size, key_words["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            sheet_break(key)
-        key_pages(key, env, worksheet, item)
-    return student.pdf(), key.pdf()
-
-
-def sheet_break(sheet: Sheet) -> None:
-    """End the current item's last page so the next item starts on a fresh one."""
-    sheet.on_new_page = None
-    sheet.finish_page()
-    sheet.page = 1  # each item's pages are numbered from 1
+        return student, None
+    return student, worksheet_pdf(worksheet, env, "boardless_key.j2", key_pages, best_shown=0, nine_shown=0)

@@ -41,7 +41,7 @@ def board_tiles(game: Duplicate, result: RoundResult) -> list[tuple]:
 def round_page(sheet: Sheet, env, game: Duplicate, result: RoundResult) -> None:
     """Draw one round's sheet."""
     words = Wording(env, "duplicate.j2", round=result.round, page=sheet.page, **values(game))
-    sheet.header(words["round_title"], words["id_line"], size=20)
+    sheet.open(words, 20, "round_title")
     sheet.paragraph(words["instructions"], 10.5)
     if words["time_line"]:
         sheet.text(words["time_line"], 10.5, bold=True)
@@ -76,7 +76,6 @@ def render_round_sheets(game: Duplicate, page_size: str, templates_dir: str | Pa
     env = environment(templates_dir)
     words = Wording(env, "duplicate.j2", round=1, page=1, **values(game))
     sheet = Sheet(page_size, words["round_title"])
-    sheet.footer = lambda page: Wording(env, "duplicate.j2", round=0, page=page, **values(game))["footer"]
     for number, result in enumerate(game.rounds):
         if number:
             sheet.finish_page()
@@ -89,8 +88,7 @@ def render_duplicate_results(game: Duplicate, page_size: str, templates_dir: str
     env = environment(templates_dir)
     words = Wording(env, "duplicate.j2", round=0, page=1, **values(game))
     sheet = Sheet(page_size, words["results_title"])
-    sheet.footer = lambda page: Wording(env, "duplicate.j2", round=0, page=page, **values(game))["footer"]
-    sheet.header(words["results_title"], words["id_line"], size=20)
+    sheet.open(words, 20, "results_title")
     sheet.text(words["standings_heading"], 12, bold=True)
     canvas = sheet.canvas
     columns = (sheet.left + 30, sheet.left + 44, sheet.left + 300, sheet.left + 380)

@@ -1,11 +1,12 @@
 """Page geometry shared by every sheet: page sizes, margins, a cursor that moves down the page,
-wrapped paragraphs, the header and the footer. Drawing only; the words come from templates."""
+wrapped paragraphs, the header and the footer, how every sheet opens (Sheet.open) and a
+worksheet's PDF drawn item by item (worksheet_pdf). Drawing only; the words come from templates."""
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -15,8 +16,15 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from classroom.render.fonts import BOLD, REGULAR, register, width
+from classroom.render.wording import Wording
+
+if TYPE_CHECKING:
+    import jinja2
+
+    from classroom.make.worksheet import Worksheet
 
 PAGE_POINTS = {"letter": LETTER, "a4": A4}
+PAGE_NAME = {size: name for name, size in PAGE_POINTS.items()}  # (width, height) -> 'letter'
 MARGIN = 36.0  # half an inch: inside what every office printer can print
 # The QR code of a sheet's check page: 22 mm across (a phone reads it after a photocopy), no
 # module under 0.6 mm however long the address, and the four modules of white around it that
@@ -216,6 +224,38 @@ class Sheet:
         self.canvas.line(self.left, self.y, self.right, self.y)
         self.y -= size * 0.6
 
+    def open(self, words: Wording, size: float, title: str = "title", check: str | None = None) -> None:
+        """Give the sheet the footer of `words`' template, page by page, and with a check page's
+        address its QR code at the foot, captioned with the wording's check_line; draw the title
+        and the id line as the header (returns nothing)."""
+        self.footer = lambda page: words.given(page=page)["footer"]
+        self.corner = None if check is None else (check, words["check_line"])
+        self.header(words[title], words["id_line"], size=size)
+
+    def name_and_instructions(self, words: Wording, size: float, student: str | None = None, *,
+                              labels: tuple[str, ...] = ("name_label",), space: float = 2,
+                              after: float = 0.3) -> None:
+        """Draw a student sheet's blanks to write on (the student's name on the first, when the
+        sheet is printed for one), then `space` points lower its instructions (returns nothing)."""
+        self.write_lines([words[label] for label in labels], size, student)
+        self.y -= space
+        self.paragraph(words["instructions"], size, after=after)
+
+    def height_of(self, draw: Callable[[Sheet], None]) -> float:
+        """Return how tall what draw(sheet) draws is, measured by drawing it on a scratch page of
+        this page's size that never breaks."""
+        scratch = Sheet(PAGE_NAME[(self.width, self.height)], "")
+        scratch.bottom = -1e9
+        draw(scratch)
+        return scratch.top - scratch.y
+
+    def next_item(self) -> None:
+        """End the current item's last page so the next item starts on a fresh one, its pages
+        numbered from 1 (returns nothing)."""
+        self.on_new_page = None
+        self.finish_page()
+        self.page = 1
+
     def write_lines(self, labels: list[str], size: float, name: str | None = None) -> None:
         """Draw labelled blanks to write on, side by side (Name ____ Class ____ ...); a student's
         name, when the sheet is printed for one, stands on the first blank."""
@@ -242,3 +282,18 @@ class Sheet:
         self.finish_page()
         self.canvas.save()
         return self.buffer.getvalue()
+
+
+def worksheet_pdf(worksheet: Worksheet, env: jinja2.Environment, template: str, draw: Callable[..., None],
+                  pages: Iterable[tuple] | None = None, **values: object) -> bytes:
+    """Return one PDF of a worksheet (the student sheets or the key): draw(sheet, env, worksheet,
+    item) for every item, or draw(sheet, env, worksheet, *page) for every page of `pages` (an
+    item and its student), each from a fresh page numbered from 1; the PDF is titled with the
+    template's title for the first item (with `values`, the others the template reads)."""
+    first = Wording(env, template, worksheet=worksheet, item=worksheet.items[0], page=1, **values)
+    sheet = Sheet(worksheet.page_size, first["title"])
+    for index, page in enumerate(pages if pages is not None else [(item,) for item in worksheet.items]):
+        if index:
+            sheet.next_item()
+        draw(sheet, env, worksheet, *page)
+    return sheet.pdf()

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from classroom.render.boardgrid import COLUMNS, draw_squares
 from classroom.render.fonts import BOLD
 from classroom.render.page import MARGIN, PAGE_POINTS
-from classroom.render.tiles import draw_tile
+from classroom.render.tiles import cut_lines, draw_tile
 
 SIZE = 19  # squares a side
 CELL = 48.0  # a square, in points (16.9 mm): ten squares, a glue edge and the coordinates fit across A4
@@ -261,15 +261,11 @@ def draw_tile_cells(canvas: Canvas, grid: TileGrid, tiles: list) -> None:
     def tiles_in(row: int) -> int:
         return used[row] if 0 <= row < rows else 0
 
-    canvas.saveState()
-    canvas.setDash(4, 3)
-    canvas.setLineWidth(0.7)
-    canvas.setStrokeGray(0.3)
-    for row in range(rows + 1):  # the line under row - 1, as long as the longer of the two rows
-        y = grid.top - row * grid.cell
-        canvas.line(grid.left - 6, y, grid.left + max(tiles_in(row - 1), tiles_in(row)) * grid.cell + 6, y)
-    for col in range(grid.columns + 1):  # down as far as the rows that have a cell beside it
-        depth = sum(1 for n in used if n >= max(col, 1))
-        x = grid.left + col * grid.cell
-        canvas.line(x, grid.top + 6, x, grid.top - depth * grid.cell - 6)
-    canvas.restoreState()
+    with cut_lines(canvas):
+        for row in range(rows + 1):  # the line under row - 1, as long as the longer of the two rows
+            y = grid.top - row * grid.cell
+            canvas.line(grid.left - 6, y, grid.left + max(tiles_in(row - 1), tiles_in(row)) * grid.cell + 6, y)
+        for col in range(grid.columns + 1):  # down as far as the rows that have a cell beside it
+            depth = sum(1 for n in used if n >= max(col, 1))
+            x = grid.left + col * grid.cell
+            canvas.line(x, grid.top + 6, x, grid.top - depth * grid.cell - 6)

@@ -61,8 +61,7 @@ def render_score_sheet(game: Replay, page_size: str, templates_dir: str | Path |
                   strong_low=f"{low:,}", strong_high=f"{high:,}", strong_average=STRONG_SOLO_AVERAGE)
     words = Wording(env, "score_sheet.j2", page=1, **values)
     sheet = Sheet(page_size, words["title"])
-    sheet.footer = lambda page: Wording(env, "score_sheet.j2", page=page, **values)["footer"]
-    sheet.header(words["title"], words["id_line"], size=18)
+    sheet.open(words, 18)
     sheet.text(words["players_line"], 11)
     if words["time_line"]:
         sheet.text(words["time_line"], 10)

@@ -33,8 +33,7 @@ def render_results(sheet_id: str, hand: Hand, judged: tuple[Judged, ...], page_s
     words = Wording(env, "results.j2", sheet=sheet_id, hand=hand, legal=len(legal),
                     illegal=len(illegal), page=1, left_out=0)
     sheet = Sheet(page_size, words["title"])
-    sheet.footer = lambda page: words["footer"]
-    sheet.header(words["title"], words["id_line"], size=20)
+    sheet.open(words, 20)
     sheet.text(words["hand_line"], 12)
     sheet.paragraph(words["summary"], 10)
     lines = 1 + len(legal) + (2 + 2 * len(illegal) if illegal else 0) + 1  # and a spare line
@@ -76,5 +75,5 @@ def render_results(sheet_id: str, hand: Hand, judged: tuple[Judged, ...], page_s
     if left_out:
         sheet.y -= step
         canvas.setFont(BOLD, size)
-        canvas.drawString(name_x, sheet.y, Wording(env, "results.j2", **{**words.values, "left_out": len(left_out)})["left_out_line"])
+        canvas.drawString(name_x, sheet.y, words.given(left_out=len(left_out))["left_out_line"])
     return sheet.pdf()

@@ -9,15 +9,13 @@ import jinja2
 from classroom.make.scoreplay import ScorePlayItem
 from classroom.make.worksheet import Worksheet
 from classroom.render.boardgrid import board_size
-from classroom.render.fonts import BOLD
-from classroom.render.page import PAGE_POINTS, Sheet
+from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.situations_pdf import (
-    KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, blank_squares, centred_board, equation_table,
+    KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, answer_boxes, blank_squares, breakdown, centred_board,
     marked_notation,
 )
 from classroom.render.wording import Wording, printed
 
-PAGE_NAME = {size: name for name, size in PAGE_POINTS.items()}
 MAX_STUDENT_CELL = 25.0  # a board square on the student sheet, in points
 
 
@@ -27,28 +25,15 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     large = worksheet.large_print
     text = 12.0 if large else 9.5
     words = Wording(env, "scoreplay.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "scoreplay.j2", worksheet=worksheet, item=item, page=page)["footer"]
-    sheet.header(words["title"], words["id_line"], size=text * 1.8)
-    sheet.write_lines([words["name_label"]], text, None)
-    sheet.y -= 2
-    sheet.paragraph(words["instructions"], text, after=0.3)
+    sheet.open(words, text * 1.8)
+    sheet.name_and_instructions(words, text)
     work = text * 7.5  # the working box: a line for each equation and its sum
     below = text * 0.85 * 1.6 + text * 1.6 + text * 1.2 + work + 8  # legend, play line, boxes
     cell = min(MAX_STUDENT_CELL, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell, item.play)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)
     sheet.text(words["play_line"], text * 1.15, bold=True)
-    canvas = sheet.canvas
-    score_width = sheet.content_width * 0.22
-    work_width = sheet.content_width - score_width - 12
-    sheet.y -= text * 1.2
-    canvas.setFont(BOLD, text)
-    canvas.drawString(sheet.left, sheet.y, words["work_label"])
-    canvas.drawString(sheet.left + work_width + 12, sheet.y, words["score_label"])
-    sheet.y -= work + 4
-    canvas.setLineWidth(1)
-    canvas.rect(sheet.left, sheet.y, work_width, work, stroke=1, fill=0)
-    canvas.rect(sheet.left + work_width + 12, sheet.y + work - text * 3.4, score_width, text * 3.4, stroke=1, fill=0)
+    answer_boxes(sheet, (words["work_label"], words["score_label"]), text, work, score_height=text * 3.4)
 
 
 def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> None:
@@ -58,19 +43,7 @@ def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> 
     sheet.y -= 4
     sheet.paragraph(f"{words['play_heading']}: {printed(marked_notation(item, play))}", text * 1.25,
                     bold=True, after=0.2)
-    sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
-    for equation in play.breakdown.equations:
-        equation_table(sheet, words, equation, text, blank_squares(item, play))
-    sheet.text(words["total_line"], text * 1.1, bold=True)
-
-
-def body_height(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> float:
-    """Return how tall the key's text under the board is, measured by drawing it on a scratch
-    page of the same width that never breaks."""
-    scratch = Sheet(PAGE_NAME[(sheet.width, sheet.height)], "")
-    scratch.bottom = -1e9
-    key_body(scratch, words, item, text)
-    return scratch.top - scratch.y
+    breakdown(sheet, words, item, play, text)
 
 
 def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: ScorePlayItem) -> None:
@@ -79,12 +52,12 @@ def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: 
     play = item.play
     words = Wording(env, "scoreplay_key.j2", worksheet=worksheet, item=item, page=1, play=play,
                     equation=None, points_sum=0, blanks=bool(blank_squares(item, play)))
-    sheet.footer = lambda page: Wording(env, "scoreplay_key.j2", **{**words.values, "page": page})["footer"]
-    sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.7)
+    sheet.open(words, KEY_TEXT * 1.7)
     sheet.text(words["focus_line"], KEY_TEXT)
     legend = KEY_TEXT * 0.85 * 1.35 + 4
     for text in KEY_SIZES:
-        cell = min(MAX_CELL, (sheet.room() - legend - body_height(sheet, words, item, text)) / board_size(1))
+        body = sheet.height_of(lambda scratch: key_body(scratch, words, item, text))
+        cell = min(MAX_CELL, (sheet.room() - legend - body) / board_size(1))
         if cell >= MIN_CELL:
             break
     centred_board(sheet, item, max(cell, MIN_CELL), play)
@@ -94,16 +67,6 @@ def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: 
 
 def render_scoreplay(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
     """Return the student PDF and the key PDF of a Score this play worksheet, as bytes."""
-    first = worksheet.items[0]
-    student = Sheet(worksheet.page_size, Wording(env, "scoreplay.j2", worksheet=worksheet, item=first, page=1)["title"])
-    key = Sheet(worksheet.page_size, Wording(env, "scoreplay_key.j2", worksheet=worksheet, item=first, page=1,
-                                             play=first.play, equation=None, points_sum=0, blanks=False)["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            key.finish_page()
-            key.page = 1  # each item's pages are numbered from 1
-            student.finish_page()
-            student.page = 1
-        key_page(key, env, worksheet, item)
-        student_page(student, env, worksheet, item)
-    return student.pdf(), key.pdf()
+    return (worksheet_pdf(worksheet, env, "scoreplay.j2", student_page),
+            worksheet_pdf(worksheet, env, "scoreplay_key.j2", key_page, play=worksheet.items[0].play,
+                          equation=None, points_sum=0, blanks=False))

@@ -8,7 +8,7 @@ import jinja2
 
 from classroom.render.boardgrid import COLUMNS, board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
-from classroom.render.page import PAGE_POINTS, Sheet
+from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 from classroom.game.symbols import BLANK, face, is_blank, write
@@ -18,7 +18,6 @@ PER_ROW = 10  # tiles of an equation per row of its breakdown table
 KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge
 KEY_SIZES = (9.5, 8.5, 7.5, 6.5)  # smaller text when a long breakdown leaves the board too little room
 MIN_CELL, MAX_CELL = 14.0, 21.5  # the key board's square size, in points
-PAGE_NAME = {size: name for name, size in PAGE_POINTS.items()}
 
 
 def drawn_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
@@ -62,13 +61,8 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     large = worksheet.large_print
     text = 12.0 if large else 9.5
     words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "situations.j2", worksheet=worksheet, item=item, page=page)["footer"]
-    address = worksheet.check_address(item.id)
-    sheet.corner = None if address is None else (address, words["check_line"])
-    sheet.header(words["title"], words["id_line"], size=text * 1.8)
-    sheet.write_lines([words["name_label"]], text, student)
-    sheet.y -= 2
-    sheet.paragraph(words["instructions"], text, after=0.3)
+    sheet.open(words, text * 1.8, check=worksheet.check_address(item.id))
+    sheet.name_and_instructions(words, text, student)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
     below = text * 0.85 * 1.6 + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
     below += sheet.corner_height()  # and a QR code under them
@@ -76,17 +70,29 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     centred_board(sheet, item, cell)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)
     hand_row(sheet, words["hand_label"], item, hand_size, text * 1.1)
+    answer_boxes(sheet, (words["play_label"], words["score_label"]), text, box)
+
+
+def answer_boxes(sheet: Sheet, labels: tuple[str, str], size: float, height: float,
+                 score_height: float | None = None) -> None:
+    """Draw at the cursor, each under its label, a box to write in and at its right a box for
+    the score (22% of the width), as tall as the other or `score_height` tall at its top,
+    and move below them (returns nothing)."""
     canvas = sheet.canvas
-    canvas.setFont(BOLD, text)
+    canvas.setFont(BOLD, size)
     score_width = sheet.content_width * 0.22
-    play_width = sheet.content_width - score_width - 12
-    sheet.y -= text * 1.2
-    canvas.drawString(sheet.left, sheet.y, words["play_label"])
-    canvas.drawString(sheet.left + play_width + 12, sheet.y, words["score_label"])
-    sheet.y -= box + 4
+    write_width = sheet.content_width - score_width - 12
+    sheet.y -= size * 1.2
+    canvas.drawString(sheet.left, sheet.y, labels[0])
+    canvas.drawString(sheet.left + write_width + 12, sheet.y, labels[1])
+    sheet.y -= height + 4
     canvas.setLineWidth(1)
-    canvas.rect(sheet.left, sheet.y, play_width, box, stroke=1, fill=0)
-    canvas.rect(sheet.left + play_width + 12, sheet.y, score_width, box, stroke=1, fill=0)
+    canvas.rect(sheet.left, sheet.y, write_width, height, stroke=1, fill=0)
+    if score_height is None:
+        canvas.rect(sheet.left + write_width + 12, sheet.y, score_width, height, stroke=1, fill=0)
+    else:
+        canvas.rect(sheet.left + write_width + 12, sheet.y + height - score_height, score_width, score_height,
+                    stroke=1, fill=0)
 
 
 def points(value: int, factor: int) -> str:
@@ -128,10 +134,7 @@ def equation_table(sheet: Sheet, words: Wording, equation: KeyEquationScore, siz
                 canvas.setFont(BOLD if r == 1 else REGULAR, min(size * 0.9, fit))
                 canvas.drawCentredString(x + cell_width / 2, y + line * 0.3, value)
         sheet.y = top - line * 3 - 4
-    line_words = Wording(words.env, words.name, **{**words.values, "equation": equation,
-                                                    "points_sum": sum(c.points for c in cells)})
-    summary = line_words["subtotal_line"]
-    sheet.text(summary, size)
+    sheet.text(words.given(equation=equation, points_sum=sum(c.points for c in cells))["subtotal_line"], size)
     sheet.y -= size * 0.5
 
 
@@ -156,6 +159,15 @@ def marked_notation(item: SituationItem, play: KeyPlay) -> str:
                                 for c in main.contributions])
 
 
+def breakdown(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
+    """Draw a play's score broken down: its heading, every equation's table, the total (returns
+    nothing)."""
+    sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
+    for equation in play.breakdown.equations:
+        equation_table(sheet, words, equation, text, blank_squares(item, play))
+    sheet.text(words["total_line"], text * 1.1, bold=True)
+
+
 def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
     """Draw what a situation key prints under the board: the best play, its score broken down,
     the ties and the next best plays (returns nothing)."""
@@ -164,10 +176,7 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
                     bold=True, after=0)
     sheet.text(words["count_line"], text)
     sheet.y -= text * 0.4
-    sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
-    for equation in play.breakdown.equations:
-        equation_table(sheet, words, equation, text, blank_squares(item, play))
-    sheet.text(words["total_line"], text * 1.1, bold=True)
+    breakdown(sheet, words, item, play, text)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
@@ -182,15 +191,6 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
                        x=sheet.left + 10)
 
 
-def body_height(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> float:
-    """Return how tall the key's text under the board is, measured by drawing it on a scratch
-    page of the same width that never breaks."""
-    scratch = Sheet(PAGE_NAME[(sheet.width, sheet.height)], "")
-    scratch.bottom = -1e9
-    key_body(scratch, words, item, play, text)
-    return scratch.top - scratch.y
-
-
 def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: SituationItem) -> None:
     """Draw one situation's answer key on one page: the board as large as the breakdown below it
     leaves room for, and the text smaller when even the smallest board leaves too little. The
@@ -198,12 +198,12 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     play = item.best[0] if item.best else None
     words = Wording(env, "situations_key.j2", worksheet=worksheet, item=item, page=1, play=play,
                     equation=None, points_sum=0, blanks=bool(play and blank_squares(item, play)))
-    sheet.footer = lambda page: Wording(env, "situations_key.j2", **{**words.values, "page": page})["footer"]
-    sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.7)
+    sheet.open(words, KEY_TEXT * 1.7)
     sheet.text(words["hand_line"], KEY_TEXT)
     legend = KEY_TEXT * 0.85 * 1.35 + 4
     for text in KEY_SIZES:
-        below = legend + (body_height(sheet, words, item, play, text) if play else text * 2)
+        below = legend + (sheet.height_of(lambda scratch: key_body(scratch, words, item, play, text))
+                          if play else text * 2)
         cell = min(MAX_CELL, (sheet.room() - below) / board_size(1))
         if cell >= MIN_CELL:
             break
@@ -217,18 +217,5 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
 
 def render_situations(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
     """Return the student PDF and the key PDF of a board situations worksheet, as bytes."""
-    first = worksheet.items[0]
-    student = Sheet(worksheet.page_size, Wording(env, "situations.j2", worksheet=worksheet, item=first, page=1)["title"])
-    key = Sheet(worksheet.page_size, Wording(env, "situations_key.j2", worksheet=worksheet, item=first,
-                                             page=1, play=None, equation=None, points_sum=0)["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            key.finish_page()
-            key.page = 1  # each item's pages are numbered from 1
-        key_pages(key, env, worksheet, item)
-    for index, (item, name) in enumerate(worksheet.student_pages):
-        if index:
-            student.finish_page()
-            student.page = 1
-        student_page(student, env, worksheet, item, name)
-    return student.pdf(), key.pdf()
+    return (worksheet_pdf(worksheet, env, "situations.j2", student_page, worksheet.student_pages),
+            worksheet_pdf(worksheet, env, "situations_key.j2", key_pages, play=None, equation=None, points_sum=0))

@@ -3,6 +3,9 @@ the lower-right corner, a fraction tile stacked (numerator, bar, denominator).""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 from reportlab.pdfgen.canvas import Canvas
 
 from classroom.render.fonts import BOLD, REGULAR, register
@@ -57,3 +60,17 @@ def draw_tile(canvas: Canvas, x: float, y: float, size: float, symbol: str, scor
         canvas.setFont(REGULAR, small)
         canvas.drawRightString(x + size * 0.9, y + size * 0.09, str(score))
     canvas.restoreState()
+
+
+@contextmanager
+def cut_lines(canvas: Canvas) -> Iterator[None]:
+    """Draw the lines drawn inside the block as cut lines: dashed, thin, grey (the canvas's state
+    is restored after)."""
+    canvas.saveState()
+    canvas.setDash(4, 3)
+    canvas.setLineWidth(0.7)
+    canvas.setStrokeGray(0.3)
+    try:
+        yield
+    finally:
+        canvas.restoreState()

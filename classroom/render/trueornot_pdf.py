@@ -9,7 +9,7 @@ import jinja2
 from classroom.make.trueornot import JudgedLine, TrueOrNotItem
 from classroom.make.worksheet import Worksheet
 from classroom.render.fonts import BOLD, REGULAR, width
-from classroom.render.page import Sheet
+from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording
 
@@ -39,11 +39,8 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     large = worksheet.large_print
     text = 12.0 if large else 10.0
     words = Wording(env, "trueornot.j2", worksheet=worksheet, item=item, page=1)
-    sheet.footer = lambda page: Wording(env, "trueornot.j2", worksheet=worksheet, item=item, page=page)["footer"]
-    sheet.header(words["title"], words["id_line"], size=text * 1.8)
-    sheet.write_lines([words["name_label"]], text, None)
-    sheet.y -= 2
-    sheet.paragraph(words["instructions"], text, after=0.6)
+    sheet.open(words, text * 1.8)
+    sheet.name_and_instructions(words, text, after=0.6)
     canvas = sheet.canvas
     number_width = width(f"{len(item.lines)}.", text, True) + 8
     marks_width = text * 6
@@ -76,14 +73,13 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
 def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: TrueOrNotItem) -> None:
     """Draw one sheet's answer key: every line's tiles, T or F, and the verdict under it."""
     words = Wording(env, "trueornot_key.j2", worksheet=worksheet, item=item, page=1, line=None)
-    sheet.footer = lambda page: Wording(env, "trueornot_key.j2", **{**words.values, "page": page})["footer"]
-    sheet.header(words["title"], words["id_line"], size=KEY_TEXT * 1.9)
+    sheet.open(words, KEY_TEXT * 1.9)
     sheet.paragraph(words["summary_line"], KEY_TEXT, after=0.8)
     canvas = sheet.canvas
     number_width = width(f"{len(item.lines)}.", KEY_TEXT, True) + 8
     size = fitting_tile(sheet, item, sheet.content_width - number_width - KEY_TEXT * 3, KEY_TILE)
     for number, line in enumerate(item.lines, 1):
-        verdict = Wording(env, "trueornot_key.j2", **{**words.values, "line": line})["verdict_line"]
+        verdict = words.given(line=line)["verdict_line"]
         sheet.need(size + KEY_TEXT * 2.6)
         sheet.y -= size
         middle = sheet.y + size / 2 - KEY_TEXT * 0.35
@@ -98,15 +94,5 @@ def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: 
 
 def render_trueornot(worksheet: Worksheet, env: jinja2.Environment) -> tuple[bytes, bytes]:
     """Return the student PDF and the key PDF of a True or not? worksheet, as bytes."""
-    first = worksheet.items[0]
-    student = Sheet(worksheet.page_size, Wording(env, "trueornot.j2", worksheet=worksheet, item=first, page=1)["title"])
-    key = Sheet(worksheet.page_size, Wording(env, "trueornot_key.j2", worksheet=worksheet, item=first, page=1,
-                                             line=None)["title"])
-    for index, item in enumerate(worksheet.items):
-        if index:
-            for sheet in (student, key):
-                sheet.finish_page()
-                sheet.page = 1  # each item's pages are numbered from 1
-        student_page(student, env, worksheet, item)
-        key_page(key, env, worksheet, item)
-    return student.pdf(), key.pdf()
+    return (worksheet_pdf(worksheet, env, "trueornot.j2", student_page),
+            worksheet_pdf(worksheet, env, "trueornot_key.j2", key_page, line=None))

@@ -168,6 +168,10 @@ class Wording:
         self.env, self.name, self.values = env, name, values
         self.file = excerpt(template.filename or name, 80)
 
+    def given(self, **changed: object) -> Wording:
+        """Return the same file's wording for these values changed, the others kept."""
+        return Wording(self.env, self.name, **{**self.values, **changed})
+
     def __getitem__(self, key: str) -> str:
         """Return one piece of wording as plain text, paragraphs separated by a blank line."""
         value = getattr(self._module, key, None)

@@ -29,8 +29,8 @@ from classroom.store.runs import choose_folder, write_notebook, write_worksheet
 from classroom.make.roster import parse_roster
 from classroom.make.situation_rules import FEATURES, SituationRules
 from classroom.game.symbols import MAX_HAND
-from classroom.game.tilesets import LEVELS, load_tileset
-from classroom.make.worksheet import KEYS, PAGE_SIZES
+from classroom.game.tilesets import LEVELS, TileSet, load_tileset
+from classroom.make.worksheet import KEYS, PAGE_SIZES, Worksheet
 from classroom.web.forms import MAX_COUNT, MAX_ROSTER, Upload, choice, within_blank_limit, optional_text, text, ticked, whole
 
 
@@ -75,6 +75,22 @@ def roster(form: FormData, attached: Attached) -> tuple[str, ...]:
     return parse_roster(names, "the roster") if names.strip() else ()
 
 
+def level_and_layout(form: FormData) -> tuple[str, TileSet, PrintOptions]:
+    """Return the checked level of a form, its tile set, and the form's layout (see layout)."""
+    level = choice(form, "level", "the level", LEVELS, "original")
+    return level, load_tileset(level, None), layout(form)
+
+
+def counted(form: FormData, kind: str, items: str,
+            make: Callable[[int, int, Callable[[], None]], Worksheet]) -> Order:
+    """Return the order of a set of the form's count of items (5 unless it says; `items` names
+    them in a message) from the form's seed or one chosen: make(seed, count, step) makes it, and
+    it goes to the folder KIND-SEED."""
+    count = whole(form, "count", items, 1, MAX_COUNT, 5)
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    return Order(count, lambda step: make(seed, count, step), f"{kind}-{seed}", seed)
+
+
 def boardless_order(form: FormData, workers: int, attached: Attached) -> Order:
     """Return the Boardless Activity set a form asks for, checked as `classroom boardless` checks it."""
     level = choice(form, "level", "the level", LEVELS, "original")
@@ -99,9 +115,7 @@ def boardless_order(form: FormData, workers: int, attached: Attached) -> Order:
 def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
     """Return the Board Situations set a form asks for (simulated positions, or the teacher's
     own board, pasted or uploaded, and hand), checked as `classroom situations` checks it."""
-    level = choice(form, "level", "the level", LEVELS, "original")
-    tileset = load_tileset(level, None)
-    sheets = layout(form)
+    level, tileset, sheets = level_and_layout(form)
     names = roster(form, attached)
     board_text = optional_text(form, "board", "the board")
     if board_text is not None and attached.board is not None:
@@ -125,36 +139,25 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
                            margin=whole(form, "margin", "the winning margin", 0, 50, 3),
                            features=features[:len(FEATURES)], blanks=not ticked(form, "no_blanks"))
     rules.check()
-    count = whole(form, "count", "the number of situations", 1, MAX_COUNT, 5)
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
-    return Order(count, lambda step: situations_set(tileset, level, seed, count, rules, sheets,
-                                                    workers, step, names),
-                 f"situations-{seed}", seed)
+    return counted(form, "situations", "the number of situations", lambda seed, count, step: situations_set(
+        tileset, level, seed, count, rules, sheets, workers, step, names))
 
 
 def scoreplay_order(form: FormData, workers: int, attached: Attached) -> Order:
     """Return the Score this play set a form asks for, checked as `classroom scoreplay` checks it."""
-    level = choice(form, "level", "the level", LEVELS, "original")
-    tileset = load_tileset(level, None)
-    sheets = layout(form)
+    level, tileset, sheets = level_and_layout(form)
     focus = optional_text(form, "focus", "the focus", 40)
     focus = None if focus is None else choice(form, "focus", "the focus", tuple(FOCUSES), "plain")
-    count = whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
-    return Order(count, lambda step: scoreplay_set(tileset, level, seed, count, focus, sheets, workers, step),
-                 f"scoreplay-{seed}", seed)
+    return counted(form, "scoreplay", "the number of sheets", lambda seed, count, step: scoreplay_set(
+        tileset, level, seed, count, focus, sheets, workers, step))
 
 
 def trueornot_order(form: FormData, workers: int, attached: Attached) -> Order:
     """Return the True or not? set a form asks for, checked as `classroom trueornot` checks it."""
-    level = choice(form, "level", "the level", LEVELS, "original")
-    tileset = load_tileset(level, None)
-    sheets = layout(form)
+    level, tileset, sheets = level_and_layout(form)
     lines = whole(form, "lines", "the lines on a sheet", MIN_LINES, MAX_LINES, LINES)
-    count = whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
-    return Order(count, lambda step: trueornot_set(tileset, level, seed, count, lines, sheets, workers, step),
-                 f"trueornot-{seed}", seed)
+    return counted(form, "trueornot", "the number of sheets", lambda seed, count, step: trueornot_set(
+        tileset, level, seed, count, lines, sheets, workers, step))
 
 
 def notebook_order(form: FormData, workers: int, attached: Attached) -> Order:
