@@ -197,3 +197,24 @@ def test_a_count_out_of_memory_still_gives_the_best_play(tmp_path):
     assert answer["count"] >= len(answer["plays"]) >= 1  # at least the plays it shows, never 0
     best = Position(Board(), tuple(hand.split()), load_level("original")).best()
     assert [play["score"] for play in answer["plays"]] == [c.score for c in best]
+
+
+def test_output_cut_short_by_its_reader_ends_quietly():
+    """`classroom best … | head` is how people glance at a long answer: when the reader stops
+    first, the command stops quietly (status 141, as for SIGPIPE), not with "error: Broken pipe"
+    (which is what a command writing to a closed pipe said)."""
+    import typer
+    from typer.testing import CliRunner
+
+    from classroom.cli.console import registered
+
+    app = typer.Typer()
+
+    def answer() -> None:
+        typer.echo("Hand: 1 2 3")
+        raise BrokenPipeError(32, "Broken pipe")
+
+    registered(app, answer)
+    result = CliRunner().invoke(app, [])
+    assert result.exit_code == 141
+    assert result.stdout == "Hand: 1 2 3\n" and result.stderr == ""

@@ -9,7 +9,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
+import os
 import signal
 import sys
 
@@ -156,6 +159,11 @@ def registered(app: typer.Typer, function, prepare=lambda arguments: arguments, 
         except ClassroomError as error:
             typer.echo(f"error: {one_line(error)}", err=True)
             raise typer.Exit(2) from None
+        except BrokenPipeError:  # what reads the output has stopped (`classroom solve … | head`):
+            # stop quietly, as other command-line tools do, with stdout closed for the exit's flush
+            with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(141) from None
         except OSError as error:  # any the commands do not turn into a sentence themselves
             where = f"{excerpt(error.filename, 80)}: " if error.filename else ""
             typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
