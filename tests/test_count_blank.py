@@ -12,14 +12,18 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from classroom.game.symbols import BLANK, OPERATIONS, TIMES_DIVIDE
+from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
+from classroom.solve.board.aim import Aiming
+from classroom.solve.board.blank_aim import WildAiming
 from classroom.solve.board.blank_count import SharedWalks, grouped_skeletons, solved_table, counted_table, wild_counts
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
 from tests.reference_board import reference_plays
+from tests.test_aimed import value_keys
+from tests.test_aimed_wild import hands, wild_sides
 from tests.test_wildcard import CELL, REAL_TILES, holding_a_blank
 
 TILES = load_level("original")
@@ -140,3 +144,55 @@ def test_values_solved_for_kappa_on_longer_stretches(seed):
             targets = set(rng.sample(sorted(every, key=repr), min(12, len(every)))) | {0, 1, 7, (3, 2)}
             expected = {key: by_used for key, by_used in every.items() if key in targets}
             assert solved_table(grouped_skeletons(wild[0])[0], wild[1], targets) == expected
+
+
+def counted_aiming(full, plain, rest) -> WildAiming:
+    """Return a counting WildAiming as SideTables makes it for a count with one blank."""
+    plain_aiming = Aiming(plain, True, signs=PLUS_MINUS)
+    return WildAiming(full, plain_aiming, plain_aiming, True, [0])
+
+
+def counted(table: dict, values) -> dict:
+    """Return (value, tiles used) -> how many sides, of the values only, from a listed table."""
+    return {(key, used): len(fills) for key, by_used in table.items() if key in values
+            for used, fills in by_used.items() if fills}
+
+
+@settings(max_examples=200, deadline=None)
+@given(pattern=st.lists(CELL, min_size=1, max_size=7).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=6),
+       seed=st.integers(0, 1000))
+def test_counted_aimed_sides_holding_a_blank_are_the_wild_walks_sides(pattern, tiles, seed):
+    """Counting with one blank, a long side's sides holding it are aimed as listing aims them
+    (terms split at their last × or ÷, Numbers written from their value) and counted: for any
+    stretch and hand, how many of each target value and tiles used the wildcard walk lists,
+    asked once and asked again for every value."""
+    full, plain, rest = hands(tuple(tiles), 1)
+    every = wild_sides(pattern, full, plain, rest)
+    aimed = counted_aiming(full, plain, rest)
+    first = value_keys(every, random.Random(seed), 3)
+    assert as_counts_of(aimed.aimed(pattern, first), first) == counted(every, first)
+    everything = set(every) | first
+    assert as_counts_of(aimed.aimed(pattern, everything), everything) == counted(every, everything)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_counted_aimed_sides_of_long_stretches(seed):
+    """Hands with + and −, × and ÷ and one blank over stretches of six to eight squares, as on a
+    board: the aimed count of the sides holding the blank is the wildcard walk's, value by value."""
+    rng = random.Random(seed)
+    for _ in range(3):
+        tiles = rng.sample(["+", "-", "×", "÷", "×"], 2) + rng.sample(REAL_TILES, 5)
+        full, plain, rest = hands(tuple(tiles), 1)
+        pattern = tuple(rng.choice((None, None, None, None, None, "2", "+", "1/2", "×"))
+                        for _ in range(rng.randint(6, 8)))
+        every = wild_sides(pattern, full, plain, rest)
+        values = value_keys(every, rng, 6)
+        assert as_counts_of(counted_aiming(full, plain, rest).aimed(pattern, values), values) == \
+            counted(every, values), (tiles, pattern)
+
+
+def as_counts_of(table: dict, values) -> dict:
+    """Return (value, tiles used) -> how many from a counted table, of the values only."""
+    return {(key, used): many for key, by_used in table.items() if key in values
+            for used, many in by_used.items() if many}

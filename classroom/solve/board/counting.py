@@ -18,7 +18,7 @@ from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.lines import duplicate_single
 from classroom.solve.board.side_tables import SideTables
 
-COUNT_LIMIT = 16_000_000  # work a count may take: some 7-9 s on the 2-core bench machine
+COUNT_LIMIT = 12_000_000  # work a count may take: some 4-9 s on the 2-core bench machine
 
 
 class Counting:
