@@ -2,8 +2,8 @@
 brute-force reference's on small random boards, with one blank and with two; the numbers the
 count gave before it was made faster, on bench positions; and a true lower bound when the work
 limit stops it. The pieces of the faster count agree with trying every symbol for the blank:
-the walks shared by stretches that begin alike, and the values read from a walk's skeletons,
-written out or found by solving for κ."""
+the walks shared by stretches that begin alike, the values read from a walk's skeletons, and a
+long side's sides holding the blank aimed as the listing aims them, counted."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.blank_aim import WildAiming
-from classroom.solve.board.blank_count import SharedWalks, grouped_skeletons, solved_table, counted_table, wild_counts
+from classroom.solve.board.blank_count import SharedWalks, counted_table, wild_counts
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
@@ -106,7 +106,7 @@ def as_counts(table: dict) -> dict:
 def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operations, data):
     """A stretch read from the walk of a longer one that begins with it, at every end, with or
     without targets, gives as many sides holding the blank of each value and tiles used as
-    trying every symbol for the blank does; and the skeletons written out and solved for κ agree."""
+    trying every symbol for the blank does."""
     hand = tuple(tiles) + (BLANK,)
     full, plain, rest = packed(hand)
     longer = pattern + tuple(data.draw(st.lists(CELL, max_size=3)))
@@ -120,30 +120,10 @@ def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operati
     for end in range(len(pattern)):
         stops = (False,) * end + (True,)
         expected = restricted(holding_a_blank(pattern[:end + 1], hand, stops, operations).get(end, {}), targets)
-        assert as_counts(shared.read(pattern, end, walk, targets)) == expected
+        assert restricted(as_counts(shared.table(pattern, end, walk)), targets) == expected
         wild = shared.walked(pattern, end, walk)
-        if wild and targets is not None:
+        if wild:
             assert as_counts(counted_table(wild, targets)) == expected
-            assert as_counts(solved_table(grouped_skeletons(wild[0])[0], wild[1], targets)) == expected
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_values_solved_for_kappa_on_longer_stretches(seed):
-    """Long stretches of nine-tile hands with a blank (bench hands), many targets: solving the
-    skeletons for κ finds what writing them out finds, terms and whole sides."""
-    _, hand = bench_position(seed, TILES, 1)
-    full, plain, rest = packed(hand)
-    rng = random.Random(seed)
-    for cells in [(None,) * 7, (None, None, "3", None, None, None), (None,) * 4 + ("-",) + (None,) * 2]:
-        for operations in (OPERATIONS, TIMES_DIVIDE):
-            wild = wild_counts(cells, full, plain, rest, (False,) * (len(cells) - 1) + (True,),
-                               operations=operations).get(len(cells) - 1)
-            if not wild:
-                continue
-            every = counted_table(wild)
-            targets = set(rng.sample(sorted(every, key=repr), min(12, len(every)))) | {0, 1, 7, (3, 2)}
-            expected = {key: by_used for key, by_used in every.items() if key in targets}
-            assert solved_table(grouped_skeletons(wild[0])[0], wild[1], targets) == expected
 
 
 def counted_aiming(full, plain, rest) -> WildAiming:

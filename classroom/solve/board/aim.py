@@ -686,39 +686,63 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
     with p + t (or p − t) a target: the two smallest of the three are looped over, the third
     looked up. Prefixes and terms are never below zero unless the set has `negatives`."""
     p, t, v = len(prefixes), len(terms), len(goals)
+    # (pair and key_of inlined: the joins make millions of keys)
     if t * v <= p * min(t, v):
         # targets and terms: the prefix is v − t (or v + t)
-        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
+        get = prefixes.get
         for v_n, v_d in goals:
             v_key = v_n if v_d == 1 else (v_n, v_d)
             for (t_n, t_d), t_by_used in last:
-                p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
-                if p_n < 0 and not negatives:
-                    continue
-                p_d = v_d * t_d
-                p_by_used = prefixes.get(p_n if p_d == 1 else key_of(p_n, p_d))
+                if t_d == 1 and v_d == 1:
+                    p_n = v_n - t_n if plus else v_n + t_n
+                    if p_n < 0 and not negatives:
+                        continue
+                    p_by_used = get(p_n)
+                else:
+                    p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
+                    if p_n < 0 and not negatives:
+                        continue
+                    p_by_used = get(key_of(p_n, v_d * t_d))
                 if p_by_used is not None:
                     yield v_key, p_by_used, t_by_used
     elif v <= t:
         # prefixes and targets: the term is v − p (or p − v)
+        get = terms.get
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = pair(p_key)
+            if type(p_key) is int:
+                for v_n, v_d in goals:
+                    if v_d == 1:
+                        t_n = v_n - p_key if plus else p_key - v_n
+                        if t_n < 0 and not negatives:
+                            continue
+                        t_by_used = get(t_n)
+                    else:
+                        t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
+                        if t_n < 0 and not negatives:
+                            continue
+                        t_by_used = get(key_of(t_n, v_d))
+                    if t_by_used is not None:
+                        yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+                continue
+            p_n, p_d = p_key
             for v_n, v_d in goals:
                 t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
                 if t_n < 0 and not negatives:
                     continue
-                t_d = v_d * p_d
-                t_by_used = terms.get(t_n if t_d == 1 else key_of(t_n, t_d))
+                t_by_used = get(key_of(t_n, v_d * p_d))
                 if t_by_used is not None:
                     yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
     else:
         # prefixes and terms: p + t (or p − t) is looked up among the targets
-        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = pair(p_key)
+            p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
             for (t_n, t_d), t_by_used in last:
-                v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
-                v_d = p_d * t_d
-                v_key = v_n if v_d == 1 else key_of(v_n, v_d)
+                if p_d == 1 and t_d == 1:
+                    v_key = p_n + t_n if plus else p_n - t_n
+                else:
+                    v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
+                    v_key = key_of(v_n, p_d * t_d)
                 if v_key in targets:
                     yield v_key, p_by_used, t_by_used

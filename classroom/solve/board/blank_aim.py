@@ -95,10 +95,6 @@ class WildAiming:
         self._shared = SharedWalks()
         self._shared_terms = SharedWalks()
 
-    def spent(self) -> int:
-        """Return the choices of X tried reading the shared walks (counting: work, for the limit)."""
-        return self._shared.spent + self._shared_terms.spent
-
     def _bounded(self) -> None:
         """Counting, forget the walks and wild tables of the line so far once they hold more
         than WILD_KEPT skeletons and values (they are walked again if asked for)."""
