@@ -2,8 +2,8 @@
 brute-force reference's on small random boards, with one blank and with two; the numbers the
 count gave before it was made faster, on bench positions; and a true lower bound when the work
 limit stops it. The pieces of the faster count agree with trying every symbol for the blank:
-the walks shared by stretches that begin alike, and the values read from a walk's skeletons,
-written out or found by solving for κ."""
+the walks shared by stretches that begin alike, the values read from a walk's skeletons, and a
+long side's sides holding the blank aimed as the listing aims them, counted."""
 
 from __future__ import annotations
 
@@ -12,14 +12,18 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from classroom.game.symbols import BLANK, OPERATIONS, TIMES_DIVIDE
+from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
-from classroom.solve.board.blank_count import SharedWalks, grouped_skeletons, solved_table, counted_table, wild_counts
+from classroom.solve.board.aim import Aiming
+from classroom.solve.board.blank_aim import WildAiming
+from classroom.solve.board.blank_count import SharedWalks, counted_table, wild_counts
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
 from tests.reference_board import reference_plays
+from tests.test_aimed import value_keys
+from tests.test_aimed_wild import hands, wild_sides
 from tests.test_wildcard import CELL, REAL_TILES, holding_a_blank
 
 TILES = load_level("original")
@@ -102,7 +106,7 @@ def as_counts(table: dict) -> dict:
 def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operations, data):
     """A stretch read from the walk of a longer one that begins with it, at every end, with or
     without targets, gives as many sides holding the blank of each value and tiles used as
-    trying every symbol for the blank does; and the skeletons written out and solved for κ agree."""
+    trying every symbol for the blank does."""
     hand = tuple(tiles) + (BLANK,)
     full, plain, rest = packed(hand)
     longer = pattern + tuple(data.draw(st.lists(CELL, max_size=3)))
@@ -116,27 +120,59 @@ def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operati
     for end in range(len(pattern)):
         stops = (False,) * end + (True,)
         expected = restricted(holding_a_blank(pattern[:end + 1], hand, stops, operations).get(end, {}), targets)
-        assert as_counts(shared.read(pattern, end, walk, targets)) == expected
+        assert restricted(as_counts(shared.table(pattern, end, walk)), targets) == expected
         wild = shared.walked(pattern, end, walk)
-        if wild and targets is not None:
+        if wild:
             assert as_counts(counted_table(wild, targets)) == expected
-            assert as_counts(solved_table(grouped_skeletons(wild[0])[0], wild[1], targets)) == expected
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_values_solved_for_kappa_on_longer_stretches(seed):
-    """Long stretches of nine-tile hands with a blank (bench hands), many targets: solving the
-    skeletons for κ finds what writing them out finds, terms and whole sides."""
-    _, hand = bench_position(seed, TILES, 1)
-    full, plain, rest = packed(hand)
+def counted_aiming(full, plain, rest) -> WildAiming:
+    """Return a counting WildAiming as SideTables makes it for a count with one blank."""
+    plain_aiming = Aiming(plain, True, signs=PLUS_MINUS)
+    return WildAiming(full, plain_aiming, plain_aiming, True, [0])
+
+
+def counted(table: dict, values) -> dict:
+    """Return (value, tiles used) -> how many sides, of the values only, from a listed table."""
+    return {(key, used): len(fills) for key, by_used in table.items() if key in values
+            for used, fills in by_used.items() if fills}
+
+
+@settings(max_examples=200, deadline=None)
+@given(pattern=st.lists(CELL, min_size=1, max_size=7).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=6),
+       seed=st.integers(0, 1000))
+def test_counted_aimed_sides_holding_a_blank_are_the_wild_walks_sides(pattern, tiles, seed):
+    """Counting with one blank, a long side's sides holding it are aimed as listing aims them
+    (terms split at their last × or ÷, Numbers written from their value) and counted: for any
+    stretch and hand, how many of each target value and tiles used the wildcard walk lists,
+    asked once and asked again for every value."""
+    full, plain, rest = hands(tuple(tiles), 1)
+    every = wild_sides(pattern, full, plain, rest)
+    aimed = counted_aiming(full, plain, rest)
+    first = value_keys(every, random.Random(seed), 3)
+    assert as_counts_of(aimed.aimed(pattern, first), first) == counted(every, first)
+    everything = set(every) | first
+    assert as_counts_of(aimed.aimed(pattern, everything), everything) == counted(every, everything)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_counted_aimed_sides_of_long_stretches(seed):
+    """Hands with + and −, × and ÷ and one blank over stretches of six to eight squares, as on a
+    board: the aimed count of the sides holding the blank is the wildcard walk's, value by value."""
     rng = random.Random(seed)
-    for cells in [(None,) * 7, (None, None, "3", None, None, None), (None,) * 4 + ("-",) + (None,) * 2]:
-        for operations in (OPERATIONS, TIMES_DIVIDE):
-            wild = wild_counts(cells, full, plain, rest, (False,) * (len(cells) - 1) + (True,),
-                               operations=operations).get(len(cells) - 1)
-            if not wild:
-                continue
-            every = counted_table(wild)
-            targets = set(rng.sample(sorted(every, key=repr), min(12, len(every)))) | {0, 1, 7, (3, 2)}
-            expected = {key: by_used for key, by_used in every.items() if key in targets}
-            assert solved_table(grouped_skeletons(wild[0])[0], wild[1], targets) == expected
+    for _ in range(3):
+        tiles = rng.sample(["+", "-", "×", "÷", "×"], 2) + rng.sample(REAL_TILES, 5)
+        full, plain, rest = hands(tuple(tiles), 1)
+        pattern = tuple(rng.choice((None, None, None, None, None, "2", "+", "1/2", "×"))
+                        for _ in range(rng.randint(6, 8)))
+        every = wild_sides(pattern, full, plain, rest)
+        values = value_keys(every, rng, 6)
+        assert as_counts_of(counted_aiming(full, plain, rest).aimed(pattern, values), values) == \
+            counted(every, values), (tiles, pattern)
+
+
+def as_counts_of(table: dict, values) -> dict:
+    """Return (value, tiles used) -> how many from a counted table, of the values only."""
+    return {(key, used): many for key, by_used in table.items() if key in values
+            for used, many in by_used.items() if many}

@@ -516,7 +516,8 @@ def partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> 
                 else:  # x − o = v: x = v + o
                     x_n = v_n * o_d + o_n * v_d
                 if x_n >= 0 or negatives:
-                    found.add(key_of(x_n, v_d * o_d))
+                    x_d = v_d * o_d
+                    found.add(x_n if x_d == 1 else key_of(x_n, x_d))
     return found
 
 
@@ -606,11 +607,16 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
             p_n, p_d = pair(p_key)
             for (n_n, n_d), n_by_used in last:
                 if times:
-                    v_key = key_of(p_n * n_n, p_d * n_d)
+                    n, d = p_n * n_n, p_d * n_d
                 elif n_n == 0:
                     continue
                 else:
-                    v_key = key_of(p_n * n_d, p_d * n_n)
+                    n, d = p_n * n_d, p_d * n_n
+                if n % d == 0:  # key_of inlined, whole values first
+                    v_key = n // d
+                else:
+                    g = gcd(n, d)
+                    v_key = (n // g, d // g)
                 if v_key in targets:
                     yield v_key, p_by_used, n_by_used
     else:
@@ -623,6 +629,7 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
     a table of them all."""
     firsts = [(pair(a_key), a_by_used) for a_key, a_by_used in first.items()]
+    get = last.get
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
         for (a_n, a_d), a_by_used in firsts:
@@ -633,12 +640,17 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
                             yield v_key, a_by_used, b_by_used
                 continue
             if times:
-                b_key = key_of(v_n * a_d, v_d * a_n)  # b = v / a
+                n, d = v_n * a_d, v_d * a_n  # b = v / a
             elif v_n == 0:
                 continue
             else:
-                b_key = key_of(a_n * v_d, a_d * v_n)  # b = a / v
-            b_by_used = last.get(b_key)
+                n, d = a_n * v_d, a_d * v_n  # b = a / v
+            # key_of inlined, whole quotients first (the joins make millions of keys)
+            if n % d == 0:
+                b_by_used = get(n // d)
+            else:
+                g = gcd(n, d)
+                b_by_used = get((n // g, d // g))
             if b_by_used:
                 yield v_key, a_by_used, b_by_used
 
@@ -649,6 +661,7 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
     table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
     them all."""
     numbers = [(pair(b_key), b_by_used) for b_key, b_by_used in last.items()]
+    get = first.get
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
         for (b_n, b_d), b_by_used in numbers:
@@ -657,8 +670,13 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
                     for a_by_used in every_first().values():
                         yield v_key, a_by_used, b_by_used
                 continue
-            # a × b = v: a = v / b; a ÷ b = v: a = v × b
-            a_by_used = first.get(key_of(v_n * b_d, v_d * b_n) if times else key_of(v_n * b_n, v_d * b_d))
+            # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
+            n, d = (v_n * b_d, v_d * b_n) if times else (v_n * b_n, v_d * b_d)
+            if n % d == 0:
+                a_by_used = get(n // d)
+            else:
+                g = gcd(n, d)
+                a_by_used = get((n // g, d // g))
             if a_by_used:
                 yield v_key, a_by_used, b_by_used
 
@@ -668,39 +686,63 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
     with p + t (or p − t) a target: the two smallest of the three are looped over, the third
     looked up. Prefixes and terms are never below zero unless the set has `negatives`."""
     p, t, v = len(prefixes), len(terms), len(goals)
+    # (pair and key_of inlined: the joins make millions of keys)
     if t * v <= p * min(t, v):
         # targets and terms: the prefix is v − t (or v + t)
-        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
+        get = prefixes.get
         for v_n, v_d in goals:
             v_key = v_n if v_d == 1 else (v_n, v_d)
             for (t_n, t_d), t_by_used in last:
-                p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
-                if p_n < 0 and not negatives:
-                    continue
-                p_d = v_d * t_d
-                p_by_used = prefixes.get(p_n if p_d == 1 else key_of(p_n, p_d))
+                if t_d == 1 and v_d == 1:
+                    p_n = v_n - t_n if plus else v_n + t_n
+                    if p_n < 0 and not negatives:
+                        continue
+                    p_by_used = get(p_n)
+                else:
+                    p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
+                    if p_n < 0 and not negatives:
+                        continue
+                    p_by_used = get(key_of(p_n, v_d * t_d))
                 if p_by_used is not None:
                     yield v_key, p_by_used, t_by_used
     elif v <= t:
         # prefixes and targets: the term is v − p (or p − v)
+        get = terms.get
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = pair(p_key)
+            if type(p_key) is int:
+                for v_n, v_d in goals:
+                    if v_d == 1:
+                        t_n = v_n - p_key if plus else p_key - v_n
+                        if t_n < 0 and not negatives:
+                            continue
+                        t_by_used = get(t_n)
+                    else:
+                        t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
+                        if t_n < 0 and not negatives:
+                            continue
+                        t_by_used = get(key_of(t_n, v_d))
+                    if t_by_used is not None:
+                        yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+                continue
+            p_n, p_d = p_key
             for v_n, v_d in goals:
                 t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
                 if t_n < 0 and not negatives:
                     continue
-                t_d = v_d * p_d
-                t_by_used = terms.get(t_n if t_d == 1 else key_of(t_n, t_d))
+                t_by_used = get(key_of(t_n, v_d * p_d))
                 if t_by_used is not None:
                     yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
     else:
         # prefixes and terms: p + t (or p − t) is looked up among the targets
-        last = [(pair(t_key), t_by_used) for t_key, t_by_used in terms.items()]
+        last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = pair(p_key)
+            p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
             for (t_n, t_d), t_by_used in last:
-                v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
-                v_d = p_d * t_d
-                v_key = v_n if v_d == 1 else key_of(v_n, v_d)
+                if p_d == 1 and t_d == 1:
+                    v_key = p_n + t_n if plus else p_n - t_n
+                else:
+                    v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
+                    v_key = key_of(v_n, p_d * t_d)
                 if v_key in targets:
                     yield v_key, p_by_used, t_by_used

@@ -23,7 +23,9 @@ from classroom.solve.board.aim import (
     PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OneNumber, OverLimit, add, forget_closed, grown, join,
     may_hold, meetings, pair, partners, table_size,
 )
-from classroom.solve.board.blank_terms import WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_tiles
+from classroom.solve.board.blank_terms import (
+    WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_counts, join_tiles, many,
+)
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import SharedWalks, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
@@ -84,18 +86,14 @@ class WildAiming:
         self._held_aimed = 0
         self.rest_signs = tuple(s for s in PLUS_MINUS
                                 if s in rest.hand.kinds or s in rest.hand.blank_symbols)
-        # listing, the terms holding a blank are aimed too (a count walks them: blank_count)
-        self._terms_aimed = None if counting else WildTerms(hand, plain, rest)
+        # the terms holding a blank are aimed too (a count with two blanks walks them: blank_count)
+        self._terms_aimed = WildTerms(hand, plain, rest, counting) if not counting or hand.blanks == 1 else None
         # with two blanks (listing), the WildAiming of the hand less one, whose aimed terms hold
         # one blank: with those without a blank, the terms of the hand less one (set by SideTables)
         self.fewer: WildAiming | None = None
         # counting, the walks of stretches that begin alike are shared (one with every end)
         self._shared = SharedWalks()
         self._shared_terms = SharedWalks()
-
-    def spent(self) -> int:
-        """Return the choices of X tried reading the shared walks (counting: work, for the limit)."""
-        return self._shared.spent + self._shared_terms.spent
 
     def _bounded(self) -> None:
         """Counting, forget the walks and wild tables of the line so far once they hold more
@@ -105,6 +103,8 @@ class WildAiming:
             self._shared_terms.clear()
             self._prefixes.clear()
             self._terms.clear()
+            if self._terms_aimed:
+                self._terms_aimed.forget_walks()
 
     @property
     def held(self) -> int:
@@ -146,6 +146,16 @@ class WildAiming:
     def term_prefixes(self, pattern: tuple, stops: tuple) -> dict:
         """Return end -> table of the terms (× and ÷ only) holding a blank that fill
         pattern[:end + 1], for the ends where `stops` lets a term prefix end."""
+        if self.counting:  # read from the shared walk of the terms of every end
+            self._bounded()
+            found = {}
+            for end, stop in enumerate(stops):
+                if stop:
+                    table = self._shared_terms.table(pattern, end, self._walk_terms)
+                    if table:
+                        found[end] = table
+                        self._held += len(table)
+            return found
         walked = self._walk(pattern, stops=stops, operations=TIMES_DIVIDE)
         return {end: self._table(wild) for end, wild in walked.items()}
 
@@ -181,6 +191,8 @@ class WildAiming:
         forget_closed(self._prefixes, self._terms, self._aimed)
         self._shared.keep_open()
         self._shared_terms.keep_open()
+        if self.counting and self._terms_aimed:
+            self._terms_aimed.keep_open()
 
     @property
     def held_aimed(self) -> int:
@@ -233,7 +245,7 @@ class WildAiming:
             self._aim_listed(pattern, targets, out)
             return
         if self.hand.blanks == 1:
-            self._aim_counted(pattern, targets, out)
+            self._aim_listed(pattern, targets, out)
             return
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
@@ -275,7 +287,8 @@ class WildAiming:
                         join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
 
     def _aim_listed(self, pattern: tuple, targets: set, out: dict) -> None:
-        """Add the sides holding a blank of the target values to `out` (listing): one term
+        """Add the sides holding a blank of the target values to `out` (listing; counting with
+        one blank, how many: the parts' counts multiplied, blank_terms.join_counts): one term
         holding a blank, aimed (blank_terms); or a prefix, the last + or − and a last term, the
         first blank in one of them. A long prefix is aimed in turn at the values it needs while
         they are few, as aim.Aiming does; the prefixes of the others come from one walk with a
@@ -283,12 +296,18 @@ class WildAiming:
         leave it."""
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
+        counting = self.counting
+        if counting:
+            self._bounded()
         whole = self._terms_aimed.aimed(pattern, targets, self)
         for key in targets:
             sides = whole.get(key)
             if sides:
                 for used, fills in sides.items():
-                    add_joined(out, key, used, fills)
+                    if counting:
+                        add(out, key, used, many(fills), True)
+                    else:
+                        add_joined(out, key, used, fills)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
@@ -325,9 +344,13 @@ class WildAiming:
                 if not prefixes or not terms:
                     continue
                 for symbol, unit, fill in ops:
-                    for v_key, p_by_used, t_by_used in meetings(prefixes, terms, targets, goals,
-                                                                    symbol == "+", False):
-                        join_tiles(out, hand, v_key, p_by_used, unit, fill, t_by_used)
+                    met = meetings(prefixes, terms, targets, goals, symbol == "+", False)
+                    if counting:
+                        for v_key, p_by_used, t_by_used in met:
+                            join_counts(out, hand, v_key, p_by_used, unit, t_by_used)
+                    else:
+                        for v_key, p_by_used, t_by_used in met:
+                            join_tiles(out, hand, v_key, p_by_used, unit, fill, t_by_used)
 
     def _prefix(self, pattern: tuple, k: int, targets: set | None, terms, ops: tuple, wild: bool,
                 walked: dict):
@@ -354,49 +377,6 @@ class WildAiming:
             return False
         covered = self._aimed.get(upto[:-1])
         return covered is None or len(covered[0]) + more <= most
-
-    def _aim_counted(self, pattern: tuple, targets: set, out: dict) -> None:
-        """Add how many sides holding the blank have each target value to `out` (counting, one
-        blank), as `_aim` does, but with the wild parts' skeletons written out for the values
-        each join needs only (the targets, or the targets ∓ the last terms' values), never kept
-        as whole tables of values (a line's long stretches would hold hundreds of MB)."""
-        self._bounded()
-        hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
-        n = len(pattern)
-        for key, by_used in self._shared_terms.read(pattern, n - 1, self._walk_terms, targets).items():
-            for used, many in by_used.items():
-                add(out, key, used, many, True)
-        if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
-            return
-        goals = [pair(key) for key in targets]
-        plain_prefixes = self.plain.prefixes(pattern[:n - 1])
-        upto = pattern[:n - 2]
-        for k in range(1, n - 1):  # the last + or − stands at k
-            cell = pattern[k]
-            prefix = plain_prefixes.get(k - 1)
-            wild = may_hold(cell, PLUS_MINUS, self.rest_signs) and self._shared.walked(upto, k - 1, self._walk_sides)
-            if not prefix and not wild:
-                continue
-            tail = pattern[k + 1:]
-            parts = ((wild, cell_operations(cell, rest, PLUS_MINUS), self.rest.terms),
-                     (prefix, blank_operations_of(cell, hand, PLUS_MINUS), self.rest.terms),
-                     (prefix, cell_operations(cell, plain, PLUS_MINUS), self.terms))
-            for prefixes, ops, terms_of in parts:
-                if not prefixes or not ops:
-                    continue
-                terms = terms_of(tail)
-                if not terms:
-                    continue
-                if prefixes is wild:  # the values of the wild prefixes that can meet a target
-                    # (all of them before a long Number, which is looked up rather than listed)
-                    needed = None if isinstance(terms, OneNumber) else partners(targets, terms, ops, False, False)
-                    prefixes = self._shared.read(upto, k - 1, self._walk_sides, needed)
-                    if not prefixes:
-                        continue
-                for symbol, unit, fill in ops:
-                    for v_key, p_by_used, t_by_used in meetings(prefixes, terms, targets, goals,
-                                                                    symbol == "+", False):
-                        join(out, hand, v_key, p_by_used, unit, fill, t_by_used, True)
 
 
 def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:

@@ -121,24 +121,15 @@ class SharedWalks:
         self._walks: dict = {}  # pattern walked -> end -> (skeletons, concrete)
         self._covering: dict = {}  # every beginning of a walked pattern -> that pattern
         self._tables: dict = {}  # (pattern walked, end) -> value -> packed tiles used -> how many
-        self._indexes: dict = {}  # (pattern walked, end) -> its skeletons grouped (see `grouped_skeletons`)
         self.held = 0  # skeletons and values kept
-        self.spent = 0  # the choices of X tried by `read`, all told (work, for the limit)
 
     def table(self, pattern: tuple, end: int, walk) -> dict:
         """Return value -> packed tiles used -> how many for the sides holding a blank that
         fill pattern[:end + 1]."""
-        walked = self._covering.get(pattern)
-        if walked is None:
-            walked = pattern
-            walks = self._walks[walked] = walk(pattern)
-            self.held += sum(len(skeletons) + len(concrete) for skeletons, concrete in walks.values())
-            for k in range(1, len(pattern) + 1):
-                self._covering.setdefault(pattern[:k], walked)
-        key = (walked, end)
+        wild = self.walked(pattern, end, walk)
+        key = (self._covering[pattern], end)
         found = self._tables.get(key)
         if found is None:
-            wild = self._walks[walked].get(end)
             found = self._tables[key] = counted_table(wild) if wild else {}
             self.held += len(found)
         return found
@@ -155,109 +146,21 @@ class SharedWalks:
                 self._covering.setdefault(pattern[:k], walked)
         return self._walks[walked].get(end)
 
-    def read(self, pattern: tuple, end: int, walk, targets: set | None = None) -> dict:
-        """Return value -> packed tiles used -> how many for the sides holding a blank that
-        fill pattern[:end + 1] (with `targets`, of those values only): the skeletons written out,
-        or, when the targets are few, found by solving for κ (see `solved_table`). The choices of X
-        tried are added to `spent`."""
-        wild = self.walked(pattern, end, walk)
-        if not wild:
-            return {}
-        skeletons, concrete = wild
-        if targets is not None and len(targets) <= SOLVED_TARGETS and skeletons:
-            key = (self._covering[pattern], end)
-            index = self._indexes.get(key)
-            if index is None:
-                index = self._indexes[key] = grouped_skeletons(skeletons)
-            groups, tries, whole = index
-            if len(targets) * tries < whole:
-                self.spent += len(targets) * tries + len(skeletons) // 8
-                return solved_table(groups, concrete, targets)
-        self.spent += sum(len(skeleton[4]) for skeleton in skeletons) + len(concrete)
-        return counted_table(wild, targets)
-
     def clear(self) -> None:
         """Forget every walk and table (what a line's long stretches hold can pass hundreds of MB)."""
-        self._walks, self._covering, self._tables, self._indexes = {}, {}, {}, {}
+        self._walks, self._covering, self._tables = {}, {}, {}
         self.held = 0
 
     def keep_open(self) -> None:
         """Forget the walks of every stretch but open board (all None)."""
         self._walks = {p: w for p, w in self._walks.items() if all(cell is None for cell in p)}
         self._tables = {k: t for k, t in self._tables.items() if k[0] in self._walks}
-        self._indexes = {k: t for k, t in self._indexes.items() if k[0] in self._walks}
         self._covering = {}
         self.held = sum(len(skeletons) + len(concrete) for walks in self._walks.values()
                         for skeletons, concrete in walks.values()) + sum(len(t) for t in self._tables.values())
         for walked in self._walks:
             for k in range(1, len(walked) + 1):
                 self._covering.setdefault(walked[:k], walked)
-
-
-SOLVED_TARGETS = 64  # with this many targets or fewer, a stretch's skeletons may be solved for κ
-
-
-def grouped_skeletons(skeletons: dict) -> tuple:
-    """Return (groups, tries, whole) for a walk's skeletons: groups (s, σ, divides, X's choices,
-    floor) -> κ -> packed tiles used -> how many; `tries` the choices a target tries in them all,
-    `whole` those of writing every skeleton out."""
-    groups: dict = {}
-    whole = 0
-    for (sigma, sign, kappa, divides, values, floor), by_used in skeletons.items():
-        groups.setdefault((sign, sigma, divides, values, floor), {})[kappa] = by_used
-        whole += len(values)
-    return groups, sum(len(group[3]) for group in groups), whole
-
-
-def solved_table(groups: dict, concrete: dict, targets: set) -> dict:
-    """Return value -> packed tiles used -> how many for the target values, from skeletons
-    grouped by `grouped_skeletons`: a target v and a choice X of a group give κ, looked up (v = σ + s·κ·X,
-    κ = s·(v − σ)/X; or κ/X, κ = s·(v − σ)·X), and an X of 0 multiplying takes every κ of v = σ."""
-    table: dict = {}
-    goals = [(key, key, 1) if type(key) is int else (key, key[0], key[1]) for key in targets]
-    for (sign, (s_n, s_d), divides, values, (f_n, f_d)), by_kappa in groups.items():
-        for key, v_n, v_d in goals:
-            t_n, t_d = v_n * s_d - s_n * v_d, v_d * s_d  # s·T(X) = v − σ
-            if f_n * t_d + t_n * f_d < 0:
-                continue  # a running sum below zero
-            big_n = sign * t_n  # T(X) = κ·X (or κ/X), never below zero
-            if big_n < 0:
-                continue
-            into = None
-            for x_n, x_d, _ in values:
-                if divides:
-                    if x_n == 0:
-                        continue
-                    k_n, k_d = big_n * x_n, t_d * x_d
-                elif x_n == 0:
-                    if big_n:
-                        continue
-                    hits = list(by_kappa.values())  # 0 times any κ
-                    k_n = None
-                else:
-                    k_n, k_d = big_n * x_d, t_d * x_n
-                if k_n is not None:
-                    g = gcd(k_n, k_d)
-                    by_used = by_kappa.get((k_n // g, k_d // g))
-                    if by_used is None:
-                        continue
-                    hits = (by_used,)
-                if into is None:
-                    into = table.get(key)
-                    if into is None:
-                        into = table[key] = {}
-                for by_used in hits:
-                    for used, many in by_used.items():
-                        into[used] = into.get(used, 0) + many
-    for key in targets:
-        by_used = concrete.get(key)
-        if by_used:
-            into = table.get(key)
-            if into is None:
-                into = table[key] = {}
-            for used, many in by_used.items():
-                into[used] = into.get(used, 0) + many
-    return table
 
 
 def wild_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,

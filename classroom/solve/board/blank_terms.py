@@ -17,18 +17,20 @@ once:
 The term prefix and the last Number meet by product or quotient (aim's joins); the term prefix
 is aimed in turn at the values it needs while they are few, and a long Number is written from
 the value asked of it (`WrittenNumbers`), never listed, as aim.OneNumber does without a blank.
-Listing only: a count walks these terms (blank_count).
+With `counting`, the tables say how many terms there are instead of listing them (a count with
+one blank aims its long terms so: the parts' tables are counted, a Number written from its value
+is counted by the lists it writes, see `many`).
 """
 
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, first_looked_up,
+    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, first_looked_up, forget_closed,
     last_looked_up, products, add, grown, key_of, may_hold, pair,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
 from classroom.solve.board.sides import (
-    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, empty_squares, filling, walk,
+    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, walk,
 )
 from classroom.game.symbols import BLANK, TIMES_DIVIDE
 
@@ -198,10 +200,11 @@ class WildTerms:
     `walks.terms(pattern)` gives a table of those filling the pattern,
     `walks.term_prefixes(pattern, stops)` end -> table of those filling pattern[:end + 1]."""
 
-    def __init__(self, hand: PackedHand, plain, rest):
+    def __init__(self, hand: PackedHand, plain, rest, counting: bool = False):
         self.hand = hand
         self.plain = plain
         self.rest = rest
+        self.counting = counting
         self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
         self._aimed: dict = {}  # pattern -> (targets covered, their terms)
         self._numbers: dict = {}  # (pattern, wild) -> the Numbers filling it
@@ -227,7 +230,14 @@ class WildTerms:
         self._numbers.clear()
         self._plain_prefixes.clear()
         self._wild_prefixes.clear()
-        self.held = self.held_aimed
+        if not self.counting:  # counting, what was built stays work done
+            self.held = self.held_aimed
+
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board (all None)."""
+        forget_closed(self._aimed, self._plain_prefixes, self._wild_prefixes)
+        for key in [key for key in self._numbers if any(cell is not None for cell in key[0])]:
+            del self._numbers[key]
 
     def numbers(self, pattern: tuple, wild: bool):
         """Return the Numbers filling the whole pattern: holding the wildcard (`wild`), else
@@ -240,12 +250,13 @@ class WildTerms:
             elif wild:
                 found = {}
                 last = len(pattern) - 1
+                counting = self.counting
                 for k, used, fills, at, values in hole_numbers(pattern, hand, plain, rest):
                     if k != last:
                         continue
                     for x_n, x_d, symbol in values:
-                        add(found, key_of(x_n, x_d), used, [fills[:at] + (BLANK + symbol,) + fills[at + 1:]],
-                            False)
+                        add(found, key_of(x_n, x_d), used,
+                            1 if counting else [fills[:at] + (BLANK + symbol,) + fills[at + 1:]], counting)
                 self.held += len(found)
             else:
                 found = self.rest.last_numbers(pattern)
@@ -261,10 +272,12 @@ class WildTerms:
             return self.rest.last_numbers(pattern)
         table: dict = {}
         last = len(pattern) - 1
+        counting = self.counting
         for k, used, fills, at, values in hole_numbers(pattern, self.hand, self.plain.hand, self.rest.hand):
             if k == last:
                 for x_n, x_d, symbol in values:
-                    add(table, key_of(x_n, x_d), used, [fills[:at] + (BLANK + symbol,) + fills[at + 1:]], False)
+                    add(table, key_of(x_n, x_d), used,
+                        1 if counting else [fills[:at] + (BLANK + symbol,) + fills[at + 1:]], counting)
         return table
 
     def _heads(self, upto: tuple, wild: bool, walks) -> dict:
@@ -276,6 +289,9 @@ class WildTerms:
             stops = tuple(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in upto[1:]) + (False,)
             if wild:
                 found = walks.term_prefixes(upto, stops)
+            elif self.counting:
+                found = count_walk(upto, stops, self.plain.hand, TIMES_DIVIDE)
+                self.held += sum(len(table) for table in found.values())
             else:
                 found = walk(upto, stops, self.plain.hand, TIMES_DIVIDE)
                 self.held += sum(len(fills) for table in found.values()
@@ -287,12 +303,16 @@ class WildTerms:
         """Add the terms holding a blank of the target values to `out`."""
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
+        counting = self.counting
         one = self.numbers(pattern, True)
         for key in targets:
             by_used = one.get(key)
             if by_used:
                 for used, fills in by_used.items():
-                    add_joined(out, key, used, fills)
+                    if counting:
+                        add(out, key, used, many(fills), True)
+                    else:
+                        add_joined(out, key, used, fills)
         goals = [pair(key) for key in targets]
         walked: dict = {}  # wild -> end -> table of every term prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last × or ÷ stands at k, latest first
@@ -314,16 +334,20 @@ class WildTerms:
                     times = symbol == "×"
                     if looked_up(numbers):
                         if looked_up(head):
-                            head = filling(pattern[:k], plain, False, TIMES_DIVIDE)
+                            head = filling(pattern[:k], plain, counting, TIMES_DIVIDE)
                         met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
                                               goals, times)
                     elif looked_up(head):
-                        met = first_looked_up(head, lambda: filling(pattern[:k], plain, False, TIMES_DIVIDE),
+                        met = first_looked_up(head, lambda: filling(pattern[:k], plain, counting, TIMES_DIVIDE),
                                                numbers, goals, times)
                     else:
                         met = products(head, numbers, targets, goals, times)
-                    for v_key, h_by_used, n_by_used in met:
-                        join_tiles(out, hand, v_key, h_by_used, unit, fill, n_by_used)
+                    if counting:
+                        for v_key, h_by_used, n_by_used in met:
+                            join_counts(out, hand, v_key, h_by_used, unit, n_by_used)
+                    else:
+                        for v_key, h_by_used, n_by_used in met:
+                            join_tiles(out, hand, v_key, h_by_used, unit, fill, n_by_used)
 
     def _head(self, pattern: tuple, k: int, targets: set, numbers, ops: tuple, wild: bool, walked: dict,
               walks):
@@ -439,3 +463,33 @@ def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tup
                     got = by_used[used] = JoinedFills()
                 got.parts.append((a_fills, fill, b_fills))
                 got._written = None
+
+
+def many(fills) -> int:
+    """Return how many sides an entry of a table stands for: a count, or a list of fills (a
+    Number written from its value lists its few ways even when counting)."""
+    return fills if type(fills) is int else len(fills)
+
+
+def join_counts(out: dict, hand: PackedHand, key, a_by_used, unit: int, b_by_used) -> None:
+    """Add to a counted table how many sides of value `key` are made of a part, an operation
+    (its packed tile) and another part, for every pair of entries the hand can pay for together
+    (join_tiles, counting: the entries are counts, or lists counted by `many`)."""
+    offset, high = hand.offset, hand.high
+    by_used = None
+    b_items = b_by_used.items()
+    for a_used, a_many in a_by_used.items():
+        with_op = a_used + unit + offset
+        if type(a_many) is not int:
+            a_many = len(a_many)
+        for b_used, b_many in b_items:
+            used = with_op + b_used
+            if not used & high:
+                used -= offset
+                if by_used is None:
+                    by_used = out.get(key)
+                    if by_used is None:
+                        by_used = out[key] = {}
+                if type(b_many) is not int:
+                    b_many = len(b_many)
+                by_used[used] = by_used.get(used, 0) + a_many * b_many

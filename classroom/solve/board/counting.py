@@ -19,8 +19,8 @@ from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.lines import duplicate_single
 from classroom.solve.board.side_tables import SideTables
 
-COUNT_LIMIT = 16_000_000  # work a count may take: some 7-9 s on the 2-core bench machine
-# With two blanks a unit of that work costs more time and memory (within COUNT_LIMIT an
+COUNT_LIMIT = 12_000_000  # work a count may take: some 4-9 s on the 2-core bench machine
+# With two blanks a unit of that work costs more time and memory (within 16,000,000 an
 # empty-board count took 20 s, another 800 MB), and such a count seldom finishes: it stops sooner.
 TWO_BLANKS_LIMIT = 2_000_000
 

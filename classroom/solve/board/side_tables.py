@@ -22,7 +22,6 @@ from classroom.game.symbols import BLANK, PLUS_MINUS
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
 WILD_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
-READ_WEIGHT = 4  # counting, choices of X tried reading a walk's skeletons that cost about one unit of work
 WILD_LISTED = 10_000  # sides holding a blank that one long stretch may keep whole (some 15 MB)
 
 
@@ -109,7 +108,9 @@ class SideTables:
         without a blank is aimed only at sides holding the + and − a short one leaves."""
         hand = self.hand
         plain = self.plain(short)
-        if plain:
+        # a window that places more tiles than the hand holds without its blanks has a blank on
+        # one side or the other: no pair of sides without one (and no long side aimed for them)
+        if plain and spare >= hand.blanks:
             signs = 0 if hand.blanks else self._signs_left(plain, spare)
             yield from pairs(hand, plain, self.plain_aimed(long, plain.keys(), signs))
         if not hand.blanks:
@@ -156,7 +157,7 @@ class SideTables:
         work = self._work + self._aiming.held + self._walked[0]
         if not self._wild_aiming:
             return work
-        return work + WILD_WEIGHT * self._wild_aiming.held + self._wild_aiming.spent() // READ_WEIGHT
+        return work + WILD_WEIGHT * self._wild_aiming.held
 
     def _spend(self, work: int) -> None:
         """Count work (counting); raise OverLimit past the limit."""
