@@ -23,9 +23,7 @@ from classroom.make import notebook as notebook_module
 from classroom.make.notebook import (
     BINDER, NOTEBOOK_LEVELS, SECTIONS, Notebook, Plan, Section, box_counts, box_tiles, notebook,
 )
-from classroom.render.notebook_pdf import render_notebook
 from classroom.render.printplay import CELL, GLUE, SIZE, parts
-from classroom.render.wording import environment
 from classroom.solve.boardless import check
 from classroom.store.runs import write_notebook
 from tests.pdftext import chunks, outside, shapes

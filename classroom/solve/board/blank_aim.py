@@ -20,7 +20,7 @@ are far fewer than the whole sides they would make.
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OneNumber, OverLimit, add, forget_closed, grown, join,
+    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, add, forget_closed, grown, join,
     may_hold, meetings, pair, partners, table_size,
 )
 from classroom.solve.board.blank_terms import (
