@@ -131,3 +131,39 @@ def test_replayed_scores_agree_with_the_reference_scorer(seed):
     for turn, before in zip(replayed.turns, board_before):
         expected = 0 if before is None else reference_score(*before, scores)
         assert turn.score == expected
+
+
+def test_a_game_stopped_for_time_keeps_its_totals_without_end_sums(tmp_path):
+    """RULES §10: "if time is a factor" a game may end at a set time after every player has had
+    the same number of turns, with no end sums. `game stop` refuses while a player is a turn
+    behind, then ends the game with every total as the turns made it, the racks written as
+    'holds' lines for the record."""
+    from classroom.record.deal import stop_game
+
+    path = tmp_path / "game.txt"
+    runner = CliRunner()
+    assert runner.invoke(app, ["game", "new", str(path), "--players", "Red, Blue", "--seed", "5"]).exit_code == 0
+    record = read_record(path.read_text("utf-8"))
+    for _ in range(3):  # Red, Blue, Red: Blue is a turn behind
+        record = play_turn(record, best_turn(replay(record)))[0]
+    path.write_text(record_text(record), encoding="utf-8")
+    before = path.read_text("utf-8")
+    refused = runner.invoke(app, ["game", "stop", str(path)])
+    assert refused.exit_code == 2 and "same number of turns" in refused.output and "let Blue play first" in refused.output
+    assert path.read_text("utf-8") == before
+    with pytest.raises(ClassroomError, match="same number of turns"):
+        stop_game(record)
+    record = play_turn(record, best_turn(replay(record)))[0]
+    game = replay(record)
+    made = {p: sum(t.score for t in game.turns if t.player == p) for p in game.players}
+    assert all(game.rack(p) for p in game.players)  # both hold tiles: the rules' sums would change the totals
+    path.write_text(record_text(record), encoding="utf-8")
+    stopped = runner.invoke(app, ["game", "stop", str(path)])
+    assert stopped.exit_code == 0, stopped.output
+    game = replay(read_record(path.read_text("utf-8")))
+    assert game.ended and game.stopped and dict(game.end) == {"Red": 0, "Blue": 0}
+    assert game.totals == made
+    assert [(h.player, h.tiles) for h in read_record(path.read_text("utf-8")).lines if isinstance(h, Holds)] \
+        == [(p, tuple(replay(record).rack(p))) for p in game.players]
+    scored = runner.invoke(app, ["game", "score", "--json", str(path)])
+    assert '"stopped": true' in scored.output

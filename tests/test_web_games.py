@@ -94,8 +94,9 @@ def test_trade_pass_undo_and_end(client, library):
     assert again == rack  # the deal is the same once the trade is taken back
     client.post(f"/games/{name}/end")
     game = replay(record_of(library, name))
-    assert game.ended and game.stopped and dict(game.end)["Red"] < 0
-    assert "stopped before its end" in client.get(f"/games/{name}").text
+    # stopped for time with every team at the same number of turns: no end sums (RULES §10)
+    assert game.ended and game.stopped and dict(game.end) == {"Red": 0, "Blue": 0}
+    assert "stopped before its end (time was up; no end sums)" in client.get(f"/games/{name}").text
 
 
 def test_the_reveal_is_the_engines_best_play_and_is_shown_only_when_asked(client, library):

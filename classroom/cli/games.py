@@ -198,7 +198,8 @@ def undo(record: Path = RecordArgument) -> None:
 
 @game_command
 def stop(record: Path = RecordArgument) -> None:
-    """End a dealt game where it stands (the class is out of time): each player loses what they hold."""
+    """End a dealt game where it stands because time is up, once every player has had the same
+    number of turns: the totals stand, with no end sums."""
     from classroom.record.deal import stop_game
     from classroom.record.grammar import record_text
 

@@ -115,13 +115,21 @@ def undo_turn(record: Record) -> Record:
 
 
 def stop_game(record: Record, where: str = "record") -> tuple[Record, Replay]:
-    """Return the game stopped where it stands (the class is out of time): every player's
-    'holds' line, each losing what they hold (RULES §10's sums, nobody going out)."""
+    """Return the game stopped where it stands because time is up (RULES §10: once every player
+    has had the same number of turns, with no end sums): every player's 'holds' line, for the
+    record, and the totals as they are."""
     game = replay(record, where=where)
     if game.ended:
         raise ClassroomError("the game has already ended")
     if not game.dealt:
         raise ClassroomError("a game kept at a table ends with what each player holds: "
                              "add a 'holds' line for each ('Red holds 4 ×')")
+    turns = {p: sum(t.player == p for t in game.turns) for p in game.players}
+    most = max(turns.values())
+    behind = [p for p in game.players if turns[p] < most]
+    if behind:
+        raise ClassroomError(f"a game stopped for time ends once every player has had the same number of "
+                             f"turns: {' and '.join(behind)} {'has' if len(behind) == 1 else 'have'} had "
+                             f"{min(turns.values())}, the others {most}; let {behind[0]} play first")
     stopped = record.adding(*(Holds(0, p, game.rack(p) or ()) for p in game.players))
     return stopped, replay(stopped, where=where)

@@ -69,7 +69,7 @@ class Replay:
     went_out: str | None = None  # the player who used all tiles and ended the game
     end: tuple[tuple[str, int], ...] | None = None  # the end-of-game sums (RULES §10)
     returning: tuple[Tile, ...] = ()  # traded tiles that go back once the trader has drawn
-    stopped: bool = False  # ended by 'holds' lines before the rules end it (the class stopped)
+    stopped: bool = False  # ended by 'holds' lines before the rules end it (out of time: no end sums)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -339,6 +339,9 @@ class _Table:
         if not (self.ended or self.held):
             return None
         holding = {p: self.held.get(p, self.racks[p] or ()) for p in self.players}
+        if self.dealt and self.held and not self.ended:
+            # stopped for time (RULES §10): the scores stand as they are, no end sums
+            return tuple((p, 0) for p in self.players)
         if not self.dealt and self.held and not self.ended:
             last = next((t for t in reversed(self.turns) if t.kind in ("play", "expression")), None)
             if last is not None and not holding[last.player]:

@@ -91,7 +91,7 @@ def how_ended(game: Replay) -> str:
     """Return how an ended game ended: a player went out, every player passed, or it was stopped."""
     if game.went_out:
         return f"{game.went_out} went out"
-    return "stopped before its end" if game.stopped else "every player passed in turn"
+    return "stopped before its end (time was up; no end sums)" if game.stopped else "every player passed in turn"
 
 
 def turn_lines(game: Replay, turn: Replayed) -> list[str]:
