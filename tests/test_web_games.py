@@ -5,6 +5,7 @@ one team's rack, and the editor names a bad square."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -373,3 +374,16 @@ def test_a_solo_game_has_no_team_links(client, library):
     assert "team-links" not in client.get(f"/games/{name}").text
     answer = client.get(f"/games/{name}/links")
     assert answer.status_code == 400 and "only a teams game has a link for each team" in answer.text
+
+
+def test_a_new_game_takes_time_handicaps(client, library):
+    """The booklet's time handicaps: typed on the new-game form as on the command line's --time,
+    written in the record's header and shown beside each team on the projector."""
+    name = new(client, mode="teams", players="Red, Blue", seed="9", time="blue 3m, Red 5 min")
+    header = record_of(library, name).header
+    assert header.minutes == (("Blue", 3), ("Red", 5))
+    page = client.get(f"/games/{name}").text
+    assert "Blue <span class=\"hint\">(3 min)</span>" in page and "Red <span class=\"hint\">(5 min)</span>" in page
+    refused = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "time": "Green 2m"})
+    assert refused.status_code == 400 and "'Green' is not one of the players (Red, Blue)" in html.unescape(refused.text)
+    assert not (library / "games" / "teams-9-2.txt").exists()

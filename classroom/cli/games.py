@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 from typing import Optional
 
@@ -56,13 +55,13 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     from classroom.choices import one_of
     from classroom.game.tilesets import LEVELS
     from classroom.record.deal import new_game
-    from classroom.record.grammar import MODES, record_text
+    from classroom.record.grammar import MODES, read_handicap, record_text
     from classroom.record.replay import replay
 
     mode = one_of(mode, MODES, "--mode")
     level = one_of(level, tuple(LEVELS), "--level")
     names = tuple(name.strip() for name in players.split(","))
-    minutes = tuple(handicap(value, names) for value in time)
+    minutes = tuple(read_handicap(value, names) for value in time)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     if seed is None:
@@ -86,18 +85,6 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     save(record, record_text(game))
     typer.echo(f"wrote {record}: a {mode} game, seed {seed}")
     typer.echo("\n".join(line for line in score_lines(replay(game)) if line.startswith(("Next", "Time"))))
-
-
-def handicap(value: str, names: tuple[str, ...]) -> tuple[str, int]:
-    """Return (player, minutes) of a --time value like 'Red 5m', or raise naming it."""
-    name, _, limit = value.strip().rpartition(" ")
-    match = re.fullmatch(r"(\d{1,3})\s*m(?:in(?:utes?)?)?", limit.strip(), re.IGNORECASE)
-    if not name or match is None or int(match[1]) == 0:
-        raise ClassroomError(f"--time {value!r}: write a player and minutes a play, like 'Red 5m'")
-    for player in names:
-        if player.lower() == name.strip().lower():
-            return player, int(match[1])
-    raise ClassroomError(f"--time {value!r}: {name.strip()!r} is not one of the players ({', '.join(names)})")
 
 
 @game_command

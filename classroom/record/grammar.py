@@ -44,6 +44,21 @@ _ROUND = re.compile(r"^round\s+(?P<round>\d{1,4})\s*\[(?P<rack>[^\]]*)\]$", re.I
 _TRADE = re.compile(r"^trade(?:\s+(?P<tiles>.*))?$", re.IGNORECASE)
 
 
+
+def read_handicap(value: str, names: tuple[str, ...], what: str = "--time") -> tuple[str, int]:
+    """Return (player, minutes) of a time handicap like 'Red 5m' (minutes a play), the player as
+    the game names it, or raise one sentence naming `what` was given."""
+    value = value.strip()
+    match = re.fullmatch(r"(?P<name>.+?)\s+(?P<limit>\d{1,3}\s*m\w*)", value)
+    limit = match and _TIME.match(match["limit"])
+    if not limit or int(limit["minutes"]) == 0:
+        raise ClassroomError(f"{what} {value!r}: write a player and minutes a play, like 'Red 5m'")
+    name = match["name"].strip()
+    for player in names:
+        if player.lower() == name.lower():
+            return player, int(limit["minutes"])
+    raise ClassroomError(f"{what} {value!r}: {name!r} is not one of the players ({', '.join(names)})")
+
 @dataclass(frozen=True)
 class Header:
     """What the `#` lines say: the tile set, the mode, the players or teams, the seed the tool

@@ -33,7 +33,9 @@ from classroom.make.worksheet import premium_labels
 from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
-from classroom.record.grammar import MODES, Header, Holds, Record, Turn, read_record, read_turn, record_text
+from classroom.record.grammar import (
+    MODES, Header, Holds, Record, Turn, read_handicap, read_record, read_turn, record_text,
+)
 from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
 from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
@@ -220,18 +222,21 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**6)
         wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else f"{mode}-{seed}")
 
+        handicaps = optional_text(form, "time", "the time handicaps", 400)  # 'Blue 3m, Red 5m'
+        minutes = tuple(read_handicap(value, names, "the time handicap")
+                        for value in (handicaps or "").split(",") if value.strip())
         table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
         grid = optional_text(form, "board", "the board", 20_000)  # a position from the board editor
         start = tuple(editor_board(grid, load_level(level)).splitlines()) if grid else ()
 
         def create() -> str:
             if table:
-                header = Header(level=level, mode=mode, players=names, board=start)
+                header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start)
                 record = read_record(record_text(Record(header)), "the new game")
             elif mode == "duplicate":
-                record = new_duplicate(names, level, seed, board=start)
+                record = new_duplicate(names, level, seed, minutes, board=start)
             else:
-                record = new_game(mode, names, level, seed, board=start)
+                record = new_game(mode, names, level, seed, minutes, board=start)
             with lock:
                 name = free_name(library, wanted)
                 save_game(library, name, record)
