@@ -172,6 +172,24 @@ def test_counted_aimed_sides_of_long_stretches(seed):
             counted(every, values), (tiles, pattern)
 
 
+@settings(max_examples=150, deadline=None)
+@given(pattern=st.lists(CELL, min_size=5, max_size=7).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES), min_size=1, max_size=3),
+       operations=st.lists(st.sampled_from(("×", "÷")), min_size=1, max_size=2), seed=st.integers(0, 1000))
+def test_counted_terms_of_value_zero_are_the_wild_walks_sides(pattern, tiles, operations, seed):
+    """A hand holding a 0, a × or ÷ and a blank, over a long stretch: the terms with a factor
+    0 are counted by tiles used alone, and the count of every target value, 0 included, is the
+    wildcard walk's, asked once and again for every value."""
+    full, plain, rest = hands(("0",) + tuple(operations) + tuple(tiles), 1)
+    every = wild_sides(pattern, full, plain, rest)
+    aimed = counted_aiming(full, plain, rest)
+    first = value_keys(every, random.Random(seed), 3)
+    assert 0 in first
+    assert as_counts_of(aimed.aimed(pattern, first), first) == counted(every, first)
+    everything = set(every) | first
+    assert as_counts_of(aimed.aimed(pattern, everything), everything) == counted(every, everything)
+
+
 def as_counts_of(table: dict, values) -> dict:
     """Return (value, tiles used) -> how many from a counted table, of the values only."""
     return {(key, used): many for key, by_used in table.items() if key in values

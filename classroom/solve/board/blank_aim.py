@@ -84,6 +84,7 @@ class WildAiming:
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
         self._held = 0  # entries held in the caches, the aimed tables' (`_held_aimed`) and the walks'
         self._held_aimed = 0
+        self._looked = 0  # counting, the value look-ups of the joins below (see `looked`)
         self.rest_signs = tuple(s for s in PLUS_MINUS
                                 if s in rest.hand.kinds or s in rest.hand.blank_symbols)
         # the terms holding a blank are aimed too (a count with two blanks walks them: blank_count)
@@ -110,6 +111,11 @@ class WildAiming:
     def held(self) -> int:
         """Return the sides held in the caches (counting: the tables' entries, a measure of work)."""
         return self._held + (self._terms_aimed.held if self._terms_aimed else 0)
+
+    @property
+    def looked(self) -> int:
+        """Return the value look-ups of the joins so far (counting; work, one unit each)."""
+        return self._looked + (self._terms_aimed.looked if self._terms_aimed else 0)
 
     def prefixes(self, pattern: tuple) -> dict:
         """Return end -> table (value -> packed tiles used -> [tiles]) of the sides holding a
@@ -343,6 +349,9 @@ class WildAiming:
                     prefixes = self._prefix(pattern, k, targets, terms, ops, wild_prefix, walked)
                 if not prefixes or not terms:
                     continue
+                if counting:  # the look-ups of the joins are work too (aim.Aiming._aim's measure)
+                    p, t, v = len(prefixes), len(terms), len(goals)
+                    self._looked += len(ops) * min(t * v, p * min(t, v))
                 for symbol, unit, fill in ops:
                     met = meetings(prefixes, terms, targets, goals, symbol == "+", False)
                     if counting:
