@@ -402,8 +402,17 @@ class WildTerms:
         key = (last, wild, with_zero)
         found = self._uses.get(key)
         if found is None:
-            every = self._every_number(last, wild) if looked_up(numbers) else numbers
-            found = self._uses[key] = uses(every, with_zero)
+            if looked_up(numbers) and wild:
+                # read from the Numbers holding the wildcard, its values never written in a table
+                found = {}
+                end = len(last) - 1
+                for k, used, _, _, values in hole_numbers(last, self.hand, self.plain.hand, self.rest.hand):
+                    many = sum(1 for x_n, _, _ in values if with_zero or x_n) if k == end else 0
+                    if many:
+                        found[used] = found.get(used, 0) + many
+            else:
+                found = uses(self._every_number(last, wild) if looked_up(numbers) else numbers, with_zero)
+            self._uses[key] = found
         return found
 
     def _head(self, pattern: tuple, k: int, targets: set, numbers, ops: tuple, wild: bool, walked: dict,
