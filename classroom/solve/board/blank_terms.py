@@ -348,10 +348,10 @@ class WildTerms:
                     # Number: seed 19 of the bench made 4 million joins so); the joins by value
                     # below are of the other targets
                     self._zeros(out, pattern, k, wild_head, head, numbers, ops, wild_last)
+                if counting:  # the look-ups of the joins are work too
+                    self.looked += len(ops) * look_ups(head, numbers, goals)
                 for symbol, unit, fill in ops:
                     times = symbol == "×"
-                    if counting:  # the look-ups of the join are work too
-                        self.looked += look_ups(head, numbers, goals)
                     if looked_up(numbers):
                         met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
                                               goals, times)
