@@ -17,7 +17,7 @@ from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.blank_aim import WildAiming
-from classroom.solve.board.blank_count import SharedWalks, counted_table, wild_counts
+from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, wild_counts
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
@@ -124,6 +124,24 @@ def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operati
         wild = shared.walked(pattern, end, walk)
         if wild:
             assert as_counts(counted_table(wild, targets)) == expected
+
+
+@settings(max_examples=200)
+@given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
+       operations=st.sampled_from((OPERATIONS, TIMES_DIVIDE)))
+def test_counted_uses_are_the_sides_of_every_value_by_tiles_used(pattern, tiles, operations):
+    """How many sides holding a blank use each tiles, read from a counting walk without writing
+    a value, is what trying every symbol for the blank gives, added up by tiles used."""
+    hand = tuple(tiles) + (BLANK,)
+    full, plain, rest = packed(hand)
+    end = len(pattern) - 1
+    wild = wild_counts(pattern, full, plain, rest, (True,) * len(pattern), operations=operations).get(end)
+    expected: dict = {}
+    for (_, used), many in holding_a_blank(pattern, hand, (False,) * end + (True,), operations).get(end, {}).items():
+        expected[used] = expected.get(used, 0) + many
+    assert {used: many for used, many in (counted_uses(wild) if wild else {}).items() if many} == \
+        {used: many for used, many in expected.items() if many}
 
 
 def counted_aiming(full, plain, rest) -> WildAiming:

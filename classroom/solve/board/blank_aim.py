@@ -27,7 +27,7 @@ from classroom.solve.board.blank_terms import (
     WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_counts, join_tiles, many,
 )
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
-from classroom.solve.board.blank_count import SharedWalks, wild_count_walk, wild_counts
+from classroom.solve.board.blank_count import SharedWalks, counted_uses, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 
@@ -81,6 +81,7 @@ class WildAiming:
         self.walked = walked  # a one-item list the counting walks add their work to
         self._prefixes: dict = {}
         self._terms: dict = {}
+        self._term_uses: dict = {}  # counting, pattern -> packed tiles used -> how many terms fill it
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
         self._held = 0  # entries held in the caches, the aimed tables' (`_held_aimed`) and the walks'
         self._held_aimed = 0
@@ -104,6 +105,7 @@ class WildAiming:
             self._shared_terms.clear()
             self._prefixes.clear()
             self._terms.clear()
+            self._term_uses.clear()
             if self._terms_aimed:
                 self._terms_aimed.forget_walks()
 
@@ -147,6 +149,18 @@ class WildAiming:
             self._held += table_size(found, True)
         if found is None:
             found = self._terms[pattern] = self._table(self._walk(pattern, operations=TIMES_DIVIDE))
+        return found
+
+    def term_uses(self, pattern: tuple) -> dict:
+        """Return packed tiles used -> how many terms (× and ÷ only) holding a blank fill the
+        pattern, whatever their values (counting: what a × 0 meets), read from the shared walk
+        of the terms without writing their values out (blank_count.counted_uses)."""
+        found = self._term_uses.get(pattern)
+        if found is None:
+            self._bounded()
+            wild = self._shared_terms.walked(pattern, len(pattern) - 1, self._walk_terms)
+            found = self._term_uses[pattern] = counted_uses(wild) if wild else {}
+            self._held += len(found)
         return found
 
     def term_prefixes(self, pattern: tuple, stops: tuple) -> dict:
@@ -194,7 +208,7 @@ class WildAiming:
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
-        forget_closed(self._prefixes, self._terms, self._aimed)
+        forget_closed(self._prefixes, self._terms, self._aimed, self._term_uses)
         self._shared.keep_open()
         self._shared_terms.keep_open()
         if self.counting and self._terms_aimed:

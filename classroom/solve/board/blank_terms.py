@@ -208,9 +208,7 @@ class WildTerms:
         self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
         self._aimed: dict = {}  # pattern -> (targets covered, their terms)
         self._numbers: dict = {}  # (pattern, wild) -> the Numbers filling it
-        # (pattern, wild, with 0) -> packed tiles used -> how many Numbers fill it; (pattern,
-        # wild, None) -> (a table of term prefixes, how many of them not 0 use each tiles)
-        self._uses: dict = {}
+        self._uses: dict = {}  # (pattern, wild, with 0) -> packed tiles used -> how many Numbers fill it
         self._plain_prefixes: dict = {}  # pattern -> end -> table of the term prefixes without a blank
         self._wild_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
         self.held = 0  # sides held in the caches: those of the aimed tables, and of the others
@@ -337,7 +335,7 @@ class WildTerms:
                 numbers = self.numbers(last, wild_last)
                 if not numbers:
                     continue
-                head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks)
+                head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks, zero)
                 if not head:
                     continue
                 if looked_up(numbers) and looked_up(head):
@@ -347,7 +345,7 @@ class WildTerms:
                     # tiles used alone, whatever the other factor's value (one join, not one a
                     # Number: seed 19 of the bench made 4 million joins so); the joins by value
                     # below are of the other targets
-                    self._zeros(out, pattern, k, wild_head, head, numbers, ops, wild_last)
+                    self._zeros(out, pattern, k, wild_head, head, numbers, ops, wild_last, walks)
                 if counting:  # the look-ups of the joins are work too
                     self.looked += len(ops) * look_ups(head, numbers, goals)
                 for symbol, unit, fill in ops:
@@ -368,7 +366,7 @@ class WildTerms:
                             join_tiles(out, hand, v_key, h_by_used, unit, fill, n_by_used)
 
     def _zeros(self, out: dict, pattern: tuple, k: int, wild_head: bool, head, numbers, ops: tuple,
-               wild_last: bool) -> None:
+               wild_last: bool, walks) -> None:
         """Add to the counted table `out` the terms of value 0 made of a term prefix of the table
         `head` (filling pattern[:k], holding the wildcard when `wild_head`), one of the
         operations at k and a last Number of the table `numbers` (holding it when `wild_last`):
@@ -384,17 +382,23 @@ class WildTerms:
             if h0:
                 join_counts(out, hand, 0, h0, unit, self._number_uses(last, wild_last, numbers, times))
             if n0 and times:
-                join_counts(out, hand, 0, self._head_uses(pattern[:k], wild_head, head), unit, n0)
+                join_counts(out, hand, 0, self._head_uses(pattern[:k], wild_head, h0, walks), unit, n0)
 
-    def _head_uses(self, head_pattern: tuple, wild: bool, head) -> dict:
-        """Return packed tiles used -> how many of the term prefixes of the table `head` (every
-        one filling the pattern, when it is written on demand) not of value 0."""
-        key = (head_pattern, wild, None)
-        found = self._uses.get(key)
-        if found is None or found[0] is not head:
-            every = filling(head_pattern, self.plain.hand, True, TIMES_DIVIDE) if looked_up(head) else head
-            found = self._uses[key] = (head, uses(every, False))
-        return found[1]
+    def _head_uses(self, head: tuple, wild: bool, h0, walks) -> dict:
+        """Return packed tiles used -> how many term prefixes fill the pattern `head` (holding
+        the wildcard when `wild`), whatever their value but 0 (`h0`: those of value 0), by tiles
+        used alone: a term prefix aimed at the values that targets other than 0 need is aimed
+        rather than walked whole for a × 0."""
+        every = walks.term_uses(head) if wild else self.plain.term_uses(head)
+        if not h0:
+            return every
+        zeros = uses({0: h0}, True)
+        found = {}
+        for used, many in every.items():
+            many -= zeros.get(used, 0)
+            if many:
+                found[used] = many
+        return found
 
     def _number_uses(self, last: tuple, wild: bool, numbers, with_zero: bool) -> dict:
         """Return packed tiles used -> how many of the Numbers filling `last` (holding the
@@ -416,7 +420,7 @@ class WildTerms:
         return found
 
     def _head(self, pattern: tuple, k: int, targets: set, numbers, ops: tuple, wild: bool, walked: dict,
-              walks):
+              walks, zero: bool = False):
         """Return a table holding the term prefixes filling pattern[:k] (holding a blank when
         `wild`) that meet a target with a Number of the table across one of the operations:
         aimed at the values they need when the prefix is long and those are few, else every term
@@ -424,7 +428,11 @@ class WildTerms:
         head = pattern[:k]
         if wild not in walked and not looked_up(numbers) and empty_squares(head) >= PREFIX_AIM_FROM \
                 and len(targets) * len(numbers) * len(ops) <= WILD_TARGETS:
-            needed = needed_factors(targets, numbers, ops)
+            if zero:  # counting, a factor 0 is met by tiles used (`_zeros`): the other targets'
+                # values, and 0 for a 0 × or 0 ÷
+                needed = needed_factors(targets - {0}, numbers, ops) | {0}
+            else:
+                needed = needed_factors(targets, numbers, ops)
             if needed is not None:
                 return self.aimed(head, needed, walks) if wild else self.plain.whole_terms(head, needed)
         if wild not in walked and empty_squares(head) < TERM_AIM_FROM:
