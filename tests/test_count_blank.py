@@ -17,7 +17,7 @@ from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.blank_aim import WildAiming
-from classroom.solve.board.blank_count import SharedWalks, counted_table, wild_counts
+from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, wild_counts
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
@@ -126,6 +126,24 @@ def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operati
             assert as_counts(counted_table(wild, targets)) == expected
 
 
+@settings(max_examples=200)
+@given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
+       operations=st.sampled_from((OPERATIONS, TIMES_DIVIDE)))
+def test_counted_uses_are_the_sides_of_every_value_by_tiles_used(pattern, tiles, operations):
+    """How many sides holding a blank use each tiles, read from a counting walk without writing
+    a value, is what trying every symbol for the blank gives, added up by tiles used."""
+    hand = tuple(tiles) + (BLANK,)
+    full, plain, rest = packed(hand)
+    end = len(pattern) - 1
+    wild = wild_counts(pattern, full, plain, rest, (True,) * len(pattern), operations=operations).get(end)
+    expected: dict = {}
+    for (_, used), many in holding_a_blank(pattern, hand, (False,) * end + (True,), operations).get(end, {}).items():
+        expected[used] = expected.get(used, 0) + many
+    assert {used: many for used, many in (counted_uses(wild) if wild else {}).items() if many} == \
+        {used: many for used, many in expected.items() if many}
+
+
 def counted_aiming(full, plain, rest) -> WildAiming:
     """Return a counting WildAiming as SideTables makes it for a count with one blank."""
     plain_aiming = Aiming(plain, True, signs=PLUS_MINUS)
@@ -170,6 +188,24 @@ def test_counted_aimed_sides_of_long_stretches(seed):
         values = value_keys(every, rng, 6)
         assert as_counts_of(counted_aiming(full, plain, rest).aimed(pattern, values), values) == \
             counted(every, values), (tiles, pattern)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pattern=st.lists(CELL, min_size=5, max_size=7).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES), min_size=1, max_size=3),
+       operations=st.lists(st.sampled_from(("×", "÷")), min_size=1, max_size=2), seed=st.integers(0, 1000))
+def test_counted_terms_of_value_zero_are_the_wild_walks_sides(pattern, tiles, operations, seed):
+    """A hand holding a 0, a × or ÷ and a blank, over a long stretch: the terms with a factor
+    0 are counted by tiles used alone, and the count of every target value, 0 included, is the
+    wildcard walk's, asked once and again for every value."""
+    full, plain, rest = hands(("0",) + tuple(operations) + tuple(tiles), 1)
+    every = wild_sides(pattern, full, plain, rest)
+    aimed = counted_aiming(full, plain, rest)
+    first = value_keys(every, random.Random(seed), 3)
+    assert 0 in first
+    assert as_counts_of(aimed.aimed(pattern, first), first) == counted(every, first)
+    everything = set(every) | first
+    assert as_counts_of(aimed.aimed(pattern, everything), everything) == counted(every, everything)
 
 
 def as_counts_of(table: dict, values) -> dict:

@@ -255,7 +255,7 @@ class Aiming:
                     # × 0 makes 0 of every term prefix (counted by tiles used, whatever its value)
                     for symbol, unit, fill in ops:
                         if symbol == "×":
-                            join(out, hand, 0, self._term_uses(pattern[:k]), unit, fill, numbers[0], counting)
+                            join(out, hand, 0, self.term_uses(pattern[:k]), unit, fill, numbers[0], counting)
                     numbers = {key: by_used for key, by_used in numbers.items() if key != 0}
             if not prefix:
                 continue
@@ -268,7 +268,7 @@ class Aiming:
     def _needed_factors(self, upto: tuple, targets: set, numbers: dict, ops: tuple) -> set | None:
         """Return the values the term prefix before a × or ÷ (upto: the cells up to it) needs to
         make one of the targets with a last Number of the table (v ÷ N before a ×, v × N before
-        a ÷; a × 0 takes any, see `_term_uses`), or None when it is walked whole instead (see
+        a ÷; a × 0 takes any, see `term_uses`), or None when it is walked whole instead (see
         `_aims_at`; listing, also when a × 0 needs any)."""
         if not self._aims_at(upto, self._aimed_terms, self._term_prefixes_of,
                              len(targets) * len(numbers) * len(ops)):
@@ -320,7 +320,7 @@ class Aiming:
             self.spend(sum(self._size(table) for table in found.values()))
         return found
 
-    def _term_uses(self, pattern: tuple) -> dict:
+    def term_uses(self, pattern: tuple) -> dict:
         """Return packed tiles used -> how many terms (Numbers joined by × and ÷ only, never a
         ÷ by 0) fill the whole pattern, whatever their values (counting: what a × 0 meets). A
         dynamic programme over the Number boundaries by tiles used alone."""

@@ -27,7 +27,7 @@ from classroom.solve.board.blank_terms import (
     WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_counts, join_tiles, many,
 )
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
-from classroom.solve.board.blank_count import SharedWalks, wild_count_walk, wild_counts
+from classroom.solve.board.blank_count import SharedWalks, counted_uses, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 
@@ -81,9 +81,11 @@ class WildAiming:
         self.walked = walked  # a one-item list the counting walks add their work to
         self._prefixes: dict = {}
         self._terms: dict = {}
+        self._term_uses: dict = {}  # counting, pattern -> packed tiles used -> how many terms fill it
         self._aimed: dict = {}  # pattern -> (targets covered, their sides)
         self._held = 0  # entries held in the caches, the aimed tables' (`_held_aimed`) and the walks'
         self._held_aimed = 0
+        self._looked = 0  # counting, the value look-ups of the joins below (see `looked`)
         self.rest_signs = tuple(s for s in PLUS_MINUS
                                 if s in rest.hand.kinds or s in rest.hand.blank_symbols)
         # the terms holding a blank are aimed too (a count with two blanks walks them: blank_count)
@@ -103,6 +105,7 @@ class WildAiming:
             self._shared_terms.clear()
             self._prefixes.clear()
             self._terms.clear()
+            self._term_uses.clear()
             if self._terms_aimed:
                 self._terms_aimed.forget_walks()
 
@@ -110,6 +113,11 @@ class WildAiming:
     def held(self) -> int:
         """Return the sides held in the caches (counting: the tables' entries, a measure of work)."""
         return self._held + (self._terms_aimed.held if self._terms_aimed else 0)
+
+    @property
+    def looked(self) -> int:
+        """Return the value look-ups of the joins so far (counting; work, one unit each)."""
+        return self._looked + (self._terms_aimed.looked if self._terms_aimed else 0)
 
     def prefixes(self, pattern: tuple) -> dict:
         """Return end -> table (value -> packed tiles used -> [tiles]) of the sides holding a
@@ -141,6 +149,18 @@ class WildAiming:
             self._held += table_size(found, True)
         if found is None:
             found = self._terms[pattern] = self._table(self._walk(pattern, operations=TIMES_DIVIDE))
+        return found
+
+    def term_uses(self, pattern: tuple) -> dict:
+        """Return packed tiles used -> how many terms (× and ÷ only) holding a blank fill the
+        pattern, whatever their values (counting: what a × 0 meets), read from the shared walk
+        of the terms without writing their values out (blank_count.counted_uses)."""
+        found = self._term_uses.get(pattern)
+        if found is None:
+            self._bounded()
+            wild = self._shared_terms.walked(pattern, len(pattern) - 1, self._walk_terms)
+            found = self._term_uses[pattern] = counted_uses(wild) if wild else {}
+            self._held += len(found)
         return found
 
     def term_prefixes(self, pattern: tuple, stops: tuple) -> dict:
@@ -188,7 +208,7 @@ class WildAiming:
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
-        forget_closed(self._prefixes, self._terms, self._aimed)
+        forget_closed(self._prefixes, self._terms, self._aimed, self._term_uses)
         self._shared.keep_open()
         self._shared_terms.keep_open()
         if self.counting and self._terms_aimed:
@@ -343,6 +363,9 @@ class WildAiming:
                     prefixes = self._prefix(pattern, k, targets, terms, ops, wild_prefix, walked)
                 if not prefixes or not terms:
                     continue
+                if counting:  # the look-ups of the joins are work too (aim.Aiming._aim's measure)
+                    p, t, v = len(prefixes), len(terms), len(goals)
+                    self._looked += len(ops) * min(t * v, p * min(t, v))
                 for symbol, unit, fill in ops:
                     met = meetings(prefixes, terms, targets, goals, symbol == "+", False)
                     if counting:

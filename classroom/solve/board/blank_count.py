@@ -109,6 +109,38 @@ def counted_table(wild: tuple, targets: set | None = None) -> dict:
     return table
 
 
+def counted_uses(wild: tuple) -> dict:
+    """Return packed tiles used -> how many sides a pair (skeleton -> packed tiles used -> how
+    many, concrete table) of `wild_counts` stands for, whatever their values: counted_table's
+    sides, added up by tiles used without writing a value."""
+    skeletons, concrete = wild
+    found: dict = {}
+    for (_, sign, kappa, divides, values, floor), by_used in skeletons.items():
+        k_n, k_d = kappa
+        f_n, f_d = floor
+        if sign < 0:
+            k_n = -k_n
+        checked = sign < 0 or f_n < 0  # as counted_table: else no running sum can go below zero
+        ways = 0
+        for x_n, x_d, _ in values:
+            if divides:
+                if x_n == 0:
+                    continue
+                t_n, t_d = k_n * x_d, k_d * x_n
+            else:
+                t_n, t_d = k_n * x_n, k_d * x_d
+            if checked and f_n * t_d + t_n * f_d < 0:
+                continue
+            ways += 1
+        if ways:
+            for used, many in by_used.items():
+                found[used] = found.get(used, 0) + ways * many
+    for by_used in concrete.values():
+        for used, many in by_used.items():
+            found[used] = found.get(used, 0) + many
+    return found
+
+
 class SharedWalks:
     """Counting walks of the sides holding a blank, shared by the stretches that begin alike.
     A stretch is walked once with a stop at every end, and every stretch it begins with is read

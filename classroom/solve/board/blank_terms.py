@@ -208,10 +208,12 @@ class WildTerms:
         self.joins = tuple(s for s in TIMES_DIVIDE if s in hand.kinds or s in hand.blank_symbols)
         self._aimed: dict = {}  # pattern -> (targets covered, their terms)
         self._numbers: dict = {}  # (pattern, wild) -> the Numbers filling it
+        self._uses: dict = {}  # (pattern, wild, with 0) -> packed tiles used -> how many Numbers fill it
         self._plain_prefixes: dict = {}  # pattern -> end -> table of the term prefixes without a blank
         self._wild_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
         self.held = 0  # sides held in the caches: those of the aimed tables, and of the others
         self.held_aimed = 0
+        self.looked = 0  # counting, the value look-ups of the joins (work: blank_aim.WildAiming.looked)
 
     def aimed(self, pattern: tuple, targets, walks) -> dict:
         """Return a table holding the terms holding a blank that fill the whole pattern and whose
@@ -228,6 +230,7 @@ class WildTerms:
     def forget_walks(self) -> None:
         """Forget every table but the aimed ones (those a window asks for again)."""
         self._numbers.clear()
+        self._uses.clear()
         self._plain_prefixes.clear()
         self._wild_prefixes.clear()
         if not self.counting:  # counting, what was built stays work done
@@ -236,8 +239,9 @@ class WildTerms:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._aimed, self._plain_prefixes, self._wild_prefixes)
-        for key in [key for key in self._numbers if any(cell is not None for cell in key[0])]:
-            del self._numbers[key]
+        for cache in (self._numbers, self._uses):
+            for key in [key for key in cache if any(cell is not None for cell in key[0])]:
+                del cache[key]
 
     def numbers(self, pattern: tuple, wild: bool):
         """Return the Numbers filling the whole pattern: holding the wildcard (`wild`), else
@@ -313,7 +317,11 @@ class WildTerms:
                         add(out, key, used, many(fills), True)
                     else:
                         add_joined(out, key, used, fills)
-        goals = [pair(key) for key in targets]
+        zero = counting and 0 in targets
+        # the targets met by value (counting, 0 is met by tiles used: see `_zeros`); the term
+        # prefixes are aimed at what every target needs
+        joined = targets - {0} if zero else targets
+        goals = [pair(key) for key in joined]
         walked: dict = {}  # wild -> end -> table of every term prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last × or ÷ stands at k, latest first
             cell = pattern[k]
@@ -327,21 +335,29 @@ class WildTerms:
                 numbers = self.numbers(last, wild_last)
                 if not numbers:
                     continue
-                head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks)
+                head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks, zero)
                 if not head:
                     continue
+                if looked_up(numbers) and looked_up(head):
+                    head = filling(pattern[:k], plain, counting, TIMES_DIVIDE)
+                if zero:
+                    # a product or quotient with a factor 0 is 0, and only those are: counted by
+                    # tiles used alone, whatever the other factor's value (one join, not one a
+                    # Number: seed 19 of the bench made 4 million joins so); the joins by value
+                    # below are of the other targets
+                    self._zeros(out, pattern, k, wild_head, head, numbers, ops, wild_last, walks)
+                if counting:  # the look-ups of the joins are work too
+                    self.looked += len(ops) * look_ups(head, numbers, goals)
                 for symbol, unit, fill in ops:
                     times = symbol == "×"
                     if looked_up(numbers):
-                        if looked_up(head):
-                            head = filling(pattern[:k], plain, counting, TIMES_DIVIDE)
                         met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
                                               goals, times)
                     elif looked_up(head):
                         met = first_looked_up(head, lambda: filling(pattern[:k], plain, counting, TIMES_DIVIDE),
                                                numbers, goals, times)
                     else:
-                        met = products(head, numbers, targets, goals, times)
+                        met = products(head, numbers, joined, goals, times)
                     if counting:
                         for v_key, h_by_used, n_by_used in met:
                             join_counts(out, hand, v_key, h_by_used, unit, n_by_used)
@@ -349,8 +365,62 @@ class WildTerms:
                         for v_key, h_by_used, n_by_used in met:
                             join_tiles(out, hand, v_key, h_by_used, unit, fill, n_by_used)
 
+    def _zeros(self, out: dict, pattern: tuple, k: int, wild_head: bool, head, numbers, ops: tuple,
+               wild_last: bool, walks) -> None:
+        """Add to the counted table `out` the terms of value 0 made of a term prefix of the table
+        `head` (filling pattern[:k], holding the wildcard when `wild_head`), one of the
+        operations at k and a last Number of the table `numbers` (holding it when `wild_last`):
+        those with a factor 0 (0 × N, 0 ÷ N with N not 0, T × 0), the only ones of value 0."""
+        hand = self.hand
+        h0 = None if looked_up(head) else head.get(0)
+        n0 = None if looked_up(numbers) else numbers.get(0)
+        if not h0 and not n0:
+            return
+        last = pattern[k + 1:]
+        for symbol, unit, _ in ops:
+            times = symbol == "×"
+            if h0:
+                join_counts(out, hand, 0, h0, unit, self._number_uses(last, wild_last, numbers, times))
+            if n0 and times:
+                join_counts(out, hand, 0, self._head_uses(pattern[:k], wild_head, h0, walks), unit, n0)
+
+    def _head_uses(self, head: tuple, wild: bool, h0, walks) -> dict:
+        """Return packed tiles used -> how many term prefixes fill the pattern `head` (holding
+        the wildcard when `wild`), whatever their value but 0 (`h0`: those of value 0), by tiles
+        used alone: a term prefix aimed at the values that targets other than 0 need is aimed
+        rather than walked whole for a × 0."""
+        every = walks.term_uses(head) if wild else self.plain.term_uses(head)
+        if not h0:
+            return every
+        zeros = uses({0: h0}, True)
+        found = {}
+        for used, many in every.items():
+            many -= zeros.get(used, 0)
+            if many:
+                found[used] = many
+        return found
+
+    def _number_uses(self, last: tuple, wild: bool, numbers, with_zero: bool) -> dict:
+        """Return packed tiles used -> how many of the Numbers filling `last` (holding the
+        wildcard when `wild`; `numbers` their table), the Number 0 only `with_zero`."""
+        key = (last, wild, with_zero)
+        found = self._uses.get(key)
+        if found is None:
+            if looked_up(numbers) and wild:
+                # read from the Numbers holding the wildcard, its values never written in a table
+                found = {}
+                end = len(last) - 1
+                for k, used, _, _, values in hole_numbers(last, self.hand, self.plain.hand, self.rest.hand):
+                    many = sum(1 for x_n, _, _ in values if with_zero or x_n) if k == end else 0
+                    if many:
+                        found[used] = found.get(used, 0) + many
+            else:
+                found = uses(self._every_number(last, wild) if looked_up(numbers) else numbers, with_zero)
+            self._uses[key] = found
+        return found
+
     def _head(self, pattern: tuple, k: int, targets: set, numbers, ops: tuple, wild: bool, walked: dict,
-              walks):
+              walks, zero: bool = False):
         """Return a table holding the term prefixes filling pattern[:k] (holding a blank when
         `wild`) that meet a target with a Number of the table across one of the operations:
         aimed at the values they need when the prefix is long and those are few, else every term
@@ -358,7 +428,11 @@ class WildTerms:
         head = pattern[:k]
         if wild not in walked and not looked_up(numbers) and empty_squares(head) >= PREFIX_AIM_FROM \
                 and len(targets) * len(numbers) * len(ops) <= WILD_TARGETS:
-            needed = needed_factors(targets, numbers, ops)
+            if zero:  # counting, a factor 0 is met by tiles used (`_zeros`): the other targets'
+                # values, and 0 for a 0 × or 0 ÷
+                needed = needed_factors(targets - {0}, numbers, ops) | {0}
+            else:
+                needed = needed_factors(targets, numbers, ops)
             if needed is not None:
                 return self.aimed(head, needed, walks) if wild else self.plain.whole_terms(head, needed)
         if wild not in walked and empty_squares(head) < TERM_AIM_FROM:
@@ -366,6 +440,32 @@ class WildTerms:
         if wild not in walked:
             walked[wild] = self._heads(pattern[:k + 1], wild, walks)
         return walked[wild].get(k - 1)
+
+
+def uses(table: dict, with_zero: bool) -> dict:
+    """Return packed tiles used -> how many entries of a counted table (value -> packed tiles
+    used -> how many, or a list counted by `many`) use those tiles, whatever their value; the
+    value 0 only `with_zero`."""
+    found: dict = {}
+    for key, by_used in table.items():
+        if key == 0 and not with_zero:
+            continue
+        for used, fills in by_used.items():
+            found[used] = found.get(used, 0) + (fills if type(fills) is int else len(fills))
+    return found
+
+
+def look_ups(head, numbers, goals: list) -> int:
+    """Return about how many values one join of term prefixes and last Numbers by product or
+    quotient looks up (see aim.products: the two smallest of the three are looped over; a table
+    written on demand is never looped over)."""
+    v = len(goals)
+    if looked_up(numbers):
+        return v * len(head)
+    p, n = len(head), len(numbers)
+    if looked_up(head):
+        return v * n
+    return v * p if v * p < n * min(p, v) else n * min(p, v)
 
 
 def needed_factors(targets: set, numbers: dict, ops: tuple) -> set | None:

@@ -19,7 +19,10 @@ from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.lines import duplicate_single
 from classroom.solve.board.side_tables import SideTables
 
-COUNT_LIMIT = 12_000_000  # work a count may take: some 4-9 s on the 2-core bench machine
+# Work a count may take: 6-11 s of CPU on the 2-core bench machine (2.4-4.8 million units a CPU
+# second over the 20 bench positions with a blank, 2.4-3.6 million for those counting 5 s or
+# more); the most a bench position takes is 25,958,013 (seed 9, 7.7 s)
+COUNT_LIMIT = 27_000_000
 # With two blanks a unit of that work costs more time and memory (within 16,000,000 an
 # empty-board count took 20 s, another 800 MB), and such a count seldom finishes: it stops sooner.
 TWO_BLANKS_LIMIT = 2_000_000
