@@ -132,9 +132,8 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
         count, exact = len(shown), True
     else:
         shown = analysed.top(top) if top is not None else analysed.best()
-        count, exact = analysed.count_at_least(count_limit(held))  # a lower bound past some seconds' work
-        if not exact:  # the plays shown are distinct legal plays too: never "at least 0" beside them
-            count = max(count, len(shown))
+        # a lower bound past some seconds' work, never below the plays shown (never "at least 0")
+        count, exact = analysed.count_at_least(count_limit(held), listed=len(shown))
     breakdowns = [score(position, c.play, tileset) for c in shown]
     say(best_data(shown, breakdowns, count, exact) if json_out else
         best_lines(position, held, tileset, shown, breakdowns, count, exact))

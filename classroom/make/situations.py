@@ -52,9 +52,9 @@ def analysed(position: Position) -> Situation:
     """Return the Situation of an analysed position: its ranked plays and how many there are
     (at least how many, when counting them would pass counting.count_limit)."""
     plays = ranked(position)
-    count, exact = position.count_at_least(count_limit(position.hand))
     # the plays ranked are distinct legal plays too: never "at least 0" beside a best play
-    return Situation(position.board, position.hand, plays, count if exact else max(count, len(plays)), exact)
+    return Situation(position.board, position.hand, plays,
+                     *position.count_at_least(count_limit(position.hand), listed=len(plays)))
 
 
 def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileSet) -> bool:

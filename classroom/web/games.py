@@ -432,11 +432,11 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         if record.header.mode != "teams":
             raise ClassroomError(f"game {name} is not a teams game: only a teams game has a link for each team")
         address = students_address(request)
+        game = f"{address or str(request.base_url).rstrip('/')}/games/{urllib.parse.quote(name, safe='')}"
         teams = []
         for player in record.header.players:
             key = await run_in_threadpool(team_key, library, name, player)
-            link = (f"{address or str(request.base_url).rstrip('/')}/games/{urllib.parse.quote(name, safe='')}"
-                    f"/team/{urllib.parse.quote(player, safe='')}?key={key}")
+            link = f"{game}/team/{urllib.parse.quote(player, safe='')}?key={key}"
             teams.append((player, link, Markup(qr_svg(link))))
         return page("team_links.j2", here="games", name=name, teams=teams, reachable=bool(address))
 

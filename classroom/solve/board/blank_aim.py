@@ -24,7 +24,7 @@ from classroom.solve.board.aim import (
     may_hold, meetings, pair, partners, table_size,
 )
 from classroom.solve.board.blank_terms import (
-    WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_counts, join_tiles, many,
+    WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_met, many,
 )
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import SharedWalks, counted_uses, wild_count_walk, wild_counts
@@ -367,13 +367,8 @@ class WildAiming:
                     p, t, v = len(prefixes), len(terms), len(goals)
                     self._looked += len(ops) * min(t * v, p * min(t, v))
                 for symbol, unit, fill in ops:
-                    met = meetings(prefixes, terms, targets, goals, symbol == "+", False)
-                    if counting:
-                        for v_key, p_by_used, t_by_used in met:
-                            join_counts(out, hand, v_key, p_by_used, unit, t_by_used)
-                    else:
-                        for v_key, p_by_used, t_by_used in met:
-                            join_tiles(out, hand, v_key, p_by_used, unit, fill, t_by_used)
+                    join_met(out, hand, meetings(prefixes, terms, targets, goals, symbol == "+", False),
+                             unit, fill, counting)
 
     def _prefix(self, pattern: tuple, k: int, targets: set | None, terms, ops: tuple, wild: bool,
                 walked: dict):

@@ -61,7 +61,8 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
 def counted_table(wild: tuple, targets: set | None = None) -> dict:
     """Return value -> packed tiles used -> how many for a pair (skeleton -> packed tiles used ->
     how many, concrete table) of `wild_counts`: every value the skeletons take, with `targets`
-    those values only (`_keys`, written out: a count writes out millions)."""
+    those values only (Skeleton.keys's arithmetic written out in the loop: a count reads
+    millions of skeletons)."""
     skeletons, concrete = wild
     table: dict = {}
     get = table.get
@@ -409,33 +410,6 @@ def _closed(plus: bool, total: tuple, term: tuple, sign: int, floor: tuple) -> t
         return closed, floor
     # a new lowest running sum (an added term's floor is at most 0, so this one is below zero)
     return closed, closed if sign > 0 or closed[0] >= 0 else None
-
-
-def _keys(sigma: tuple, sign: int, kappa: tuple, divides: bool, values: tuple, floor: tuple) -> list:
-    """Return the value key of σ + s·κ·X (or σ + s·κ/X) for every choice of X that keeps
-    floor + s·T(X) at zero or above (none where X is 0 and divides): wildcard.Skeleton.keys,
-    once for every side of the skeleton."""
-    k_n, k_d = kappa
-    f_n, f_d = floor
-    s_n, s_d = sigma
-    found = []
-    for x_n, x_d, _ in values:
-        if divides:
-            if x_n == 0:
-                continue
-            t_n, t_d = k_n * x_d, k_d * x_n
-        else:
-            t_n, t_d = k_n * x_n, k_d * x_d
-        if sign < 0:
-            t_n = -t_n
-        if f_n * t_d + t_n * f_d < 0:
-            continue
-        v_n, v_d = s_n * t_d + t_n * s_d, s_d * t_d
-        if v_d != 1:
-            g = gcd(v_n, v_d)
-            v_n, v_d = v_n // g, v_d // g
-        found.append(v_n if v_d == 1 else (v_n, v_d))
-    return found
 
 
 def _flat(state: tuple, blank: int) -> tuple:

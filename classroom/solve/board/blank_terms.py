@@ -358,12 +358,7 @@ class WildTerms:
                                                numbers, goals, times)
                     else:
                         met = products(head, numbers, joined, goals, times)
-                    if counting:
-                        for v_key, h_by_used, n_by_used in met:
-                            join_counts(out, hand, v_key, h_by_used, unit, n_by_used)
-                    else:
-                        for v_key, h_by_used, n_by_used in met:
-                            join_tiles(out, hand, v_key, h_by_used, unit, fill, n_by_used)
+                    join_met(out, hand, met, unit, fill, counting)
 
     def _zeros(self, out: dict, pattern: tuple, k: int, wild_head: bool, head, numbers, ops: tuple,
                wild_last: bool, walks) -> None:
@@ -563,6 +558,18 @@ def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tup
                     got = by_used[used] = JoinedFills()
                 got.parts.append((a_fills, fill, b_fills))
                 got._written = None
+
+
+def join_met(out: dict, hand: PackedHand, met, unit: int, fill: tuple, counting: bool) -> None:
+    """Add to a table the sides that a join's meetings `met` give ((value key, one part's entries
+    by tiles used, the other's)), across an operation (its packed tile and tiles placed): how
+    many when counting (join_counts), else the sides themselves (join_tiles)."""
+    if counting:
+        for key, a_by_used, b_by_used in met:
+            join_counts(out, hand, key, a_by_used, unit, b_by_used)
+    else:
+        for key, a_by_used, b_by_used in met:
+            join_tiles(out, hand, key, a_by_used, unit, fill, b_by_used)
 
 
 def many(fills) -> int:

@@ -263,14 +263,15 @@ class Position:
             return self._counting.count(limit)
 
 
-    def count_at_least(self, limit: int) -> tuple[int, bool]:
+    def count_at_least(self, limit: int, listed: int = 0) -> tuple[int, bool]:
         """Return (N, exact): the number of distinct legal equation plays when counting it takes
-        no more work than `limit` (exact), else N plays found in the windows counted before the
-        limit, a true lower bound: the position has at least N (not exact)."""
+        no more work than `limit` (exact), else a true lower bound, the position has at least N
+        (not exact): the plays of the windows counted before the limit, or the `listed` distinct
+        plays the caller already holds (its best plays) when they are more."""
         count = self.count(limit)
         if count is not None:
             return count, True
-        return self._counting.at_least, False
+        return max(self._counting.at_least, listed), False
 
 
 def all_plays(board: Board, hand: Hand, tileset: TileSet) -> list[Candidate]:

@@ -78,7 +78,7 @@ class SideTables:
     def afresh(self) -> "SideTables":
         """Return new, empty side tables for the same hands, the hands' caches of Numbers emptied
         too: a count stopped (by its limit, or out of memory) lets go of all it held."""
-        for hand in {id(h): h for h in (self.hand, self.plain_hand, self.rest_hand)}.values():
+        for hand in self._hands():
             hand.number_cache.clear()
             hand.hole_cache.clear()
             hand.hole_values.clear()
@@ -183,9 +183,14 @@ class SideTables:
         if self.counting:
             # the Numbers of the line's cells, and the wildcard's choices in them (made again
             # when asked for: the states of a walk number them by identity, one walk at a time)
-            for hand in {id(h): h for h in (self.hand, self.plain_hand, self.rest_hand)}.values():
+            for hand in self._hands():
                 forget_closed(hand.number_cache, hand.hole_cache)
                 hand.hole_values.clear()
+
+    def _hands(self):
+        """Return the position's packed hands (the hand, its plain and its rest hand), each object
+        once: they may be one and the same."""
+        return {id(h): h for h in (self.hand, self.plain_hand, self.rest_hand)}.values()
 
     def _keep(self, cache: dict, pattern: tuple, found, sides: int):
         """Return `found` after caching it, the caches emptied first when they would grow too big
