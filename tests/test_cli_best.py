@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 from typer.testing import CliRunner
 
@@ -69,6 +70,31 @@ def test_human_output(tmp_path):
     assert "(1 + 1 + 6 + 0 + 7×2) × 2 = 44" in result.output
 
 
+def test_human_output_says_the_plays_before_their_count(tmp_path, monkeypatch):
+    """The best plays are printed before all the plays are counted (with a blank, counting takes
+    some seconds, the best play none): the count is asked for only once they are out, and its
+    line comes last."""
+    from classroom.solve.board.position import Position
+
+    printed_before_counting = []
+    count_at_least = Position.count_at_least
+
+    def counting(self, *args, **kwargs):
+        sys.stdout.flush()
+        printed_before_counting.append(sys.stdout.buffer.getvalue().decode("utf-8"))
+        return count_at_least(self, *args, **kwargs)
+
+    monkeypatch.setattr(Position, "count_at_least", counting)
+    result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[1] == "Best score 44"
+    assert lines[-1] == "28 legal equation plays in all."
+    assert lines.index("Best score 44") < lines.index("1. P14 down 1 + 3/4 = 7/4  scores 44  (new tiles marked *)")
+    [printed] = printed_before_counting
+    assert "1. P14 down 1 + 3/4 = 7/4  scores 44" in printed and "in all" not in printed
+
+
 def test_blank_in_json(tmp_path):
     """A blank placed on the board is written '?' plus its symbol."""
     empty = board_file(tmp_path, board_text(position("J10", "")))
@@ -95,3 +121,20 @@ def test_bad_hand_and_missing_file(tmp_path):
     assert result.exit_code == 2 and "cannot read the board file" in result.output
     result = runner.invoke(app, ["best", board_file(tmp_path), "1 2", "--top", "2", "--all"])
     assert result.exit_code == 2 and "not both" in result.output
+
+
+def test_human_output_of_a_count_past_its_limit(tmp_path, monkeypatch):
+    """A count that passes its limit of work says "at least N" in all, N never below the plays
+    shown; --json says the same with count_exact false."""
+    import classroom.solve.board.counting as counting
+
+    monkeypatch.setattr(counting, "count_limit", lambda hand: 0)
+    result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1"])
+    assert result.exit_code == 0
+    *_, said = result.output.splitlines()
+    assert said.startswith("At least ") and said.endswith(
+        " legal equation plays in all (too many to count exactly in a few seconds).")
+    shown = result.output.count("(new tiles marked *)")
+    assert 1 <= shown <= int(said.split()[2].replace(",", "")) < 28
+    data = json.loads(runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1", "--json"]).output)
+    assert data["count_exact"] is False and len(data["plays"]) <= data["count"] < 28

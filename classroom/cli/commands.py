@@ -117,7 +117,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.game.plays import score
-    from classroom.mark.answers import best_data, best_lines
+    from classroom.mark.answers import best_data, best_lines, count_line
     from classroom.solve.board.counting import count_limit
     from classroom.solve.board.position import Position
 
@@ -127,16 +127,22 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     held = tileset.read_hand(hand)
     position = check_tiles(read_board(board, tileset.rules), tileset, held)
     analysed = Position(position, held, tileset)
-    if every:
-        shown = analysed.all()
-        count, exact = len(shown), True
-    else:
-        shown = analysed.top(top) if top is not None else analysed.best()
-        # a lower bound past some seconds' work, never below the plays shown (never "at least 0")
-        count, exact = analysed.count_at_least(count_limit(held), listed=len(shown))
+    shown = analysed.all() if every else analysed.top(top) if top is not None else analysed.best()
     breakdowns = [score(position, c.play, tileset) for c in shown]
-    say(best_data(shown, breakdowns, count, exact) if json_out else
-        best_lines(position, held, tileset, shown, breakdowns, count, exact))
+
+    def counted() -> tuple[int, bool]:
+        if every:
+            return len(shown), True
+        # a lower bound past some seconds' work, never below the plays shown (never "at least 0")
+        return analysed.count_at_least(count_limit(held), listed=len(shown))
+
+    if json_out:
+        say(best_data(shown, breakdowns, *counted()))
+        return
+    # the plays first: counting them all can take some seconds with a blank, the best play none
+    say(best_lines(position, held, tileset, shown, breakdowns))
+    if shown:
+        say(["", count_line(*counted())])
 
 
 def say(answer: dict | list[str]) -> None:

@@ -92,19 +92,14 @@ def best_data(shown: list, breakdowns: list[Breakdown], count: int, exact: bool 
 
 
 def best_lines(position: Board, held: Hand, tileset: TileSet, shown: list,
-               breakdowns: list[Breakdown], count: int, exact: bool = True) -> list[str]:
+               breakdowns: list[Breakdown]) -> list[str]:
     """Return a position's plays for the screen: each drawn on the board, new tiles marked, with
-    its score broken down."""
+    its score broken down (how many plays there are is `count_line`, said after them: a count
+    with a blank can take some seconds, the best play none)."""
     lines = [f"Hand: {shown_tiles(held)}  ({tileset.name} tile set)"]
     if not shown:
         return lines + ["This hand has no equation play on this board."]
-    if exact:
-        counted = f"{count:,} legal equation play{'s' if count != 1 else ''}"
-    elif count:
-        counted = f"at least {count:,} legal equation plays (too many to count exactly in a few seconds)"
-    else:
-        counted = "more legal equation plays than can be counted quickly"
-    lines.append(f"{counted}; best score {shown[0].score}")
+    lines.append(f"Best score {shown[0].score}")
     for number, (candidate, breakdown) in enumerate(zip(shown, breakdowns), start=1):
         after = position.place(candidate.play.placements)
         lines.append("")
@@ -117,3 +112,11 @@ def best_lines(position: Board, held: Hand, tileset: TileSet, shown: list,
             lines.append(f"   all nine tiles: +{breakdown.bonus}")
         lines.append(f"   total {breakdown.total}")
     return lines
+
+
+def count_line(count: int, exact: bool) -> str:
+    """Return the line saying how many legal plays a position has: N, or at least N (never 0,
+    the plays shown among them) when counting them all passed the work limit."""
+    if exact:
+        return f"{count:,} legal equation play{'s' if count != 1 else ''} in all."
+    return f"At least {count:,} legal equation plays in all (too many to count exactly in a few seconds)."
