@@ -25,6 +25,20 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     return short.encode("utf-8", "backslashreplace").decode("utf-8").translate(_CONTROLS)
 
 
+def path_excerpt(path: object, limit: int = 200) -> str:
+    """Return a file or folder's path for a message: whole when short, else its start, '…' and
+    its end (the file's own name and the folders nearest it, from a folder's boundary when one
+    is near): cut at the end, a long path lost the very name that says which file. Escaped as
+    `excerpt` does."""
+    text = str(path)
+    if len(text) > limit:
+        head = text[:limit * 2 // 5]
+        tail = text[-(limit - len(head) - 1):]
+        cut = min((i for i in (tail.find("/"), tail.find(os.sep)) if i >= 0), default=-1)
+        text = head + "…" + (tail[cut:] if 0 <= cut < len(tail) // 2 else tail)
+    return excerpt(text, limit)
+
+
 def one_line(message: object) -> str:
     """Return a message as one line of at most a few hundred characters."""
     return excerpt(" ".join(str(message).split()), 300)
@@ -44,7 +58,7 @@ _CONTROLS = {c: f"\\x{c:02x}" for c in range(32)} | {127: "\\x7f"}
 def read_bytes(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """Return the bytes of a regular file of at most `limit` bytes, or raise one sentence naming
     the file: special files (a FIFO, /dev/zero, a folder) are refused before they are opened."""
-    name = excerpt(path, 80)
+    name = path_excerpt(path)
     try:
         info = os.stat(path)
         if stat.S_ISDIR(info.st_mode):
@@ -79,4 +93,4 @@ def decode_text(data: bytes, where: str, what: str) -> str:
 def read_text(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> str:
     """Return a UTF-8 text file's contents (bounded, see read_bytes), or raise one sentence
     naming the file and the reason."""
-    return decode_text(read_bytes(path, what, limit), excerpt(path, 80), what)
+    return decode_text(read_bytes(path, what, limit), path_excerpt(path), what)

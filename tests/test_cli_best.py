@@ -138,3 +138,17 @@ def test_human_output_of_a_count_past_its_limit(tmp_path, monkeypatch):
     assert 1 <= shown <= int(said.split()[2].replace(",", "")) < 28
     data = json.loads(runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1", "--json"]).output)
     assert data["count_exact"] is False and len(data["plays"]) <= data["count"] < 28
+
+
+def test_a_long_path_in_a_message_keeps_the_files_own_name(tmp_path):
+    """A path too long to quote whole is cut in its middle, never at its end: the message still
+    names the file (and the folders nearest it) and where the path begins."""
+    missing = tmp_path.joinpath(*["a folder with a long name"] * 12) / "my board.txt"
+    result = runner.invoke(app, ["best", str(missing), "1 1"])
+    assert result.exit_code == 2
+    said = result.output.strip()
+    assert said.startswith(f"error: {str(tmp_path)[:60]}")
+    assert "…/a folder with a long name/" in said
+    assert said.endswith("/a folder with a long name/my board.txt: cannot read the board file "
+                         "(No such file or directory)")
+    assert len(said) < 300

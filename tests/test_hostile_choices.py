@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import importlib
 import json
 import os
 import pwd
@@ -179,6 +180,12 @@ def unwritable_folder(tmp_path: Path, holding: dict[str, str] | None = None):
         finally:
             folder.chmod(0o755)
         return
+    # what the command imports lazily is imported now: as 'nobody' the interpreter's own files
+    # (a Python under /root) cannot be read, and run alone (or first, on a worker of its own)
+    # the tests failed on `importlib.readers` (importlib.resources imports it on first use) and on
+    # the utf-8-sig codec (the templates are read with it)
+    for module in ("importlib.readers", "encodings.utf_8_sig"):
+        importlib.import_module(module)
     base = Path(tempfile.mkdtemp())  # pytest's own folders are closed to other users
     base.chmod(0o755)
     folder = base / "locked"

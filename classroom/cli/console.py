@@ -19,7 +19,7 @@ import sys
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from classroom.errors import ClassroomError, Interrupted, excerpt, one_line
+from classroom.errors import ClassroomError, Interrupted, one_line, path_excerpt
 
 try:  # recent typer carries its own copy of click
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
@@ -165,7 +165,7 @@ def registered(app: typer.Typer, function, prepare=lambda arguments: arguments, 
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise typer.Exit(141) from None
         except OSError as error:  # any the commands do not turn into a sentence themselves
-            where = f"{excerpt(error.filename, 80)}: " if error.filename else ""
+            where = f"{path_excerpt(error.filename)}: " if error.filename else ""
             typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
             raise typer.Exit(2) from None
         except MemoryError:

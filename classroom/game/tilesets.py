@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
-from classroom.errors import ClassroomError, excerpt, read_text
+from classroom.errors import ClassroomError, excerpt, path_excerpt, read_text
 from classroom.game.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, Hand, Rules, Symbol, is_blank, is_number, kind, parse_hand,
 )
@@ -116,7 +116,7 @@ MAX_NAME = 60
 
 def parse_tileset(text: str, source: str) -> TileSet:
     """Return the tile set described by TOML text; raise naming the source and the problem."""
-    source = excerpt(source, 80)
+    source = path_excerpt(source)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

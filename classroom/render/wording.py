@@ -25,7 +25,7 @@ from jinja2.loaders import split_template_path
 from markupsafe import Markup
 
 import classroom
-from classroom.errors import ClassroomError, decode_text, excerpt, read_bytes
+from classroom.errors import ClassroomError, decode_text, excerpt, path_excerpt, read_bytes
 from classroom.game.symbols import display_text
 
 MAX_TEMPLATE_BYTES = 100_000  # a shipped template is about 2 KB
@@ -61,7 +61,7 @@ class BoundedLoader(jinja2.BaseLoader):
             path = folder.joinpath(*parts)
             if path.exists():
                 source = decode_text(read_bytes(path, "the template", MAX_TEMPLATE_BYTES),
-                                     excerpt(path, 80), "the template")
+                                     path_excerpt(path), "the template")
                 return source, str(path), lambda: True
         raise jinja2.TemplateNotFound(template)
 
@@ -89,7 +89,7 @@ def environment(templates_dir: str | Path | None = None) -> jinja2.Environment:
     folders: list[Path] = []
     if templates_dir is not None:
         if not Path(templates_dir).is_dir():
-            raise ClassroomError(f"{excerpt(templates_dir, 80)}: the templates folder does not exist")
+            raise ClassroomError(f"{path_excerpt(templates_dir)}: the templates folder does not exist")
         folders.append(Path(templates_dir))
     folders.append(shipped_templates())
     env = SandboxedWording(
@@ -123,7 +123,7 @@ def template_error(error: BaseException, name: str) -> ClassroomError:
         jinja2.TemplateNotFound: f"it includes {excerpt(error)}, which is not there",
     }.get(type(error)) or excerpt(str(error).splitlines()[0] if str(error) else type(error).__name__, 120)
     at = f", line {line}" if line else ""
-    return ClassroomError(f"{excerpt(where, 80)}{at}: the template cannot be used ({what})")
+    return ClassroomError(f"{path_excerpt(where)}{at}: the template cannot be used ({what})")
 
 
 class TemplateTimeout(Exception):
@@ -166,7 +166,7 @@ class Wording:
         except Exception as error:  # a teacher's template can fail in any way Python can
             raise template_error(error, name) from None
         self.env, self.name, self.values = env, name, values
-        self.file = excerpt(template.filename or name, 80)
+        self.file = path_excerpt(template.filename or name)
 
     def given(self, **changed: object) -> Wording:
         """Return the same file's wording for these values changed, the others kept."""

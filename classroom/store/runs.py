@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from classroom import __version__
-from classroom.errors import ClassroomError, excerpt
+from classroom.errors import ClassroomError, path_excerpt
 from classroom.render import RENDERERS
 from classroom.render.notebook_pdf import render_notebook
 from classroom.render.wording import environment
@@ -151,7 +151,7 @@ def cannot_write(path: Path, error: OSError, folder: bool = True) -> ClassroomEr
     `folder`, a file): the path, the reason (a name too long, no permission, a full or read-only
     disk, a file where a folder should be) and that nothing was written."""
     reason = _REASONS.get(error.errno) or error.strerror or str(error)
-    where = f"to the folder {excerpt(path, 80)}" if folder else excerpt(path, 80)
+    where = f"to the folder {path_excerpt(path)}" if folder else path_excerpt(path)
     return ClassroomError(f"cannot write {where} ({reason}); nothing was written")
 
 
@@ -226,7 +226,7 @@ def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:
         targets = [folder / name for name in files]
         for target in targets:
             if target.is_symlink() or (target.exists() and not target.is_file()):
-                raise ClassroomError(f"{excerpt(target, 80)} is not a file (a folder or another "
+                raise ClassroomError(f"{path_excerpt(target)} is not a file (a folder or another "
                                      f"kind of entry stands where the run writes {target.name}); "
                                      f"move it away and run again")
         staging = Path(tempfile.mkdtemp(dir=folder, prefix=".classroom-"))
