@@ -686,29 +686,110 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
     with p + t (or p − t) a target: the two smallest of the three are looped over, the third
     looked up. Prefixes and terms are never below zero unless the set has `negatives`."""
     p, t, v = len(prefixes), len(terms), len(goals)
-    # (pair and key_of inlined: the joins make millions of keys)
+    # pair and key_of inlined (the joins make millions of keys), and a gcd taken only of two
+    # fractions: a whole value and a reduced n/d make a fraction over d already reduced
     if t * v <= p * min(t, v):
         # targets and terms: the prefix is v − t (or v + t)
         last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
         get = prefixes.get
+        # a whole target's row: its whole terms in a loop of their own, with an int key to look
+        # up (most steps), then the others; the meetings merged back in the order of `last`
+        whole = [(i, t_n, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last) if t_d == 1]
+        others = [(i, t_n, t_d, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last) if t_d != 1]
         for v_n, v_d in goals:
-            v_key = v_n if v_d == 1 else (v_n, v_d)
+            if v_d == 1:
+                found = []
+                if plus:
+                    for i, t_n, t_by_used in whole:
+                        p_by_used = get(v_n - t_n)
+                        if p_by_used is not None and (negatives or v_n >= t_n):
+                            found.append((i, p_by_used, t_by_used))
+                else:
+                    for i, t_n, t_by_used in whole:
+                        p_by_used = get(v_n + t_n)
+                        if p_by_used is not None and (negatives or v_n + t_n >= 0):
+                            found.append((i, p_by_used, t_by_used))
+                if others:
+                    more = len(found)
+                    for i, t_n, t_d, t_by_used in others:
+                        # v ∓ t_n/t_d = (v·t_d ∓ t_n)/t_d, reduced as t_n/t_d is
+                        p_n = v_n * t_d - t_n if plus else v_n * t_d + t_n
+                        if p_n < 0 and not negatives:
+                            continue
+                        p_by_used = get((p_n, t_d))
+                        if p_by_used is not None:
+                            found.append((i, p_by_used, t_by_used))
+                    if more and len(found) > more:
+                        found.sort(key=_first)
+                for _, p_by_used, t_by_used in found:
+                    yield v_n, p_by_used, t_by_used
+                continue
+            v_key = (v_n, v_d)
             for (t_n, t_d), t_by_used in last:
-                if t_d == 1 and v_d == 1:
-                    p_n = v_n - t_n if plus else v_n + t_n
+                if t_d == 1:  # (v_n ∓ t·v_d)/v_d, reduced as v_n/v_d is
+                    p_n = v_n - t_n * v_d if plus else v_n + t_n * v_d
                     if p_n < 0 and not negatives:
                         continue
-                    p_by_used = get(p_n)
+                    p_by_used = get((p_n, v_d))
                 else:
                     p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
                     if p_n < 0 and not negatives:
                         continue
-                    p_by_used = get(key_of(p_n, v_d * t_d))
+                    d = v_d * t_d
+                    if p_n % d == 0:
+                        p_by_used = get(p_n // d)
+                    else:
+                        g = gcd(p_n, d)
+                        p_by_used = get((p_n // g, d // g))
                 if p_by_used is not None:
                     yield v_key, p_by_used, t_by_used
     elif v <= t:
         # prefixes and targets: the term is v − p (or p − v)
         get = terms.get
+        if type(terms) is OneNumber:
+            # a Number written from its value: only the values of its length are looked up (a
+            # few percent of them, most below), its cache read here and get called on a miss
+            lo, hi = max(terms._from, 0), terms._below
+            cached = terms._found.get
+            for p_key, p_by_used in prefixes.items():
+                if type(p_key) is int:
+                    for v_n, v_d in goals:
+                        if v_d == 1:
+                            t_n = v_n - p_key if plus else p_key - v_n
+                            if lo <= t_n < hi:
+                                t_by_used = cached(t_n, False)
+                                if t_by_used is False:
+                                    t_by_used = get(t_n)
+                                if t_by_used is not None:
+                                    yield v_n, p_by_used, t_by_used
+                            continue
+                        t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
+                        if lo * v_d <= t_n < hi * v_d:
+                            t_key = (t_n, v_d)
+                            t_by_used = cached(t_key, False)
+                            if t_by_used is False:
+                                t_by_used = get(t_key)
+                            if t_by_used is not None:
+                                yield (v_n, v_d), p_by_used, t_by_used
+                    continue
+                p_n, p_d = p_key
+                for v_n, v_d in goals:
+                    t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
+                    t_d = v_d * p_d
+                    if lo * t_d <= t_n < hi * t_d:
+                        if v_d == 1:
+                            t_key = (t_n, p_d)
+                        elif t_n % t_d == 0:
+                            t_key = t_n // t_d
+                        else:
+                            g = gcd(t_n, t_d)
+                            t_key = (t_n // g, t_d // g)
+                        t_by_used = cached(t_key, False)
+                        if t_by_used is False:
+                            t_by_used = get(t_key)
+                        if t_by_used is not None:
+                            yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+            return
         for p_key, p_by_used in prefixes.items():
             if type(p_key) is int:
                 for v_n, v_d in goals:
@@ -717,32 +798,61 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
                         if t_n < 0 and not negatives:
                             continue
                         t_by_used = get(t_n)
-                    else:
-                        t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
-                        if t_n < 0 and not negatives:
-                            continue
-                        t_by_used = get(key_of(t_n, v_d))
+                        if t_by_used is not None:
+                            yield v_n, p_by_used, t_by_used
+                        continue
+                    t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
+                    if t_n < 0 and not negatives:
+                        continue
+                    t_by_used = get((t_n, v_d))
                     if t_by_used is not None:
-                        yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+                        yield (v_n, v_d), p_by_used, t_by_used
                 continue
             p_n, p_d = p_key
             for v_n, v_d in goals:
                 t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
                 if t_n < 0 and not negatives:
                     continue
-                t_by_used = get(key_of(t_n, v_d * p_d))
+                if v_d == 1:
+                    t_by_used = get((t_n, p_d))
+                else:
+                    d = v_d * p_d
+                    if t_n % d == 0:
+                        t_by_used = get(t_n // d)
+                    else:
+                        g = gcd(t_n, d)
+                        t_by_used = get((t_n // g, d // g))
                 if t_by_used is not None:
                     yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
     else:
         # prefixes and terms: p + t (or p − t) is looked up among the targets
         last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
+            if type(p_key) is int:
+                for (t_n, t_d), t_by_used in last:
+                    if t_d == 1:
+                        v_key = p_key + t_n if plus else p_key - t_n
+                    else:
+                        v_key = (p_key * t_d + t_n if plus else p_key * t_d - t_n), t_d
+                    if v_key in targets:
+                        yield v_key, p_by_used, t_by_used
+                continue
+            p_n, p_d = p_key
             for (t_n, t_d), t_by_used in last:
-                if p_d == 1 and t_d == 1:
-                    v_key = p_n + t_n if plus else p_n - t_n
+                if t_d == 1:
+                    v_key = (p_n + t_n * p_d if plus else p_n - t_n * p_d), p_d
                 else:
                     v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
-                    v_key = key_of(v_n, p_d * t_d)
+                    d = p_d * t_d
+                    if v_n % d == 0:
+                        v_key = v_n // d
+                    else:
+                        g = gcd(v_n, d)
+                        v_key = (v_n // g, d // g)
                 if v_key in targets:
                     yield v_key, p_by_used, t_by_used
+
+
+def _first(item: tuple):
+    """Return an item's first element (a sort key: its place in the loop's order)."""
+    return item[0]
