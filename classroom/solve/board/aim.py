@@ -89,6 +89,12 @@ class OneNumber:
     def __len__(self) -> int:
         return 1 << 40
 
+    def bounds(self) -> tuple:
+        """Return (lo, hi, cache): a Number of the pattern's length has a value lo <= v < hi
+        (`get` finds nothing outside), and cache maps the keys asked for so far to `get`'s
+        answer (a join reads it, calling `get` on a miss: most of its look-ups fall outside)."""
+        return max(self._from, 0), self._below, self._found
+
     def get(self, key):
         """Return packed tiles used -> [tiles] (how many, when counting) for the Numbers of the
         value that fill the pattern, or None."""
@@ -630,6 +636,10 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     a table of them all."""
     firsts = [(pair(a_key), a_by_used) for a_key, a_by_used in first.items()]
     get = last.get
+    # a table written on demand: only the values of its length are looked up (see meetings)
+    bounds = getattr(last, "bounds", None)
+    lo, hi, cache = bounds() if bounds is not None else (None, None, None)
+    cached = cache.get if cache is not None else None
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
         for (a_n, a_d), a_by_used in firsts:
@@ -645,8 +655,19 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
                 continue
             else:
                 n, d = a_n * v_d, a_d * v_n  # b = a / v
+            if cached is not None and d > 0:
+                if not lo * d <= n < hi * d:
+                    continue
+                if n % d == 0:
+                    b_key = n // d
+                else:
+                    g = gcd(n, d)
+                    b_key = (n // g, d // g)
+                b_by_used = cached(b_key, False)
+                if b_by_used is False:
+                    b_by_used = get(b_key)
             # key_of inlined, whole quotients first (the joins make millions of keys)
-            if n % d == 0:
+            elif n % d == 0:
                 b_by_used = get(n // d)
             else:
                 g = gcd(n, d)
@@ -662,6 +683,10 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
     them all."""
     numbers = [(pair(b_key), b_by_used) for b_key, b_by_used in last.items()]
     get = first.get
+    # a table written on demand: only the values of its length are looked up (see meetings)
+    bounds = getattr(first, "bounds", None)
+    lo, hi, cache = bounds() if bounds is not None else (None, None, None)
+    cached = cache.get if cache is not None else None
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
         for (b_n, b_d), b_by_used in numbers:
@@ -672,7 +697,18 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
                 continue
             # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
             n, d = (v_n * b_d, v_d * b_n) if times else (v_n * b_n, v_d * b_d)
-            if n % d == 0:
+            if cached is not None and d > 0:
+                if not lo * d <= n < hi * d:
+                    continue
+                if n % d == 0:
+                    a_key = n // d
+                else:
+                    g = gcd(n, d)
+                    a_key = (n // g, d // g)
+                a_by_used = cached(a_key, False)
+                if a_by_used is False:
+                    a_by_used = get(a_key)
+            elif n % d == 0:
                 a_by_used = get(n // d)
             else:
                 g = gcd(n, d)
@@ -746,11 +782,12 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
     elif v <= t:
         # prefixes and targets: the term is v − p (or p − v)
         get = terms.get
-        if type(terms) is OneNumber:
-            # a Number written from its value: only the values of its length are looked up (a
-            # few percent of them, most below), its cache read here and get called on a miss
-            lo, hi = max(terms._from, 0), terms._below
-            cached = terms._found.get
+        bounds = getattr(terms, "bounds", None)
+        if bounds is not None:
+            # Numbers written from their value: only the values of their length are looked up (a
+            # few percent of them, most below), their cache read here and get called on a miss
+            lo, hi, cache = bounds()
+            cached = cache.get
             for p_key, p_by_used in prefixes.items():
                 if type(p_key) is int:
                     for v_n, v_d in goals:

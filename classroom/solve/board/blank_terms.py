@@ -70,6 +70,12 @@ class WrittenNumbers:
     def __len__(self) -> int:
         return 1 << 40
 
+    def bounds(self) -> tuple:
+        """Return (lo, hi, cache): a Number of the stretch's length has a value lo <= v < hi
+        (`get` finds nothing outside), and cache maps the keys asked for so far to `get`'s
+        answer (a join reads it, calling `get` on a miss: most of its look-ups fall outside)."""
+        return max(self._from, 0), self._below, self._found
+
     def get(self, key):
         """Return packed tiles used -> [tiles] for the Numbers of the value that fill the
         stretch, or None."""
