@@ -608,23 +608,34 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
     if v * p < n * min(p, v):
         yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
     elif p <= v:
-        last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
+        # (key_of inlined, whole values first; a ÷ by 0 is none)
+        last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items() if times or n_key != 0]
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = pair(p_key)
-            for (n_n, n_d), n_by_used in last:
-                if times:
-                    n, d = p_n * n_n, p_d * n_d
-                elif n_n == 0:
-                    continue
-                else:
-                    n, d = p_n * n_d, p_d * n_n
-                if n % d == 0:  # key_of inlined, whole values first
-                    v_key = n // d
-                else:
-                    g = gcd(n, d)
-                    v_key = (n // g, d // g)
-                if v_key in targets:
-                    yield v_key, p_by_used, n_by_used
+            p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
+            if times:
+                for (n_n, n_d), n_by_used in last:
+                    top = p_n * n_n
+                    bottom = p_d * n_d
+                    if bottom == 1:
+                        v_key = top
+                    elif top % bottom == 0:
+                        v_key = top // bottom
+                    else:
+                        g = gcd(top, bottom)
+                        v_key = (top // g, bottom // g)
+                    if v_key in targets:
+                        yield v_key, p_by_used, n_by_used
+            else:
+                for (n_n, n_d), n_by_used in last:
+                    top = p_n * n_d
+                    bottom = p_d * n_n
+                    if top % bottom == 0:
+                        v_key = top // bottom
+                    else:
+                        g = gcd(top, bottom)
+                        v_key = (top // g, bottom // g)
+                    if v_key in targets:
+                        yield v_key, p_by_used, n_by_used
     else:
         yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
 
@@ -642,19 +653,26 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     cached = cache.get if cache is not None else None
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
-        for (a_n, a_d), a_by_used in firsts:
-            if a_n == 0:
-                if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
+        if v_n == 0:
+            for (a_n, a_d), a_by_used in firsts:
+                if a_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
                     for b_key, b_by_used in every_last().items():
                         if times or b_key != 0:
                             yield v_key, a_by_used, b_by_used
+                elif times:  # b = 0 / a
+                    b_by_used = get(0) if cached is None or lo <= 0 < hi else None
+                    if b_by_used:
+                        yield v_key, a_by_used, b_by_used
+            continue
+        for (a_n, a_d), a_by_used in firsts:
+            if a_n == 0:
                 continue
-            if times:
-                n, d = v_n * a_d, v_d * a_n  # b = v / a
-            elif v_n == 0:
-                continue
-            else:
-                n, d = a_n * v_d, a_d * v_n  # b = a / v
+            if times:  # b = v / a
+                n = v_n * a_d
+                d = v_d * a_n
+            else:  # b = a / v
+                n = a_n * v_d
+                d = a_d * v_n
             if cached is not None and d > 0:
                 if not lo * d <= n < hi * d:
                     continue
@@ -683,38 +701,73 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
     them all."""
     numbers = [(pair(b_key), b_by_used) for b_key, b_by_used in last.items()]
     get = first.get
-    # a table written on demand: only the values of its length are looked up (see meetings)
+    # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
     bounds = getattr(first, "bounds", None)
-    lo, hi, cache = bounds() if bounds is not None else (None, None, None)
-    cached = cache.get if cache is not None else None
-    for v_n, v_d in goals:
-        v_key = v_n if v_d == 1 else (v_n, v_d)
-        for (b_n, b_d), b_by_used in numbers:
-            if b_n == 0:
-                if times and v_n == 0:
-                    for a_by_used in every_first().values():
-                        yield v_key, a_by_used, b_by_used
-                continue
-            # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
-            n, d = (v_n * b_d, v_d * b_n) if times else (v_n * b_n, v_d * b_d)
-            if cached is not None and d > 0:
-                if not lo * d <= n < hi * d:
+    if bounds is not None:
+        # a table written on demand: only the values of its length are looked up (see meetings)
+        lo, hi, cache = bounds()
+        cached = cache.get
+        for v_n, v_d in goals:
+            v_key = v_n if v_d == 1 else (v_n, v_d)
+            for (b_n, b_d), b_by_used in numbers:
+                if b_n == 0:
+                    if times and v_n == 0:
+                        for a_by_used in every_first().values():
+                            yield v_key, a_by_used, b_by_used
                     continue
-                if n % d == 0:
-                    a_key = n // d
+                n, d = (v_n * b_d, v_d * b_n) if times else (v_n * b_n, v_d * b_d)
+                if d > 0:
+                    if not lo * d <= n < hi * d:
+                        continue
+                    if n % d == 0:
+                        a_key = n // d
+                    else:
+                        g = gcd(n, d)
+                        a_key = (n // g, d // g)
+                    a_by_used = cached(a_key, False)
+                    if a_by_used is False:
+                        a_by_used = get(a_key)
+                elif n % d == 0:
+                    a_by_used = get(n // d)
                 else:
                     g = gcd(n, d)
-                    a_key = (n // g, d // g)
-                a_by_used = cached(a_key, False)
-                if a_by_used is False:
-                    a_by_used = get(a_key)
-            elif n % d == 0:
-                a_by_used = get(n // d)
-            else:
-                g = gcd(n, d)
-                a_by_used = get((n // g, d // g))
-            if a_by_used:
-                yield v_key, a_by_used, b_by_used
+                    a_by_used = get((n // g, d // g))
+                if a_by_used:
+                    yield v_key, a_by_used, b_by_used
+        return
+    for v_n, v_d in goals:
+        v_key = v_n if v_d == 1 else (v_n, v_d)
+        if times:
+            for (b_n, b_d), b_by_used in numbers:
+                if b_n == 0:
+                    if v_n == 0:
+                        for a_by_used in every_first().values():
+                            yield v_key, a_by_used, b_by_used
+                    continue
+                n = v_n * b_d
+                d = v_d * b_n
+                if n % d == 0:
+                    a_by_used = get(n // d)
+                else:
+                    g = gcd(n, d)
+                    a_by_used = get((n // g, d // g))
+                if a_by_used:
+                    yield v_key, a_by_used, b_by_used
+        else:
+            for (b_n, b_d), b_by_used in numbers:
+                if b_n == 0:
+                    continue
+                n = v_n * b_n
+                d = v_d * b_d
+                if d == 1:
+                    a_by_used = get(n)
+                elif n % d == 0:
+                    a_by_used = get(n // d)
+                else:
+                    g = gcd(n, d)
+                    a_by_used = get((n // g, d // g))
+                if a_by_used:
+                    yield v_key, a_by_used, b_by_used
 
 
 def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):
