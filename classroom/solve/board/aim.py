@@ -609,7 +609,8 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
         yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
     elif p <= v:
         # (key_of inlined, whole values first; a ÷ by 0 is none)
-        last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items() if times or n_key != 0]
+        last = [((n_key, 1) if type(n_key) is int else n_key, n_by_used) for n_key, n_by_used in numbers.items()
+                if times or n_key != 0]
         for p_key, p_by_used in prefixes.items():
             p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
             if times:
@@ -645,7 +646,7 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     target: the targets and the first values a are looped over and b looked up in `last` (a
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
     a table of them all."""
-    firsts = [(pair(a_key), a_by_used) for a_key, a_by_used in first.items()]
+    firsts = [((a_key, 1) if type(a_key) is int else a_key, a_by_used) for a_key, a_by_used in first.items()]
     get = last.get
     # a table written on demand: only the values of its length are looked up (see meetings)
     bounds = getattr(last, "bounds", None)
@@ -699,7 +700,7 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
     target: the targets and the last Numbers b are looped over and a looked up in `first` (a
     table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
     them all."""
-    numbers = [(pair(b_key), b_by_used) for b_key, b_by_used in last.items()]
+    numbers = [((b_key, 1) if type(b_key) is int else b_key, b_by_used) for b_key, b_by_used in last.items()]
     get = first.get
     # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
     bounds = getattr(first, "bounds", None)
