@@ -244,3 +244,73 @@ def test_products_meet_every_product(prefixes, numbers, targets, times):
     found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in aim.products(
         prefix_table, number_table, targets, [aim.pair(v) for v in targets], times)), key=repr)
     assert found == expected
+
+
+SUM_VALUE = st.sampled_from([0, 1, 2, 3, 5, 7, 12, 36, 99, 100, 250, 999, (1, 2), (3, 2), (5, 2), (7, 2),
+                             (3, 4), (7, 3), (201, 2), (999, 4)])
+SIGNED_VALUE = st.one_of(SUM_VALUE, st.sampled_from([-1, -12, (-1, 2), (-7, 3)]))
+
+
+def fraction(key):
+    """Return a value key as a Fraction."""
+    from fractions import Fraction
+
+    n, d = aim.pair(key)
+    return Fraction(n, d)
+
+
+def tagged(values) -> dict:
+    """Return a table of the values whose entries tell them apart (by "tiles used": the value)."""
+    return {key: {key: 1} for key in values}
+
+
+@settings(max_examples=400, deadline=None)
+@given(prefixes=st.sets(SIGNED_VALUE, max_size=9), terms=st.sets(SIGNED_VALUE, max_size=9),
+       targets=st.sets(SIGNED_VALUE, min_size=1, max_size=9), plus=st.booleans(), negatives=st.booleans())
+def test_meetings_meet_every_sum(prefixes, terms, targets, plus, negatives):
+    """Prefixes p and terms t meet a target v when p + t = v (or p − t), none below zero unless
+    `negatives`, whichever two of the three `meetings` loops over (whole values and fractions,
+    each on its own path): each pair once, as trying every one."""
+    expected = sorted(((v, p, t) for p in prefixes for t in terms for v in targets
+                       if (fraction(p) + fraction(t) if plus else fraction(p) - fraction(t)) == fraction(v)
+                       and (negatives or fraction(p) >= 0 and fraction(t) >= 0)), key=repr)
+    if not negatives:  # the tables of a set without negatives hold none
+        prefixes, terms = [p for p in prefixes if fraction(p) >= 0], [t for t in terms if fraction(t) >= 0]
+    found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in aim.meetings(
+        tagged(prefixes), tagged(terms), targets, [aim.pair(v) for v in targets], plus, negatives)), key=repr)
+    assert found == expected
+
+
+NUMBER_TILES = ("1", "2", "3", "5", "9", "0", "1/2", "3/4", "2/3")
+
+
+@settings(max_examples=200, deadline=None)
+@given(pattern=st.lists(st.sampled_from((None, None, None, "1", "2")), min_size=2, max_size=4).map(tuple),
+       tiles=st.lists(st.sampled_from(NUMBER_TILES), min_size=2, max_size=7),
+       others=st.sets(SUM_VALUE, min_size=1, max_size=9), targets=st.sets(SUM_VALUE, min_size=1, max_size=9),
+       operation=st.booleans(), counting=st.booleans())
+def test_numbers_written_from_their_value_meet_as_listed(pattern, tiles, others, targets, operation, counting):
+    """A OneNumber (Numbers written from the value asked for, looked up only within the values of
+    their length) meets in `meetings`, `last_looked_up` and `first_looked_up` what the table of
+    every Number filling the pattern meets."""
+    hand = PackedHand(tuple(tiles), TILES)
+    listed_numbers = Aiming(hand, counting).last_numbers(pattern)
+    goals = [aim.pair(v) for v in targets]
+    table = tagged(others)
+
+    def met(joins):
+        return sorted(((v, next(iter(a_by)), sorted(b_by.items())) for v, a_by, b_by in joins), key=repr)
+
+    def every(numbers):
+        return lambda: numbers
+
+    numbers = aim.OneNumber(pattern, hand, counting)
+    for _ in range(2):  # the second time, its cache answers
+        assert met(aim.meetings(table, numbers, targets, goals, operation, False)) == met(
+            aim.meetings(table, listed_numbers, targets, goals, operation, False))
+        assert met(aim.last_looked_up(table, numbers, every(listed_numbers), goals, operation)) == met(
+            aim.last_looked_up(table, listed_numbers, every(listed_numbers), goals, operation))
+        swapped = [(v, b_by, a_by) for v, a_by, b_by in aim.first_looked_up(
+            numbers, every(listed_numbers), table, goals, operation)]
+        assert met(swapped) == met((v, b_by, a_by) for v, a_by, b_by in aim.first_looked_up(
+            listed_numbers, every(listed_numbers), table, goals, operation))

@@ -89,6 +89,12 @@ class OneNumber:
     def __len__(self) -> int:
         return 1 << 40
 
+    def bounds(self) -> tuple:
+        """Return (lo, hi, cache): a Number of the pattern's length has a value lo <= v < hi
+        (`get` finds nothing outside), and cache maps the keys asked for so far to `get`'s
+        answer (a join reads it, calling `get` on a miss: most of its look-ups fall outside)."""
+        return max(self._from, 0), self._below, self._found
+
     def get(self, key):
         """Return packed tiles used -> [tiles] (how many, when counting) for the Numbers of the
         value that fill the pattern, or None."""
@@ -602,23 +608,35 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
     if v * p < n * min(p, v):
         yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
     elif p <= v:
-        last = [(pair(n_key), n_by_used) for n_key, n_by_used in numbers.items()]
+        # (key_of inlined, whole values first; a ÷ by 0 is none)
+        last = [((n_key, 1) if type(n_key) is int else n_key, n_by_used) for n_key, n_by_used in numbers.items()
+                if times or n_key != 0]
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = pair(p_key)
-            for (n_n, n_d), n_by_used in last:
-                if times:
-                    n, d = p_n * n_n, p_d * n_d
-                elif n_n == 0:
-                    continue
-                else:
-                    n, d = p_n * n_d, p_d * n_n
-                if n % d == 0:  # key_of inlined, whole values first
-                    v_key = n // d
-                else:
-                    g = gcd(n, d)
-                    v_key = (n // g, d // g)
-                if v_key in targets:
-                    yield v_key, p_by_used, n_by_used
+            p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
+            if times:
+                for (n_n, n_d), n_by_used in last:
+                    top = p_n * n_n
+                    bottom = p_d * n_d
+                    if bottom == 1:
+                        v_key = top
+                    elif top % bottom == 0:
+                        v_key = top // bottom
+                    else:
+                        g = gcd(top, bottom)
+                        v_key = (top // g, bottom // g)
+                    if v_key in targets:
+                        yield v_key, p_by_used, n_by_used
+            else:
+                for (n_n, n_d), n_by_used in last:
+                    top = p_n * n_d
+                    bottom = p_d * n_n
+                    if top % bottom == 0:
+                        v_key = top // bottom
+                    else:
+                        g = gcd(top, bottom)
+                        v_key = (top // g, bottom // g)
+                    if v_key in targets:
+                        yield v_key, p_by_used, n_by_used
     else:
         yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
 
@@ -628,25 +646,47 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     target: the targets and the first values a are looped over and b looked up in `last` (a
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
     a table of them all."""
-    firsts = [(pair(a_key), a_by_used) for a_key, a_by_used in first.items()]
+    firsts = [((a_key, 1) if type(a_key) is int else a_key, a_by_used) for a_key, a_by_used in first.items()]
     get = last.get
+    # a table written on demand: only the values of its length are looked up (see meetings)
+    bounds = getattr(last, "bounds", None)
+    lo, hi, cache = bounds() if bounds is not None else (None, None, None)
+    cached = cache.get if cache is not None else None
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
-        for (a_n, a_d), a_by_used in firsts:
-            if a_n == 0:
-                if v_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
+        if v_n == 0:
+            for (a_n, a_d), a_by_used in firsts:
+                if a_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
                     for b_key, b_by_used in every_last().items():
                         if times or b_key != 0:
                             yield v_key, a_by_used, b_by_used
+                elif times:  # b = 0 / a
+                    b_by_used = get(0) if cached is None or lo <= 0 < hi else None
+                    if b_by_used:
+                        yield v_key, a_by_used, b_by_used
+            continue
+        for (a_n, a_d), a_by_used in firsts:
+            if a_n == 0:
                 continue
-            if times:
-                n, d = v_n * a_d, v_d * a_n  # b = v / a
-            elif v_n == 0:
-                continue
-            else:
-                n, d = a_n * v_d, a_d * v_n  # b = a / v
+            if times:  # b = v / a
+                n = v_n * a_d
+                d = v_d * a_n
+            else:  # b = a / v
+                n = a_n * v_d
+                d = a_d * v_n
+            if cached is not None and d > 0:
+                if not lo * d <= n < hi * d:
+                    continue
+                if n % d == 0:
+                    b_key = n // d
+                else:
+                    g = gcd(n, d)
+                    b_key = (n // g, d // g)
+                b_by_used = cached(b_key, False)
+                if b_by_used is False:
+                    b_by_used = get(b_key)
             # key_of inlined, whole quotients first (the joins make millions of keys)
-            if n % d == 0:
+            elif n % d == 0:
                 b_by_used = get(n // d)
             else:
                 g = gcd(n, d)
@@ -660,25 +700,75 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
     target: the targets and the last Numbers b are looped over and a looked up in `first` (a
     table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
     them all."""
-    numbers = [(pair(b_key), b_by_used) for b_key, b_by_used in last.items()]
+    numbers = [((b_key, 1) if type(b_key) is int else b_key, b_by_used) for b_key, b_by_used in last.items()]
     get = first.get
+    # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
+    bounds = getattr(first, "bounds", None)
+    if bounds is not None:
+        # a table written on demand: only the values of its length are looked up (see meetings)
+        lo, hi, cache = bounds()
+        cached = cache.get
+        for v_n, v_d in goals:
+            v_key = v_n if v_d == 1 else (v_n, v_d)
+            for (b_n, b_d), b_by_used in numbers:
+                if b_n == 0:
+                    if times and v_n == 0:
+                        for a_by_used in every_first().values():
+                            yield v_key, a_by_used, b_by_used
+                    continue
+                n, d = (v_n * b_d, v_d * b_n) if times else (v_n * b_n, v_d * b_d)
+                if d > 0:
+                    if not lo * d <= n < hi * d:
+                        continue
+                    if n % d == 0:
+                        a_key = n // d
+                    else:
+                        g = gcd(n, d)
+                        a_key = (n // g, d // g)
+                    a_by_used = cached(a_key, False)
+                    if a_by_used is False:
+                        a_by_used = get(a_key)
+                elif n % d == 0:
+                    a_by_used = get(n // d)
+                else:
+                    g = gcd(n, d)
+                    a_by_used = get((n // g, d // g))
+                if a_by_used:
+                    yield v_key, a_by_used, b_by_used
+        return
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
-        for (b_n, b_d), b_by_used in numbers:
-            if b_n == 0:
-                if times and v_n == 0:
-                    for a_by_used in every_first().values():
-                        yield v_key, a_by_used, b_by_used
-                continue
-            # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
-            n, d = (v_n * b_d, v_d * b_n) if times else (v_n * b_n, v_d * b_d)
-            if n % d == 0:
-                a_by_used = get(n // d)
-            else:
-                g = gcd(n, d)
-                a_by_used = get((n // g, d // g))
-            if a_by_used:
-                yield v_key, a_by_used, b_by_used
+        if times:
+            for (b_n, b_d), b_by_used in numbers:
+                if b_n == 0:
+                    if v_n == 0:
+                        for a_by_used in every_first().values():
+                            yield v_key, a_by_used, b_by_used
+                    continue
+                n = v_n * b_d
+                d = v_d * b_n
+                if n % d == 0:
+                    a_by_used = get(n // d)
+                else:
+                    g = gcd(n, d)
+                    a_by_used = get((n // g, d // g))
+                if a_by_used:
+                    yield v_key, a_by_used, b_by_used
+        else:
+            for (b_n, b_d), b_by_used in numbers:
+                if b_n == 0:
+                    continue
+                n = v_n * b_n
+                d = v_d * b_d
+                if d == 1:
+                    a_by_used = get(n)
+                elif n % d == 0:
+                    a_by_used = get(n // d)
+                else:
+                    g = gcd(n, d)
+                    a_by_used = get((n // g, d // g))
+                if a_by_used:
+                    yield v_key, a_by_used, b_by_used
 
 
 def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):
@@ -686,29 +776,111 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
     with p + t (or p − t) a target: the two smallest of the three are looped over, the third
     looked up. Prefixes and terms are never below zero unless the set has `negatives`."""
     p, t, v = len(prefixes), len(terms), len(goals)
-    # (pair and key_of inlined: the joins make millions of keys)
+    # pair and key_of inlined (the joins make millions of keys), and a gcd taken only of two
+    # fractions: a whole value and a reduced n/d make a fraction over d already reduced
     if t * v <= p * min(t, v):
         # targets and terms: the prefix is v − t (or v + t)
         last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
         get = prefixes.get
+        # a whole target's row: its whole terms in a loop of their own, with an int key to look
+        # up (most steps), then the others; the meetings merged back in the order of `last`
+        whole = [(i, t_n, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last) if t_d == 1]
+        others = [(i, t_n, t_d, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last) if t_d != 1]
         for v_n, v_d in goals:
-            v_key = v_n if v_d == 1 else (v_n, v_d)
+            if v_d == 1:
+                found = []
+                if plus:
+                    for i, t_n, t_by_used in whole:
+                        p_by_used = get(v_n - t_n)
+                        if p_by_used is not None and (negatives or v_n >= t_n):
+                            found.append((i, p_by_used, t_by_used))
+                else:
+                    for i, t_n, t_by_used in whole:
+                        p_by_used = get(v_n + t_n)
+                        if p_by_used is not None and (negatives or v_n + t_n >= 0):
+                            found.append((i, p_by_used, t_by_used))
+                if others:
+                    more = len(found)
+                    for i, t_n, t_d, t_by_used in others:
+                        # v ∓ t_n/t_d = (v·t_d ∓ t_n)/t_d, reduced as t_n/t_d is
+                        p_n = v_n * t_d - t_n if plus else v_n * t_d + t_n
+                        if p_n < 0 and not negatives:
+                            continue
+                        p_by_used = get((p_n, t_d))
+                        if p_by_used is not None:
+                            found.append((i, p_by_used, t_by_used))
+                    if more and len(found) > more:
+                        found.sort(key=_first)
+                for _, p_by_used, t_by_used in found:
+                    yield v_n, p_by_used, t_by_used
+                continue
+            v_key = (v_n, v_d)
             for (t_n, t_d), t_by_used in last:
-                if t_d == 1 and v_d == 1:
-                    p_n = v_n - t_n if plus else v_n + t_n
+                if t_d == 1:  # (v_n ∓ t·v_d)/v_d, reduced as v_n/v_d is
+                    p_n = v_n - t_n * v_d if plus else v_n + t_n * v_d
                     if p_n < 0 and not negatives:
                         continue
-                    p_by_used = get(p_n)
+                    p_by_used = get((p_n, v_d))
                 else:
                     p_n = v_n * t_d - t_n * v_d if plus else v_n * t_d + t_n * v_d
                     if p_n < 0 and not negatives:
                         continue
-                    p_by_used = get(key_of(p_n, v_d * t_d))
+                    d = v_d * t_d
+                    if p_n % d == 0:
+                        p_by_used = get(p_n // d)
+                    else:
+                        g = gcd(p_n, d)
+                        p_by_used = get((p_n // g, d // g))
                 if p_by_used is not None:
                     yield v_key, p_by_used, t_by_used
     elif v <= t:
         # prefixes and targets: the term is v − p (or p − v)
         get = terms.get
+        bounds = getattr(terms, "bounds", None)
+        if bounds is not None:
+            # Numbers written from their value: only the values of their length are looked up (a
+            # few percent of them, most below), their cache read here and get called on a miss
+            lo, hi, cache = bounds()
+            cached = cache.get
+            for p_key, p_by_used in prefixes.items():
+                if type(p_key) is int:
+                    for v_n, v_d in goals:
+                        if v_d == 1:
+                            t_n = v_n - p_key if plus else p_key - v_n
+                            if lo <= t_n < hi:
+                                t_by_used = cached(t_n, False)
+                                if t_by_used is False:
+                                    t_by_used = get(t_n)
+                                if t_by_used is not None:
+                                    yield v_n, p_by_used, t_by_used
+                            continue
+                        t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
+                        if lo * v_d <= t_n < hi * v_d:
+                            t_key = (t_n, v_d)
+                            t_by_used = cached(t_key, False)
+                            if t_by_used is False:
+                                t_by_used = get(t_key)
+                            if t_by_used is not None:
+                                yield (v_n, v_d), p_by_used, t_by_used
+                    continue
+                p_n, p_d = p_key
+                for v_n, v_d in goals:
+                    t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
+                    t_d = v_d * p_d
+                    if lo * t_d <= t_n < hi * t_d:
+                        if v_d == 1:
+                            t_key = (t_n, p_d)
+                        elif t_n % t_d == 0:
+                            t_key = t_n // t_d
+                        else:
+                            g = gcd(t_n, t_d)
+                            t_key = (t_n // g, t_d // g)
+                        t_by_used = cached(t_key, False)
+                        if t_by_used is False:
+                            t_by_used = get(t_key)
+                        if t_by_used is not None:
+                            yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+            return
         for p_key, p_by_used in prefixes.items():
             if type(p_key) is int:
                 for v_n, v_d in goals:
@@ -717,32 +889,61 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
                         if t_n < 0 and not negatives:
                             continue
                         t_by_used = get(t_n)
-                    else:
-                        t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
-                        if t_n < 0 and not negatives:
-                            continue
-                        t_by_used = get(key_of(t_n, v_d))
+                        if t_by_used is not None:
+                            yield v_n, p_by_used, t_by_used
+                        continue
+                    t_n = v_n - p_key * v_d if plus else p_key * v_d - v_n
+                    if t_n < 0 and not negatives:
+                        continue
+                    t_by_used = get((t_n, v_d))
                     if t_by_used is not None:
-                        yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
+                        yield (v_n, v_d), p_by_used, t_by_used
                 continue
             p_n, p_d = p_key
             for v_n, v_d in goals:
                 t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
                 if t_n < 0 and not negatives:
                     continue
-                t_by_used = get(key_of(t_n, v_d * p_d))
+                if v_d == 1:
+                    t_by_used = get((t_n, p_d))
+                else:
+                    d = v_d * p_d
+                    if t_n % d == 0:
+                        t_by_used = get(t_n // d)
+                    else:
+                        g = gcd(t_n, d)
+                        t_by_used = get((t_n // g, d // g))
                 if t_by_used is not None:
                     yield (v_n if v_d == 1 else (v_n, v_d)), p_by_used, t_by_used
     else:
         # prefixes and terms: p + t (or p − t) is looked up among the targets
         last = [((t_key, 1) if type(t_key) is int else t_key, t_by_used) for t_key, t_by_used in terms.items()]
         for p_key, p_by_used in prefixes.items():
-            p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
+            if type(p_key) is int:
+                for (t_n, t_d), t_by_used in last:
+                    if t_d == 1:
+                        v_key = p_key + t_n if plus else p_key - t_n
+                    else:
+                        v_key = (p_key * t_d + t_n if plus else p_key * t_d - t_n), t_d
+                    if v_key in targets:
+                        yield v_key, p_by_used, t_by_used
+                continue
+            p_n, p_d = p_key
             for (t_n, t_d), t_by_used in last:
-                if p_d == 1 and t_d == 1:
-                    v_key = p_n + t_n if plus else p_n - t_n
+                if t_d == 1:
+                    v_key = (p_n + t_n * p_d if plus else p_n - t_n * p_d), p_d
                 else:
                     v_n = p_n * t_d + t_n * p_d if plus else p_n * t_d - t_n * p_d
-                    v_key = key_of(v_n, p_d * t_d)
+                    d = p_d * t_d
+                    if v_n % d == 0:
+                        v_key = v_n // d
+                    else:
+                        g = gcd(v_n, d)
+                        v_key = (v_n // g, d // g)
                 if v_key in targets:
                     yield v_key, p_by_used, t_by_used
+
+
+def _first(item: tuple):
+    """Return an item's first element (a sort key: its place in the loop's order)."""
+    return item[0]

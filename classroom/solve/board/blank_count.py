@@ -116,23 +116,32 @@ def counted_uses(wild: tuple) -> dict:
     sides, added up by tiles used without writing a value."""
     skeletons, concrete = wild
     found: dict = {}
+    zeros: dict = {}  # id of X's choices -> how many of them are 0 (kept alive by the skeletons)
     for (_, sign, kappa, divides, values, floor), by_used in skeletons.items():
-        k_n, k_d = kappa
         f_n, f_d = floor
-        if sign < 0:
-            k_n = -k_n
-        checked = sign < 0 or f_n < 0  # as counted_table: else no running sum can go below zero
-        ways = 0
-        for x_n, x_d, _ in values:
+        if sign > 0 and f_n >= 0:
+            # as counted_table: no running sum can go below zero, every choice counts (but a ÷ 0)
+            ways = len(values)
             if divides:
-                if x_n == 0:
+                at_zero = zeros.get(id(values))
+                if at_zero is None:
+                    at_zero = zeros[id(values)] = sum(1 for x_n, _, _ in values if x_n == 0)
+                ways -= at_zero
+        else:
+            k_n, k_d = kappa
+            if sign < 0:
+                k_n = -k_n
+            ways = 0
+            for x_n, x_d, _ in values:
+                if divides:
+                    if x_n == 0:
+                        continue
+                    t_n, t_d = k_n * x_d, k_d * x_n
+                else:
+                    t_n, t_d = k_n * x_n, k_d * x_d
+                if f_n * t_d + t_n * f_d < 0:
                     continue
-                t_n, t_d = k_n * x_d, k_d * x_n
-            else:
-                t_n, t_d = k_n * x_n, k_d * x_d
-            if checked and f_n * t_d + t_n * f_d < 0:
-                continue
-            ways += 1
+                ways += 1
         if ways:
             for used, many in by_used.items():
                 found[used] = found.get(used, 0) + ways * many

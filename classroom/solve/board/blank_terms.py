@@ -42,6 +42,19 @@ from classroom.game.symbols import BLANK, TIMES_DIVIDE
 WILD_TARGETS = 5000
 
 
+def _fractions_leaving() -> dict:
+    """Return the part of one a value leaves over a whole number, as a reduced pair ((0, 1)
+    when none) -> the fraction tiles (symbol, p, q) whose value p/q leaves it, in
+    FRACTION_PAIRS's order."""
+    found: dict = {}
+    for symbol, (p, q) in FRACTION_PAIRS.items():
+        found.setdefault((p % q, q), []).append((symbol, p, q))
+    return found
+
+
+_FRACTIONS_LEAVING = _fractions_leaving()
+
+
 class WrittenNumbers:
     """The Numbers that fill a stretch, written from the value asked for (a Number of a given
     value is written in few ways: its digits, or digits and a fraction tile), never listed.
@@ -70,6 +83,12 @@ class WrittenNumbers:
     def __len__(self) -> int:
         return 1 << 40
 
+    def bounds(self) -> tuple:
+        """Return (lo, hi, cache): a Number of the stretch's length has a value lo <= v < hi
+        (`get` finds nothing outside), and cache maps the keys asked for so far to `get`'s
+        answer (a join reads it, calling `get` on a miss: most of its look-ups fall outside)."""
+        return max(self._from, 0), self._below, self._found
+
     def get(self, key):
         """Return packed tiles used -> [tiles] for the Numbers of the value that fill the
         stretch, or None."""
@@ -88,12 +107,14 @@ class WrittenNumbers:
         if d == 1 and len(str(n)) == m:
             ways.append(tuple(str(n)))
         last = pattern[-1]
-        for symbol, (p, q) in FRACTION_PAIRS.items():
+        # whole + p/q = n/d for a whole part only when p/q and n/d leave the same fraction of
+        # one: only those fraction tiles are tried (in FRACTION_PAIRS's order)
+        for symbol, p, q in _FRACTIONS_LEAVING.get((n % d, d), ()):
             if type(last) is str and last != symbol:
                 continue
-            # whole + p/q = n/d, the whole part written with the m − 1 digits before the fraction
-            whole, left = divmod(n * q - p * d, d * q)
-            if left or whole < 0:
+            # the whole part, written with the m − 1 digits before the fraction
+            whole = (n * q - p * d) // (d * q)
+            if whole < 0:
                 continue
             if m == 1 and whole == 0:
                 ways.append((symbol,))
