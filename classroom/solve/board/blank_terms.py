@@ -350,16 +350,17 @@ class WildTerms:
                 if not numbers:
                     continue
                 head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks, zero)
-                if not head:
-                    continue
-                if looked_up(numbers) and looked_up(head):
+                if head and looked_up(numbers) and looked_up(head):
                     head = filling(pattern[:k], plain, counting, TIMES_DIVIDE)
                 if zero:
                     # a product or quotient with a factor 0 is 0, and only those are: counted by
                     # tiles used alone, whatever the other factor's value (one join, not one a
                     # Number: seed 19 of the bench made 4 million joins so); the joins by value
-                    # below are of the other targets
-                    self._zeros(out, pattern, k, wild_head, head, numbers, ops, wild_last, walks)
+                    # below are of the other targets. A T × 0 takes every term prefix, even when
+                    # none has a value the joins need (aimed at 0 alone, without a 0 tile: none)
+                    self._zeros(out, pattern, k, wild_head, head or {}, numbers, ops, wild_last, walks)
+                if not head:
+                    continue
                 if profiles is not None:
                     def meet(h, nums, values, pairs, symbol):
                         times = symbol == "×"
