@@ -45,15 +45,21 @@ class ExactTables:
         self._plain: dict = {}  # pattern -> (profile -> values covered, table)
         self._wild: dict = {}
         self._splits: dict = {}  # id -> (table, its length, the table split by profile)
+        self._goals: dict = {}  # id -> (a short side's table, its goals)
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board, and the splits."""
         forget_closed(self._plain, self._wild)
         self._splits = {}
+        self._goals = {}
 
-    def goals(self, short: dict) -> Goals:
+    def goals(self, short: dict) -> dict:
         """Return the goals a short side's counted table leaves the long side: the profile of the
-        tiles each entry leaves -> the values of those entries."""
+        tiles each entry leaves -> the values of those entries (kept for the table, which a
+        window's short side reads again from its cache)."""
+        got = self._goals.get(id(short))
+        if got is not None and got[0] is short:
+            return got[1]
         full, mask = self.full, self.mask
         found: dict = {}
         for key, by_used in short.items():
@@ -62,7 +68,8 @@ class ExactTables:
                 if values is None:
                     values = found[(full - used) & mask] = set()
                 values.add(key)
-        return {profile: (values, [pair(key) for key in values]) for profile, values in found.items()}
+        self._goals[id(short)] = (short, found)
+        return found
 
     def table(self, aiming, pattern: tuple, short: dict, wild: bool) -> dict:
         """Return a counted table holding the sides filling the pattern (holding a blank when
@@ -70,7 +77,7 @@ class ExactTables:
         cache = self._wild if wild else self._plain
         covered, out = cache.get(pattern) or ({}, {})
         fresh: dict = {}  # the goals not covered yet
-        for profile, (values, _) in self.goals(short).items():
+        for profile, values in self.goals(short).items():
             have = covered.get(profile)
             new = values - have if have else values
             if new:
