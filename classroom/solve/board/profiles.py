@@ -4,8 +4,8 @@ A window that places all the hand's tiles (spare 0) pairs a short side using til
 side using exactly the rest, H − u. A long side aimed at values only holds every tiles used that
 fits the hand, and nearly all of it is waste (seed 7 of the bench: 108,000 entries, 925 of them
 exactly what a short side leaves). Aiming at (value, exact tiles used) goals splits a join
-into as many joins as there are distinct tiles left, each looping over the same values: no
-fewer steps. The **profile** of packed tiles used is coarser: its fields of the operations and
+into as many joins as there are distinct tiles left (16 a join on seed 7), each filtering the
+tables again: dearer than the value loops it saves. The **profile** of packed tiles used is coarser: its fields of the operations and
 of the blank (`mask`). A side's profile is the sum of its parts' (a prefix, its last operation,
 its last term), and a window's long side must have the profile of H − u, so a join of prefix
 and term tables split by profile meets only the parts whose profiles add up to a goal's: the
@@ -23,6 +23,8 @@ from classroom.solve.board.aim import OneNumber, forget_closed, meetings, pair
 from classroom.solve.board.blank_terms import WrittenNumbers, join_met
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
+
+SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.WILD_KEPT too
 
 Goals = dict  # profile -> (values, [their pairs]): what a long side's sides must be, like {4096: ({7, 9}, [(7, 1), (9, 1)])}
 
@@ -187,6 +189,8 @@ class Profiles:
         if got is not None and got[0] is table and got[1] == len(table):
             return got[2]
         parts = split(table, self.mask, blank)
+        if len(self._splits) >= SPLITS_KEPT:
+            self._splits.clear()
         self._splits[id(table)] = (table, len(table), parts)
         return parts
 
