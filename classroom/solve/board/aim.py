@@ -416,15 +416,29 @@ class Aiming:
         """Return the sides a table lists (its entries, when counting)."""
         return table_size(table, self.counting)
 
-    def _aim(self, pattern: tuple, targets: set, out: dict, signs: int = 0) -> None:
+    def aim_profiles(self, pattern: tuple, out: dict, profiles) -> None:
+        """Add to the counted table `out` the sides filling the pattern of the values and profiles
+        of the goals (profiles.Profiles; others maybe too): the long side of a window that places
+        every tile. The tables it is made of are the value-keyed ones other windows read; `out`
+        is kept by profiles.ExactTables."""
+        before = table_size(out, True)
+        self._aim(pattern, profiles.values, out, 0, profiles)
+        self.spend(len(profiles.values) + table_size(out, True) - before)
+
+    def _aim(self, pattern: tuple, targets: set, out: dict, signs: int = 0, profiles=None) -> None:
         """Add the sides of the target values to `out`: those holding at least `signs` of the
         hand's + and − (and maybe others). A side that must hold one is never a whole term, and
-        its prefix before the last + or − must hold the rest."""
+        its prefix before the last + or − must hold the rest. With `profiles` (counting), a side
+        that is one term and the last joins keep the sides of the goals' profiles."""
         hand = self.hand
         n = len(pattern)
         counting = self.counting
 
-        if not signs:
+        if profiles is not None:
+            one_term = profiles.one_term()
+            if one_term:
+                one_term.add(out, self.whole_terms(pattern, one_term.values))
+        elif not signs:
             whole = self.whole_terms(pattern, targets)
             for key in targets:
                 by_used = whole.get(key)
@@ -457,6 +471,9 @@ class Aiming:
                 terms = self._last_terms(pattern[k + 1:], prefix, targets, ops)
                 if not terms:
                     continue
+            if profiles is not None:
+                self.spend(profiles.joins(out, hand, prefix, terms, ops, hand.negatives) // MEETING_WEIGHT)
+                continue
             if self.counting:
                 p, t, v = len(prefix), len(terms), len(goals)
                 self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)

@@ -306,21 +306,36 @@ class WildAiming:
                                                                     symbol == "+", False):
                         join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
 
-    def _aim_listed(self, pattern: tuple, targets: set, out: dict) -> None:
+    def aim_profiles(self, pattern: tuple, out: dict, profiles) -> None:
+        """Add to the counted table `out` the sides holding a blank that fill the pattern of the
+        values and profiles of the goals (profiles.Profiles; others maybe too): the long side of a
+        window that places every tile (counting, one blank). The tables it is made of are the
+        value-keyed ones other windows read; `out` is kept by profiles.ExactTables."""
+        before = table_size(out, True)
+        self._aim_listed(pattern, profiles.values, out, profiles)
+        self._held += len(profiles.values) + table_size(out, True) - before  # work, as an aimed table's
+
+    def _aim_listed(self, pattern: tuple, targets: set, out: dict, profiles=None) -> None:
         """Add the sides holding a blank of the target values to `out` (listing; counting with
         one blank, how many: the parts' counts multiplied, blank_terms.join_counts): one term
         holding a blank, aimed (blank_terms); or a prefix, the last + or − and a last term, the
         first blank in one of them. A long prefix is aimed in turn at the values it needs while
         they are few, as aim.Aiming does; the prefixes of the others come from one walk with a
         stop at every end. A long last term holding a blank is aimed at the values the prefixes
-        leave it."""
+        leave it. With `profiles` (profiles.Profiles), counting, a side that is one term and the
+        last joins keep the sides of the goals' profiles."""
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
         counting = self.counting
         if counting:
             self._bounded()
-        whole = self._terms_aimed.aimed(pattern, targets, self)
-        for key in targets:
+        if profiles is None:
+            whole = self._terms_aimed.aimed(pattern, targets, self)
+        else:  # of the goals' profiles only (another window may ask for others), a term's
+            one_term = profiles.one_term()
+            if one_term:
+                self._terms_aimed.aim_profiles(pattern, out, one_term, self)
+        for key in (targets if profiles is None else ()):
             sides = whole.get(key)
             if sides:
                 for used, fills in sides.items():
@@ -362,6 +377,9 @@ class WildAiming:
                         continue
                     prefixes = self._prefix(pattern, k, targets, terms, ops, wild_prefix, walked)
                 if not prefixes or not terms:
+                    continue
+                if profiles is not None:
+                    self._looked += profiles.joins(out, hand, prefixes, terms, ops, False)
                     continue
                 if counting:  # the look-ups of the joins are work too (aim.Aiming._aim's measure)
                     p, t, v = len(prefixes), len(terms), len(goals)

@@ -324,8 +324,22 @@ class WildTerms:
             cache[upto] = found
         return found
 
-    def _aim(self, pattern: tuple, targets: set, out: dict, walks) -> None:
-        """Add the terms holding a blank of the target values to `out`."""
+    def aim_profiles(self, pattern: tuple, out: dict, profiles, walks) -> None:
+        """Add to the counted table `out` the terms holding a blank that fill the pattern of the
+        values and profiles of the goals (profiles.Profiles, whose profiles hold no + or −): the
+        long side of a window that places every tile, as one term. Its joins by product and
+        quotient meet only the parts whose profiles add up to a goal's (`_aim`)."""
+        if empty_squares(pattern) < TERM_AIM_FROM:
+            profiles.add(out, walks.terms(pattern))
+            return
+        found: dict = {}
+        self._aim(pattern, profiles.values, found, walks, profiles)
+        profiles.add(out, found)
+        self.held += len(profiles.values) + sum(len(by_used) for by_used in found.values())
+
+    def _aim(self, pattern: tuple, targets: set, out: dict, walks, profiles=None) -> None:
+        """Add the terms holding a blank of the target values to `out` (with `profiles`,
+        counting, those of the goals' profiles, and maybe others)."""
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
         counting = self.counting
@@ -357,16 +371,30 @@ class WildTerms:
                 if not numbers:
                     continue
                 head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks, zero)
-                if not head:
-                    continue
-                if looked_up(numbers) and looked_up(head):
+                if head and looked_up(numbers) and looked_up(head):
                     head = filling(pattern[:k], plain, counting, TIMES_DIVIDE)
                 if zero:
                     # a product or quotient with a factor 0 is 0, and only those are: counted by
                     # tiles used alone, whatever the other factor's value (one join, not one a
                     # Number: seed 19 of the bench made 4 million joins so); the joins by value
-                    # below are of the other targets
-                    self._zeros(out, pattern, k, wild_head, head, numbers, ops, wild_last, walks)
+                    # below are of the other targets. A T × 0 takes every term prefix, even when
+                    # none has a value the joins need (aimed at 0 alone, without a 0 tile: none)
+                    self._zeros(out, pattern, k, wild_head, head or {}, numbers, ops, wild_last, walks)
+                if not head:
+                    continue
+                if profiles is not None:
+                    def meet(h, nums, values, pairs, symbol):
+                        times = symbol == "×"
+                        if looked_up(nums):
+                            return last_looked_up(h, nums, lambda: self._every_number(last, wild_last), pairs, times)
+                        if looked_up(h):
+                            return first_looked_up(h, lambda: filling(pattern[:k], plain, True, TIMES_DIVIDE),
+                                                   nums, pairs, times)
+                        return products(h, nums, values, pairs, times)
+
+                    self.looked += profiles.split_joins(out, hand, head, numbers, ops, meet, look_ups,
+                                                        {0} if zero else frozenset())
+                    continue
                 if counting:  # the look-ups of the joins are work too
                     self.looked += len(ops) * look_ups(head, numbers, goals)
                 for symbol, unit, fill in ops:

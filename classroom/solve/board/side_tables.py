@@ -13,6 +13,7 @@ from typing import Iterator
 from classroom.solve.board.aim import Aiming, OverLimit, forget_closed, table_size
 from classroom.solve.board.blank_aim import WildAiming, wild_table
 from classroom.solve.board.lines import Window
+from classroom.solve.board.profiles import ExactTables
 from classroom.solve.board.sides import FIELD, PackedHand, empty_squares, filling
 from classroom.solve.board.blank_count import counted_table, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, wild_walk
@@ -63,6 +64,7 @@ class SideTables:
         wherever the blank could be + or −, for the wild sides joined to them)."""
         hand, plain, rest, counting = self.hand, self.plain_hand, self.rest_hand, self.counting
         self._aiming = Aiming(plain, counting, signs=PLUS_MINUS if self._aims_wild else None)
+        self._exact = ExactTables(hand)  # counting, the long sides of windows placing every tile
         self._wild_aiming = None
         self._fewer_aiming = None
         if self._aims_wild:
@@ -119,7 +121,12 @@ class SideTables:
         skeletons, concrete = wild
         values = {key for keys, _ in skeletons for key, _ in keys}
         values.update(concrete)
-        if values:
+        if values and not spare and not skeletons and self._exact_plain(long):
+            # a window placing every tile: the long side holds exactly the tiles the short side's
+            # blank side leaves (a count's are concrete), so its last joins keep their profiles
+            self._check_aiming()
+            yield from pairs(hand, concrete, self._exact.table(self._aiming, long, concrete, False))
+        elif values:
             yield from wild_pairs(hand, wild, self.plain_aimed(long, values))
         # the long side's sides holding a blank, aimed once at every value they meet (a long
         # stretch's may be walked again for its targets: once, not once per join)
@@ -130,11 +137,29 @@ class SideTables:
             yield from wild_pairs(hand, wild, self._fewer_aiming.aimed(long, values))
             values = set()
         targets = set(plain) | values if hand.blanks > 1 else set(plain)
-        long_wild = self.wild_aimed(long, targets) if targets else {}
+        if targets and not spare and self._exact_wild(long):
+            # a window placing every tile: the long side holds exactly the tiles the short side
+            # leaves, so its last joins keep the profiles those leave (profiles)
+            self._check_aiming()
+            long_wild = self._exact.table(self._wild_aiming, long, plain, True)
+        else:
+            long_wild = self.wild_aimed(long, targets) if targets else {}
         if values and hand.blanks > 1:
             yield from wild_pairs(hand, wild, long_wild)
         if plain:
             yield from pairs(hand, plain, long_wild)
+
+    def _exact_plain(self, long: tuple) -> bool:
+        """Return whether the sides without a blank of a long side are aimed at profiles in a
+        window placing every tile (counting with one blank, where they are aimed at values)."""
+        return (self.counting and self.hand.blanks == 1 and long not in self._plain
+                and empty_squares(long) >= AIM_FROM)
+
+    def _exact_wild(self, long: tuple) -> bool:
+        """Return whether the sides holding a blank of a long side are aimed at profiles in a
+        window placing every tile (counting with one blank, where they are aimed at values)."""
+        return (self.counting and self.hand.blanks == 1 and self._aims_wild and long not in self._wild
+                and empty_squares(long) >= AIM_FROM)
 
     def _signs_left(self, table: dict, spare: int) -> int:
         """Return how many of the hand's + and − the other side of a window must hold whichever
@@ -178,6 +203,7 @@ class SideTables:
         ones that lines other than the one counted meet again."""
         forget_closed(self._plain, self._wild, self._wild_counts)
         self._aiming.keep_open()
+        self._exact.keep_open()
         if self._wild_aiming:
             self._wild_aiming.keep_open()
         if self.counting:

@@ -1,0 +1,243 @@
+"""Windows that place every tile: the long side's joins split by profile.
+
+A window that places all the hand's tiles (spare 0) pairs a short side using tiles u with a long
+side using exactly the rest, H − u. A long side aimed at values only holds every tiles used that
+fits the hand, and nearly all of it is waste (seed 7 of the bench: 108,000 entries, 925 of them
+exactly what a short side leaves). Aiming at (value, exact tiles used) goals splits a join
+into as many joins as there are distinct tiles left (16 a join on seed 7), each filtering the
+tables again: dearer than the value loops it saves. The **profile** of packed tiles used is coarser: its fields of the operations and
+of the blank (`mask`). A side's profile is the sum of its parts' (a prefix, its last operation,
+its last term), and a window's long side must have the profile of H − u, so a join of prefix
+and term tables split by profile meets only the parts whose profiles add up to a goal's: the
+value loops of the top joins of the bench's spare-0 windows shrink three to four times, and a
+join none of whose profiles add up is skipped whole.
+
+A table split by profile is profile -> value -> packed tiles used -> how many (a value's entries
+of one profile keep their dict). A table written on demand (aim.OneNumber, a WrittenNumbers) is
+of one profile: Numbers hold no operation, and hold the blank when written holding it.
+"""
+
+from __future__ import annotations
+
+from classroom.solve.board.aim import OneNumber, forget_closed, meetings, pair
+from classroom.solve.board.blank_terms import WrittenNumbers, join_met
+from classroom.solve.board.sides import FIELD, PackedHand
+from classroom.game.symbols import OPERATIONS, PLUS_MINUS
+
+SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.WILD_KEPT too
+
+Goals = dict  # profile -> (values, [their pairs]): what a long side's sides must be, like {4096: ({7, 9}, [(7, 1), (9, 1)])}
+
+
+class ExactTables:
+    """Counting, the long sides of the windows that place every tile, aimed at profiles: per
+    pattern, the values covered of each profile and a table of their sides (entries of other
+    profiles may be there too, from other windows: they pair with no short side of this one).
+    The tables are made by the aiming's `aim_profiles` (aim.Aiming without a blank,
+    blank_aim.WildAiming holding one) and kept apart from its value-keyed ones, which hold
+    every profile."""
+
+    def __init__(self, hand: PackedHand):
+        self.hand = hand
+        fields = [i for i, kind in enumerate(hand.kinds) if kind in OPERATIONS] + [len(hand.kinds)]
+        self.mask = sum(((1 << FIELD) - 1) << (FIELD * i) for i in fields)
+        self.signs = sum(((1 << FIELD) - 1) << (FIELD * i) for i, kind in enumerate(hand.kinds)
+                         if kind in PLUS_MINUS)
+        self.full = sum(count * unit for count, unit in zip(hand.counts + [hand.blanks], hand.unit))
+        self._plain: dict = {}  # pattern -> (profile -> values covered, table)
+        self._wild: dict = {}
+        self._splits: dict = {}  # id -> (table, its length, the table split by profile)
+        self._goals: dict = {}  # id -> (a short side's table, its goals)
+
+    def keep_open(self) -> None:
+        """Forget the tables of every pattern but stretches of open board, and the splits."""
+        forget_closed(self._plain, self._wild)
+        self._splits = {}
+        self._goals = {}
+
+    def goals(self, short: dict) -> dict:
+        """Return the goals a short side's counted table leaves the long side: the profile of the
+        tiles each entry leaves -> the values of those entries (kept for the table, which a
+        window's short side reads again from its cache)."""
+        got = self._goals.get(id(short))
+        if got is not None and got[0] is short:
+            return got[1]
+        full, mask = self.full, self.mask
+        found: dict = {}
+        for key, by_used in short.items():
+            for used in by_used:
+                values = found.get((full - used) & mask)
+                if values is None:
+                    values = found[(full - used) & mask] = set()
+                values.add(key)
+        self._goals[id(short)] = (short, found)
+        return found
+
+    def table(self, aiming, pattern: tuple, short: dict, wild: bool) -> dict:
+        """Return a counted table holding the sides filling the pattern (holding a blank when
+        `wild`) of every value and profile that an entry of the short side's table leaves them."""
+        cache = self._wild if wild else self._plain
+        covered, out = cache.get(pattern) or ({}, {})
+        fresh: dict = {}  # the goals not covered yet
+        for profile, values in self.goals(short).items():
+            have = covered.get(profile)
+            new = values - have if have else values
+            if new:
+                fresh[profile] = (new, [pair(key) for key in new])
+        if fresh:
+            cache[pattern] = (covered, out)
+            for profile, (values, _) in fresh.items():  # covered first, as in aim.grown
+                covered.setdefault(profile, set()).update(values)
+            aiming.aim_profiles(pattern, out, Profiles(fresh, self))
+        return out
+
+
+class Profiles:
+    """The goals of one aimed table (profile -> values), and the joins that keep them."""
+
+    def __init__(self, goals: Goals, tables: ExactTables):
+        self.goals = goals
+        self._tables = tables
+        self.mask = tables.mask
+        self._signs = tables.signs
+        self._splits = tables._splits
+        self.values = set().union(*(values for values, _ in goals.values()))
+
+    def one_term(self) -> "Profiles | None":
+        """Return the goals that a side of one term can meet, those whose profile holds no + or −
+        (a term's blank is a Number's, a × or a ÷), or None when there are none."""
+        signs = self._signs
+        goals = {profile: goal for profile, goal in self.goals.items() if not profile & signs}
+        if not goals:
+            return None
+        if len(goals) == len(self.goals):
+            return self
+        return Profiles(goals, self._tables)
+
+    def add(self, out: dict, table) -> None:
+        """Add to the counted table `out` the entries of `table` whose value and profile are a
+        goal's (a count, or a list of ways counted by blank_terms.many)."""
+        mask = self.mask
+        for profile, (values, _) in self.goals.items():
+            for key in values:
+                by_used = table.get(key)
+                if not by_used:
+                    continue
+                into = out.get(key)
+                for used, ways in by_used.items():
+                    if used & mask == profile:
+                        if into is None:
+                            into = out[key] = {}
+                        into[used] = into.get(used, 0) + (ways if type(ways) is int else len(ways))
+
+    def joins(self, out: dict, hand: PackedHand, prefixes, terms, ops: tuple, negatives: bool) -> int:
+        """Add to the counted table `out` the sides made of a prefix of the table `prefixes`, one
+        of the operations (+ or −) and a last term of the table `terms` whose value and profile
+        are a goal's; return about how many values the joins looked up (work)."""
+        def meet(p_part, t_part, values, pairs, symbol):
+            return meetings(p_part, t_part, values, pairs, symbol == "+", negatives)
+
+        def looks(p_part, t_part, pairs):
+            return meeting_look_ups(p_part, t_part, pairs)
+
+        return self.split_joins(out, hand, prefixes, terms, ops, meet, looks)
+
+    def split_joins(self, out: dict, hand: PackedHand, first, last, ops: tuple, meet, looks,
+                    but: set = frozenset()) -> int:
+        """Add to the counted table `out` the sides made of a part of the table `first`, one of
+        the operations and a part of the table `last` (`meet(first part, last part, values,
+        their pairs, symbol)` meets them by value: aim.meetings, aim.products and their kin)
+        whose value (not in `but`) and profile are a goal's; return about how many values the
+        joins looked up (`looks(first part, last part, pairs)`, work). The tables are split by
+        profile, and only parts whose profiles and the operation's add up to a goal's meet."""
+        mask = self.mask
+        blank = hand.unit[-1]
+        by_first, by_last = self._split(first, blank), self._split(last, blank)
+        goals = self.goals
+        if but:
+            goals = {}
+            for profile, (values, _) in self.goals.items():
+                values = values - but
+                if values:
+                    goals[profile] = (values, [pair(key) for key in values])
+        looked = 0
+        if by_first is None or by_last is None:  # not split: every goal's values at once, then kept
+            values = set().union(*(values for values, _ in goals.values()))
+            every = [pair(key) for key in values]
+            joined: dict = {}
+            for symbol, unit, fill in ops:
+                looked += looks(first, last, every)
+                join_met(joined, hand, meet(first, last, values, every, symbol), unit, fill, True)
+            self.add(out, joined)
+            return looked
+        for symbol, unit, fill in ops:
+            with_op = unit & mask
+            for profile, (values, pairs) in goals.items():
+                left = profile - with_op
+                for f_profile, f_part in by_first.items():
+                    l_part = by_last.get(left - f_profile)
+                    if l_part is None:
+                        continue
+                    looked += looks(f_part, l_part, pairs)
+                    join_met(out, hand, meet(f_part, l_part, values, pairs, symbol), unit, fill, True)
+        return looked
+
+    def _split(self, table, blank: int) -> dict | None:
+        """Return `split`, kept for the tables other windows read again: a table only ever grows
+        by new values (aim.grown), so one of the same length is the same."""
+        got = self._splits.get(id(table))
+        if got is not None and got[0] is table and got[1] == len(table):
+            return got[2]
+        parts = split(table, self.mask, blank)
+        if len(self._splits) >= SPLITS_KEPT:
+            self._splits.clear()
+        self._splits[id(table)] = (table, len(table), parts)
+        return parts
+
+
+
+
+def split(table, mask: int, blank: int) -> dict | None:
+    """Return profile -> the part of a counted table whose entries have that profile (a table
+    written on demand is of one profile; `blank`, the blank's packed unit), or None when the
+    profiles of a table written on demand are not known."""
+    if isinstance(table, OneNumber):
+        return {0: table}
+    if isinstance(table, WrittenNumbers):
+        return {blank & mask if table.wild else 0: table}
+    if type(table) is not dict:
+        return None
+    parts: dict = {}
+    for key, by_used in table.items():
+        first = -1
+        for used in by_used:
+            profile = used & mask
+            if first < 0:
+                first = profile
+            elif profile != first:
+                break
+        else:
+            if first >= 0:  # the value's entries are of one profile: its dict serves as is
+                part = parts.get(first)
+                if part is None:
+                    part = parts[first] = {}
+                part[key] = by_used
+            continue
+        for used, many in by_used.items():
+            profile = used & mask
+            part = parts.get(profile)
+            if part is None:
+                part = parts[profile] = {}
+            got = part.get(key)
+            if got is None:
+                part[key] = {used: many}
+            else:
+                got[used] = many
+    return parts
+
+
+def meeting_look_ups(prefixes, terms, pairs: list) -> int:
+    """Return about how many values aim.meetings looks up for these tables and targets (the two
+    smallest of the three looped over; a table written on demand is never looped over)."""
+    p, t, v = len(prefixes), len(terms), len(pairs)
+    return min(t * v, p * min(t, v))
