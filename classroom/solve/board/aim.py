@@ -548,14 +548,14 @@ def table_size(table: dict, counting: bool) -> int:
     """Return how many sides a table (value -> packed tiles used -> [tiles]) lists, or how
     many entries it has when counting."""
     if counting:
-        return sum(len(by_used) for by_used in table.values())
-    return sum(len(fills) for by_used in table.values() for fills in by_used.values())
+        return sum(map(len, table.values()))
+    return sum(sum(map(len, by_used.values())) for by_used in table.values())
 
 
 def forget_closed(*caches: dict) -> None:
     """Drop from pattern-keyed caches every pattern but stretches of open board (all None)."""
     for cache in caches:
-        for pattern in [p for p in cache if any(cell is not None for cell in p)]:
+        for pattern in [p for p in cache if p.count(None) != len(p)]:
             del cache[pattern]
 
 

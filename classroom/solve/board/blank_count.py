@@ -195,7 +195,7 @@ class SharedWalks:
 
     def keep_open(self) -> None:
         """Forget the walks of every stretch but open board (all None)."""
-        self._walks = {p: w for p, w in self._walks.items() if all(cell is None for cell in p)}
+        self._walks = {p: w for p, w in self._walks.items() if p.count(None) == len(p)}
         self._tables = {k: t for k, t in self._tables.items() if k[0] in self._walks}
         self._covering = {}
         self.held = sum(len(skeletons) + len(concrete) for walks in self._walks.values()

@@ -261,7 +261,7 @@ class WildTerms:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._aimed, self._plain_prefixes, self._wild_prefixes)
         for cache in (self._numbers, self._uses):
-            for key in [key for key in cache if any(cell is not None for cell in key[0])]:
+            for key in [key for key in cache if key[0].count(None) != len(key[0])]:
                 del cache[key]
 
     def numbers(self, pattern: tuple, wild: bool):
