@@ -74,6 +74,23 @@ def counted_table(wild: tuple, targets: set | None = None) -> dict:
             k_n = -k_n
         checked = sign < 0 or f_n < 0  # else no running sum can go below zero
         whole = s_d == 1 and k_d == 1 and not divides
+        if whole and not checked and targets is None and len(by_used) == 1:
+            # the most skeletons (a whole s and κ, one tiles used, none below zero): s + κ·X
+            # with the one entry's dict written as a literal and added to without a loop
+            (used, many), = by_used.items()
+            for x_n, x_d, _ in values:
+                if x_d == 1:
+                    key = s_n + k_n * x_n
+                else:
+                    v_n = s_n * x_d + k_n * x_n
+                    g = gcd(v_n, x_d)
+                    key = v_n // g if g == x_d else (v_n // g, x_d // g)
+                into = get(key)
+                if into is None:
+                    table[key] = {used: many}
+                else:
+                    into[used] = into.get(used, 0) + many
+            continue
         for x_n, x_d, _ in values:
             if whole and x_d == 1:
                 t_n = k_n * x_n
