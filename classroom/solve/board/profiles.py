@@ -19,6 +19,8 @@ of one profile: Numbers hold no operation, and hold the blank when written holdi
 
 from __future__ import annotations
 
+from sys import getrefcount
+
 from classroom.solve.board.aim import OneNumber, forget_closed, meetings, pair
 from classroom.solve.board.blank_terms import WrittenNumbers, join_met
 from classroom.solve.board.sides import FIELD, PackedHand
@@ -52,7 +54,10 @@ class ExactTables:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board, and the splits."""
         forget_closed(self._plain, self._wild)
-        self._splits = {}
+        # a split is kept while another cache still holds its table (an open stretch's, which
+        # other lines read again): held by the split alone, a table has two references here
+        # (the split's, getrefcount's own)
+        self._splits = {key: got for key, got in self._splits.items() if getrefcount(got[0]) > 2}
         self._goals = {}
 
     def goals(self, short: dict) -> dict:

@@ -203,9 +203,9 @@ class SideTables:
         ones that lines other than the one counted meet again."""
         forget_closed(self._plain, self._wild, self._wild_counts)
         self._aiming.keep_open()
-        self._exact.keep_open()
         if self._wild_aiming:
             self._wild_aiming.keep_open()
+        self._exact.keep_open()  # last: it keeps the splits of the tables the others still hold
         if self.counting:
             # the Numbers of the line's cells, and the wildcard's choices in them (made again
             # when asked for: the states of a walk number them by identity, one walk at a time)
