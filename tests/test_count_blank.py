@@ -17,8 +17,9 @@ from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.blank_aim import WildAiming
-from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, wild_counts
+from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, wild_count_walk, wild_counts
 from classroom.solve.board.position import Position
+from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
 from tests.reference_board import reference_plays
@@ -212,3 +213,25 @@ def as_counts_of(table: dict, values) -> dict:
     """Return (value, tiles used) -> how many from a counted table, of the values only."""
     return {(key, used): many for key, by_used in table.items() if key in values
             for used, many in by_used.items() if many}
+
+
+@settings(max_examples=150)
+@given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
+       more=st.lists(CELL, max_size=3).map(tuple), walked_first=st.booleans())
+def test_a_count_reads_a_stretch_from_the_aimed_sides_walk(pattern, tiles, more, walked_first):
+    """Counting, the sides holding a blank of a stretch that the aimed sides' walk of a longer
+    one covers are read from that walk: as many of each value and tiles used as the stretch's
+    own walk gives, and as trying every symbol for the blank does."""
+    hand = tuple(tiles) + (BLANK,)
+    full, plain, rest = packed(hand)
+    tables = SideTables(full, plain, rest, counting=True)
+    if walked_first and tables._wild_aiming:
+        longer = pattern + more + (None,)
+        tables._wild_aiming.prefixes(longer)  # the walk of every end of the longer stretch
+    skeletons, table = tables.wild(pattern)
+    assert skeletons == []
+    end = len(pattern) - 1
+    expected = holding_a_blank(pattern, hand, (False,) * end + (True,), OPERATIONS).get(end, {})
+    assert as_counts(table) == {key: many for key, many in expected.items() if many}
+    assert as_counts(table) == as_counts(wild_count_walk(pattern, full, plain, rest)[1])

@@ -179,6 +179,13 @@ class WildAiming:
         walked = self._walk(pattern, stops=stops, operations=TIMES_DIVIDE)
         return {end: self._table(wild) for end, wild in walked.items()}
 
+    def walked_sides(self, pattern: tuple) -> dict | None:
+        """Counting, return the table of the sides holding a blank that fill the whole pattern
+        when a walk of the prefixes covers it already (read from that walk), else None."""
+        if not self._shared.covers(pattern):
+            return None
+        return self._shared.table(pattern, len(pattern) - 1, self._walk_sides)
+
     def _walk_sides(self, pattern: tuple) -> dict:
         """Return a counting walk of the sides holding a blank, a stop at every end."""
         return self._counts(pattern, OPERATIONS)

@@ -193,6 +193,10 @@ class SharedWalks:
             self.held += len(found)
         return found
 
+    def covers(self, pattern: tuple) -> bool:
+        """Return whether a walk kept covers the pattern (it begins a pattern walked)."""
+        return pattern in self._covering
+
     def walked(self, pattern: tuple, end: int, walk):
         """Return (skeleton -> packed tiles used -> how many, concrete table) for the sides
         holding a blank that fill pattern[:end + 1], or None when there are none."""

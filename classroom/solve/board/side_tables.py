@@ -311,7 +311,10 @@ class SideTables:
         with a `budget`, OverBudget is raised past that many sides."""
         found = self._wild.get(pattern)
         if found is None:
-            found = self._wild_walk(pattern, budget)
+            # counting, a stretch the aimed sides' walks have walked already (a prefix of a longer
+            # one) is read from that walk, not walked again
+            walked = self._wild_aiming.walked_sides(pattern) if self.counting and self._wild_aiming else None
+            found = ([], walked) if walked is not None else self._wild_walk(pattern, budget)
             sides = sum(len(members) for _, members in found[0]) + table_size(found[1], self.counting)
             found = self._keep(self._wild, pattern, found, WILD_WEIGHT * sides if self.counting else sides)
         return found
