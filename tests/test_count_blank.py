@@ -16,7 +16,7 @@ from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
-from classroom.solve.board.blank_aim import WildAiming
+from classroom.solve.board.blank_aim import WildAiming, wild_table
 from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, wild_count_walk, wild_counts
 from classroom.solve.board.position import Position
 from classroom.solve.board.side_tables import SideTables
@@ -235,3 +235,21 @@ def test_a_count_reads_a_stretch_from_the_aimed_sides_walk(pattern, tiles, more,
     expected = holding_a_blank(pattern, hand, (False,) * end + (True,), OPERATIONS).get(end, {})
     assert as_counts(table) == {key: many for key, many in expected.items() if many}
     assert as_counts(table) == as_counts(wild_count_walk(pattern, full, plain, rest)[1])
+
+
+@settings(max_examples=150)
+@given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
+       targets=st.sets(st.one_of(st.integers(0, 30), st.sampled_from([(1, 2), (7, 4), (5, 6)])), max_size=6))
+def test_a_counted_table_of_a_few_targets_is_the_walks_values_among_them(pattern, tiles, targets):
+    """A count's table of the sides holding a blank, of a few target values (blank_aim.wild_table,
+    its targets looked up when fewer than the table's values): as many of each value and tiles
+    used as the whole table holds among the targets, and as trying every symbol for the blank."""
+    hand = tuple(tiles) + (BLANK,)
+    full, plain, rest = packed(hand)
+    wild = wild_count_walk(pattern, full, plain, rest)
+    end = len(pattern) - 1
+    expected = restricted(holding_a_blank(pattern, hand, (False,) * end + (True,), OPERATIONS).get(end, {}), targets)
+    got = wild_table(wild, True, targets)
+    assert as_counts(got) == {key: many for key, many in expected.items() if many}
+    assert got == {key: by_used for key, by_used in wild_table(wild, True).items() if key in targets}
