@@ -649,9 +649,10 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
         last = [((n_key, 1) if type(n_key) is int else n_key, n_by_used) for n_key, n_by_used in numbers.items()
                 if times or n_key != 0]
         # dividing by whole Numbers alone, whole targets alone: a quotient that is not whole is
-        # no target (see below)
+        # no target (see below; checked when the joins are at least twice the targets)
         whole_last = None
-        if WHOLE_SHORTCUTS and not times and tuple not in set(map(type, numbers)) and all(d == 1 for _, d in goals):
+        if WHOLE_SHORTCUTS and not times and p * len(last) >= 2 * v and tuple not in set(map(type, numbers)) \
+                and tuple not in set(map(type, targets)):
             whole_last = [n_n for (n_n, _), _ in last]
             n_bys = [n_by_used for _, n_by_used in last]
         for p_key, p_by_used in prefixes.items():
