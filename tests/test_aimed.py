@@ -246,6 +246,37 @@ def test_products_meet_every_product(prefixes, numbers, targets, times):
     assert found == expected
 
 
+WHOLE = st.sampled_from([0, 1, 2, 3, 4, 5, 6, 7, 12, 36])
+MIXED = st.one_of(VALUE, st.sampled_from([5, 7, 10, 21, (1, 3), (2, 3), (5, 6), (7, 2), (10, 3), (21, 4)]))
+TABLE = st.one_of(st.sets(WHOLE, max_size=8), st.sets(MIXED, max_size=10))
+
+
+@settings(max_examples=300, deadline=None)
+@given(prefixes=TABLE, numbers=TABLE, targets=st.one_of(st.sets(WHOLE, min_size=1, max_size=8),
+                                                        st.sets(MIXED, min_size=1, max_size=10)),
+       times=st.booleans())
+def test_whole_shortcuts_meet_as_the_slow_path(prefixes, numbers, targets, times):
+    """The joins by product and quotient that filter whole values at C speed (aim.WHOLE_SHORTCUTS)
+    yield what the step-by-step loops yield, in the same order: `products` (whichever two of
+    the three it loops over), `first_looked_up` and `last_looked_up`."""
+    prefix_table = {p: {p: 1} for p in prefixes}
+    number_table = {n: {n: 1} for n in numbers}
+    goals = [aim.pair(v) for v in targets]
+
+    def met():
+        return [[(v, next(iter(a_by)), next(iter(b_by))) for v, a_by, b_by in joins] for joins in (
+            aim.products(prefix_table, number_table, targets, goals, times),
+            aim.first_looked_up(prefix_table, lambda: prefix_table, number_table, goals, times),
+            aim.last_looked_up(prefix_table, number_table, lambda: number_table, goals, times))]
+
+    fast = met()
+    aim.WHOLE_SHORTCUTS = False
+    try:
+        assert fast == met()
+    finally:
+        aim.WHOLE_SHORTCUTS = True
+
+
 SUM_VALUE = st.sampled_from([0, 1, 2, 3, 5, 7, 12, 36, 99, 100, 250, 999, (1, 2), (3, 2), (5, 2), (7, 2),
                              (3, 4), (7, 3), (201, 2), (999, 4)])
 SIGNED_VALUE = st.one_of(SUM_VALUE, st.sampled_from([-1, -12, (-1, 2), (-7, 3)]))

@@ -19,7 +19,9 @@ hand, a term is two Numbers, the longer written from its value by OneNumber.
 
 from __future__ import annotations
 
-from math import gcd
+from itertools import compress, filterfalse
+from math import gcd, lcm
+from operator import not_
 
 from classroom.solve.board.sides import (
     FRACTION_PAIRS, PackedHand, cell_numbers, cell_operations, count_walk, empty_squares, filling, walk,
@@ -31,6 +33,7 @@ ONE_NUMBER_FROM = 4  # a term of this many empty squares or more that holds one 
 PREFIX_AIM_FROM = 5  # a prefix of this many empty squares or more may itself be aimed,
 PREFIX_TARGETS = 200  # when it needs at most this many values (targets × last terms); a last
 # term after an early + or − likewise (targets × prefixes)
+WHOLE_SHORTCUTS = True  # the joins by product and quotient filter whole values at C speed (tests: off)
 MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
 
 
@@ -616,6 +619,23 @@ def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tup
                 add(out, key, used, [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
 
 
+def fraction_keys(table, steps: int):
+    """Return (L, scaled) for a table's fraction keys (reduced n/d): L the least common multiple
+    of their denominators, scaled n × L / d -> key. A quotient q that is not whole is a key's
+    value only when q × L is whole, and then that key is scaled[q × L]: looked up without its
+    gcd and pair, exactly. (1, {}) for a table of whole values alone; None when not worth it
+    (fewer look-ups, `steps`, than twice its keys) or not a dict."""
+    if type(table) is not dict or not WHOLE_SHORTCUTS or steps < 2 * len(table):
+        return None
+    if tuple not in set(map(type, table)):
+        return 1, {}
+    keys = [key for key in table if type(key) is tuple]
+    if any(d <= 1 or gcd(n, d) != 1 for n, d in keys):
+        return None  # a key not reduced over a positive denominator is met by its exact pair alone
+    scale = lcm(*(d for _, d in keys))
+    return scale, {n * (scale // d): (n, d) for n, d in keys}
+
+
 def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
     """Yield (target, prefix entries, Number entries) for every term prefix value p and last
     Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
@@ -628,9 +648,23 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
         # (key_of inlined, whole values first; a ÷ by 0 is none)
         last = [((n_key, 1) if type(n_key) is int else n_key, n_by_used) for n_key, n_by_used in numbers.items()
                 if times or n_key != 0]
+        # dividing by whole Numbers alone, whole targets alone: a quotient that is not whole is
+        # no target (see below; checked when the joins are at least twice the targets)
+        whole_last = None
+        if WHOLE_SHORTCUTS and not times and p * len(last) >= 2 * v and tuple not in set(map(type, numbers)) \
+                and tuple not in set(map(type, targets)):
+            whole_last = [n_n for (n_n, _), _ in last]
+            n_bys = [n_by_used for _, n_by_used in last]
         for p_key, p_by_used in prefixes.items():
             p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
-            if times:
+            if whole_last and p_d == 1:
+                # a whole prefix and whole Numbers, whole targets: the quotients that are whole
+                # (by a divisibility filter at C speed) in the targets
+                for n_n, n_by_used in compress(zip(whole_last, n_bys), map(not_, map(p_n.__mod__, whole_last))):
+                    v_key = p_n // n_n
+                    if v_key in targets:
+                        yield v_key, p_by_used, n_by_used
+            elif times:
                 for (n_n, n_d), n_by_used in last:
                     top = p_n * n_n
                     bottom = p_d * n_d
@@ -669,6 +703,11 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     bounds = getattr(last, "bounds", None)
     lo, hi, cache = bounds() if bounds is not None else (None, None, None)
     cached = cache.get if cache is not None else None
+    # a quotient that is not whole (most of the look-ups, seldom met) is looked up scaled by the
+    # denominators of the table's fractions, without its gcd and pair (see fraction_keys)
+    fractions = fraction_keys(last, len(goals) * len(firsts))
+    scale, scaled = fractions or (None, None)
+    scaled_key = scaled.get if scaled else None
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
         if v_n == 0:
@@ -705,6 +744,14 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
             # key_of inlined, whole quotients first (the joins make millions of keys)
             elif n % d == 0:
                 b_by_used = get(n // d)
+            elif fractions is not None and d > 0:
+                m = n * scale
+                if m % d:
+                    continue
+                b_key = scaled_key(m // d)
+                if b_key is None:
+                    continue
+                b_by_used = get(b_key)
             else:
                 g = gcd(n, d)
                 b_by_used = get((n // g, d // g))
@@ -753,8 +800,44 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
                 if a_by_used:
                     yield v_key, a_by_used, b_by_used
         return
+    # a quotient that is not whole (most of the look-ups, seldom met) is looked up scaled by the
+    # denominators of the table's fractions, without its gcd and pair (see fraction_keys)
+    fractions = fraction_keys(first, len(goals) * len(numbers))
+    scale, scaled = fractions or (None, None)
+    scaled_key = scaled.get if scaled else None
+    if times and scaled == {}:
+        # whole a = v / b: a whole v's divisors among the whole Numbers, found at C speed (a
+        # fraction b loops as below); a fraction v meets a fraction b alone (v's denominator
+        # divides no whole product)
+        whole = {b_n: b_by_used for (b_n, b_d), b_by_used in numbers if b_d == 1 and b_n != 0}
+        if len(whole) == len(numbers):
+            split = None
+        else:
+            split = [(b, b_by_used) for b, b_by_used in numbers if b[1] != 1 or b[0] == 0]
+    else:
+        split = False
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
+        if split is not False and v_n != 0:
+            if v_d == 1:
+                if split is None:
+                    for b_key in filterfalse(v_n.__mod__, whole):
+                        a_by_used = get(v_n // b_key)
+                        if a_by_used:
+                            yield v_key, a_by_used, whole[b_key]
+                    continue
+            elif split is not None:
+                for (b_n, b_d), b_by_used in split:
+                    if b_n != 0:
+                        n = v_n * b_d
+                        d = v_d * b_n
+                        if n % d == 0:
+                            a_by_used = get(n // d)
+                            if a_by_used:
+                                yield v_key, a_by_used, b_by_used
+                continue
+            else:
+                continue
         if times:
             for (b_n, b_d), b_by_used in numbers:
                 if b_n == 0:
@@ -766,6 +849,14 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
                 d = v_d * b_n
                 if n % d == 0:
                     a_by_used = get(n // d)
+                elif fractions is not None and d > 0:
+                    m = n * scale
+                    if m % d:
+                        continue
+                    a_key = scaled_key(m // d)
+                    if a_key is None:
+                        continue
+                    a_by_used = get(a_key)
                 else:
                     g = gcd(n, d)
                     a_by_used = get((n // g, d // g))
@@ -781,6 +872,14 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
                     a_by_used = get(n)
                 elif n % d == 0:
                     a_by_used = get(n // d)
+                elif fractions is not None and d > 0:
+                    m = n * scale
+                    if m % d:
+                        continue
+                    a_key = scaled_key(m // d)
+                    if a_key is None:
+                        continue
+                    a_by_used = get(a_key)
                 else:
                     g = gcd(n, d)
                     a_by_used = get((n // g, d // g))
