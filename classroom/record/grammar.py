@@ -44,7 +44,6 @@ _ROUND = re.compile(r"^round\s+(?P<round>\d{1,4})\s*\[(?P<rack>[^\]]*)\]$", re.I
 _TRADE = re.compile(r"^trade(?:\s+(?P<tiles>.*))?$", re.IGNORECASE)
 
 
-
 def read_handicap(value: str, names: tuple[str, ...], what: str = "--time") -> tuple[str, int]:
     """Return (player, minutes) of a time handicap like 'Red 5m' (minutes a play), the player as
     the game names it, or raise one sentence naming `what` was given."""
@@ -58,6 +57,7 @@ def read_handicap(value: str, names: tuple[str, ...], what: str = "--time") -> t
         if player.lower() == name.lower():
             return player, int(limit["minutes"])
     raise ClassroomError(f"{what} {value!r}: {name!r} is not one of the players ({', '.join(names)})")
+
 
 @dataclass(frozen=True)
 class Header:

@@ -338,10 +338,10 @@ class _Table:
         """Return the end-of-game sums, or None while the game goes on."""
         if not (self.ended or self.held):
             return None
-        holding = {p: self.held.get(p, self.racks[p] or ()) for p in self.players}
         if self.dealt and self.held and not self.ended:
             # stopped for time (RULES §10): the scores stand as they are, no end sums
             return tuple((p, 0) for p in self.players)
+        holding = {p: self.held.get(p, self.racks[p] or ()) for p in self.players}
         if not self.dealt and self.held and not self.ended:
             last = next((t for t in reversed(self.turns) if t.kind in ("play", "expression")), None)
             if last is not None and not holding[last.player]:

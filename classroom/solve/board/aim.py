@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from itertools import compress, filterfalse
 from math import gcd, lcm
-from operator import not_
+from operator import itemgetter, not_
 
 from classroom.solve.board.sides import (
     FRACTION_PAIRS, PackedHand, cell_numbers, cell_operations, count_walk, empty_squares, filling, walk,
@@ -478,8 +478,7 @@ class Aiming:
                 self.spend(profiles.joins(out, hand, prefix, terms, ops, hand.negatives) // MEETING_WEIGHT)
                 continue
             if self.counting:
-                p, t, v = len(prefix), len(terms), len(goals)
-                self.spend(len(ops) * min(t * v, p * min(t, v)) // MEETING_WEIGHT)
+                self.spend(len(ops) * meeting_look_ups(prefix, terms, goals) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
                 for v_key, p_by_used, t_by_used in meetings(prefix, terms, targets, goals, symbol == "+",
                                                                 hand.negatives):
@@ -558,8 +557,14 @@ def table_size(table: dict, counting: bool) -> int:
 def forget_closed(*caches: dict) -> None:
     """Drop from pattern-keyed caches every pattern but stretches of open board (all None)."""
     for cache in caches:
-        for pattern in [p for p in cache if p.count(None) != len(p)]:
+        for pattern in [p for p in cache if not open_board(p)]:
             del cache[pattern]
+
+
+def open_board(pattern: tuple) -> bool:
+    """Return whether a pattern is a stretch of open board (every cell None): the only patterns
+    lines other than the one searched meet again."""
+    return pattern.count(None) == len(pattern)
 
 
 def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[dict, int]:
@@ -926,7 +931,7 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
                         if p_by_used is not None:
                             found.append((i, p_by_used, t_by_used))
                     if more and len(found) > more:
-                        found.sort(key=_first)
+                        found.sort(key=itemgetter(0))
                 for _, p_by_used, t_by_used in found:
                     yield v_n, p_by_used, t_by_used
                 continue
@@ -1060,6 +1065,9 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
                     yield v_key, p_by_used, t_by_used
 
 
-def _first(item: tuple):
-    """Return an item's first element (a sort key: its place in the loop's order)."""
-    return item[0]
+def meeting_look_ups(prefixes, terms, goals: list) -> int:
+    """Return about how many values `meetings` looks up for these tables and targets (the two
+    smallest of the three looped over; a table written on demand is never looped over): the
+    work of one join, when counting."""
+    p, t, v = len(prefixes), len(terms), len(goals)
+    return min(t * v, p * min(t, v))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from classroom.solve.board.aim import (
     PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, add, forget_closed, grown, join,
-    may_hold, meetings, pair, partners, table_size,
+    may_hold, meeting_look_ups, meetings, pair, partners, table_size,
 )
 from classroom.solve.board.blank_terms import (
     WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_met, many,
@@ -336,20 +336,20 @@ class WildAiming:
         counting = self.counting
         if counting:
             self._bounded()
-        if profiles is None:
-            whole = self._terms_aimed.aimed(pattern, targets, self)
-        else:  # of the goals' profiles only (another window may ask for others), a term's
+        if profiles is not None:  # of the goals' profiles only (another window may ask for others)
             one_term = profiles.one_term()
             if one_term:
                 self._terms_aimed.aim_profiles(pattern, out, one_term, self)
-        for key in (targets if profiles is None else ()):
-            sides = whole.get(key)
-            if sides:
-                for used, fills in sides.items():
-                    if counting:
-                        add(out, key, used, many(fills), True)
-                    else:
-                        add_joined(out, key, used, fills)
+        else:
+            whole = self._terms_aimed.aimed(pattern, targets, self)
+            for key in targets:
+                sides = whole.get(key)
+                if sides:
+                    for used, fills in sides.items():
+                        if counting:
+                            add(out, key, used, many(fills), True)
+                        else:
+                            add_joined(out, key, used, fills)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
         goals = [pair(key) for key in targets]
@@ -389,8 +389,7 @@ class WildAiming:
                     self._looked += profiles.joins(out, hand, prefixes, terms, ops, False)
                     continue
                 if counting:  # the look-ups of the joins are work too (aim.Aiming._aim's measure)
-                    p, t, v = len(prefixes), len(terms), len(goals)
-                    self._looked += len(ops) * min(t * v, p * min(t, v))
+                    self._looked += len(ops) * meeting_look_ups(prefixes, terms, goals)
                 for symbol, unit, fill in ops:
                     join_met(out, hand, meetings(prefixes, terms, targets, goals, symbol == "+", False),
                              unit, fill, counting)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from classroom.solve.board.aim import add
+from classroom.solve.board.aim import add, open_board
 from classroom.solve.board.sides import PackedHand, cell_numbers, cell_operations, reduced_pair, sum_numerator, count_walk
 from classroom.solve.board.blank_sides import OverBudget, hole_numbers, blank_operations_of
 from classroom.game.symbols import OPERATIONS
@@ -216,7 +216,7 @@ class SharedWalks:
 
     def keep_open(self) -> None:
         """Forget the walks of every stretch but open board (all None)."""
-        self._walks = {p: w for p, w in self._walks.items() if p.count(None) == len(p)}
+        self._walks = {p: w for p, w in self._walks.items() if open_board(p)}
         self._tables = {k: t for k, t in self._tables.items() if k[0] in self._walks}
         self._covering = {}
         self.held = sum(len(skeletons) + len(concrete) for walks in self._walks.values()

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from classroom.solve.board.aim import (
     ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, first_looked_up, forget_closed,
-    last_looked_up, products, add, grown, key_of, may_hold, pair,
+    last_looked_up, open_board, products, add, grown, key_of, may_hold, pair,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
 from classroom.solve.board.sides import (
@@ -261,7 +261,7 @@ class WildTerms:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._aimed, self._plain_prefixes, self._wild_prefixes)
         for cache in (self._numbers, self._uses):
-            for key in [key for key in cache if key[0].count(None) != len(key[0])]:
+            for key in [key for key in cache if not open_board(key[0])]:
                 del cache[key]
 
     def numbers(self, pattern: tuple, wild: bool):
@@ -495,7 +495,7 @@ def uses(table: dict, with_zero: bool) -> dict:
         if key == 0 and not with_zero:
             continue
         for used, fills in by_used.items():
-            found[used] = found.get(used, 0) + (fills if type(fills) is int else len(fills))
+            found[used] = found.get(used, 0) + many(fills)
     return found
 
 

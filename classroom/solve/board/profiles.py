@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from sys import getrefcount
 
-from classroom.solve.board.aim import OneNumber, forget_closed, meetings, pair
-from classroom.solve.board.blank_terms import WrittenNumbers, join_met
+from classroom.solve.board.aim import OneNumber, forget_closed, meeting_look_ups, meetings, pair
+from classroom.solve.board.blank_terms import WrittenNumbers, join_met, many
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
 
@@ -133,7 +133,7 @@ class Profiles:
                     if used & mask == profile:
                         if into is None:
                             into = out[key] = {}
-                        into[used] = into.get(used, 0) + (ways if type(ways) is int else len(ways))
+                        into[used] = into.get(used, 0) + many(ways)
 
     def joins(self, out: dict, hand: PackedHand, prefixes, terms, ops: tuple, negatives: bool) -> int:
         """Add to the counted table `out` the sides made of a prefix of the table `prefixes`, one
@@ -142,10 +142,7 @@ class Profiles:
         def meet(p_part, t_part, values, pairs, symbol):
             return meetings(p_part, t_part, values, pairs, symbol == "+", negatives)
 
-        def looks(p_part, t_part, pairs):
-            return meeting_look_ups(p_part, t_part, pairs)
-
-        return self.split_joins(out, hand, prefixes, terms, ops, meet, looks)
+        return self.split_joins(out, hand, prefixes, terms, ops, meet, meeting_look_ups)
 
     def split_joins(self, out: dict, hand: PackedHand, first, last, ops: tuple, meet, looks,
                     but: set = frozenset()) -> int:
@@ -200,8 +197,6 @@ class Profiles:
         return parts
 
 
-
-
 def split(table, mask: int, blank: int) -> dict | None:
     """Return profile -> the part of a counted table whose entries have that profile (a table
     written on demand is of one profile; `blank`, the blank's packed unit), or None when the
@@ -228,21 +223,14 @@ def split(table, mask: int, blank: int) -> dict | None:
                     part = parts[first] = {}
                 part[key] = by_used
             continue
-        for used, many in by_used.items():
+        for used, ways in by_used.items():
             profile = used & mask
             part = parts.get(profile)
             if part is None:
                 part = parts[profile] = {}
             got = part.get(key)
             if got is None:
-                part[key] = {used: many}
+                part[key] = {used: ways}
             else:
-                got[used] = many
+                got[used] = ways
     return parts
-
-
-def meeting_look_ups(prefixes, terms, pairs: list) -> int:
-    """Return about how many values aim.meetings looks up for these tables and targets (the two
-    smallest of the three looped over; a table written on demand is never looped over)."""
-    p, t, v = len(prefixes), len(terms), len(pairs)
-    return min(t * v, p * min(t, v))

@@ -121,7 +121,7 @@ class SideTables:
         skeletons, concrete = wild
         values = {key for keys, _ in skeletons for key, _ in keys}
         values.update(concrete)
-        if values and not spare and not skeletons and self._exact_plain(long):
+        if values and not spare and not skeletons and self._aims_profiles(long, self._plain):
             # a window placing every tile: the long side holds exactly the tiles the short side's
             # blank side leaves (a count's are concrete), so its last joins keep their profiles
             self._check_aiming()
@@ -137,7 +137,7 @@ class SideTables:
             yield from wild_pairs(hand, wild, self._fewer_aiming.aimed(long, values))
             values = set()
         targets = set(plain) | values if hand.blanks > 1 else set(plain)
-        if targets and not spare and self._exact_wild(long):
+        if targets and not spare and self._aims_wild and self._aims_profiles(long, self._wild):
             # a window placing every tile: the long side holds exactly the tiles the short side
             # leaves, so its last joins keep the profiles those leave (profiles)
             self._check_aiming()
@@ -149,16 +149,11 @@ class SideTables:
         if plain:
             yield from pairs(hand, plain, long_wild)
 
-    def _exact_plain(self, long: tuple) -> bool:
-        """Return whether the sides without a blank of a long side are aimed at profiles in a
-        window placing every tile (counting with one blank, where they are aimed at values)."""
-        return (self.counting and self.hand.blanks == 1 and long not in self._plain
-                and empty_squares(long) >= AIM_FROM)
-
-    def _exact_wild(self, long: tuple) -> bool:
-        """Return whether the sides holding a blank of a long side are aimed at profiles in a
-        window placing every tile (counting with one blank, where they are aimed at values)."""
-        return (self.counting and self.hand.blanks == 1 and self._aims_wild and long not in self._wild
+    def _aims_profiles(self, long: tuple, listed: dict) -> bool:
+        """Return whether a long side's sides (without a blank, `listed` the plain cache; holding
+        one, the wild cache) are aimed at profiles in a window placing every tile: counting with
+        one blank, where they would be aimed at values (long and not listed whole yet)."""
+        return (self.counting and self.hand.blanks == 1 and long not in listed
                 and empty_squares(long) >= AIM_FROM)
 
     def _signs_left(self, table: dict, spare: int) -> int:
