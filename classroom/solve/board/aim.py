@@ -19,9 +19,11 @@ hand, a term is two Numbers, the longer written from its value by OneNumber.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import compress, filterfalse
 from math import gcd, lcm
 from operator import itemgetter, not_
+from sys import getrefcount
 
 from classroom.solve.board.sides import (
     FRACTION_PAIRS, PackedHand, cell_numbers, cell_operations, count_walk, empty_squares, filling, walk,
@@ -34,6 +36,10 @@ PREFIX_AIM_FROM = 5  # a prefix of this many empty squares or more may itself be
 PREFIX_TARGETS = 200  # when it needs at most this many values (targets × last terms); a last
 # term after an early + or − likewise (targets × prefixes)
 WHOLE_SHORTCUTS = True  # the joins by product and quotient filter whole values at C speed (tests: off)
+VALUE_RANGES = True  # the joins by product and quotient loop over the values within reach alone (tests: off)
+RANGE_FROM = 8  # ... when the table looped over holds this many values or more
+ORDERS_KEPT = 4000  # tables kept in value order (ValueOrders), at most: each keeps its table alive,
+ORDERS_SWEPT = 200  # so those no other cache holds are let go every this many tables
 MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
 
 
@@ -63,6 +69,84 @@ def may_hold(cell, kinds: tuple, held: tuple) -> bool:
     if type(cell) is str:
         return cell in kinds
     return any(cell is None or s in cell for s in held)
+
+
+class ValueOrders:
+    """The tables that joins by product and quotient meet, by the size of their values: a table
+    looped over, its values in order of their floors, so that a loop takes only those within
+    reach of a target (`order`); a table looked up, integer bounds of its values (`bounds`).
+    Kept per table while it does not grow (a table only ever grows by new values, see `grown`;
+    as profiles.ExactTables keeps its splits), up to a line's end (`keep_open`)."""
+
+    def __init__(self):
+        self._kept: dict = {}  # (id, without 0) -> (table, its length, order or bounds)
+        self._sweep_at = ORDERS_SWEPT
+
+    def order(self, table: dict, without_zero: bool = False) -> tuple | None:
+        """Return (floors, indices): the indices of the table's values in its order (less the
+        value 0 `without_zero`) sorted by their floors, and those floors in that order; None
+        for a table holding a value below zero."""
+        key = (id(table), without_zero)
+        got = self._kept.get(key)
+        if got is None or got[0] is not table or got[1] != len(table):
+            got = self._keep(key, table, by_floor([k for k in table if k != 0] if without_zero else table))
+        return got[2]
+
+    def bounds(self, table: dict) -> tuple | None:
+        """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value
+        is below zero or the table is empty."""
+        key = (id(table), None)
+        got = self._kept.get(key)
+        if got is None or got[0] is not table or got[1] != len(table):
+            got = self._keep(key, table, floor_bounds(table))
+        return got[2]
+
+    def _keep(self, key: tuple, table: dict, found) -> tuple:
+        if len(self._kept) >= self._sweep_at:
+            # every so often the tables no other cache holds are let go (kept alive by this
+            # cache alone, they would raise the peak memory: seed 3 79 -> 109 MB)
+            self._let_go()
+            if len(self._kept) >= ORDERS_KEPT:
+                self._kept.clear()
+            self._sweep_at = len(self._kept) + ORDERS_SWEPT
+        got = self._kept[key] = (table, len(table), found)
+        return got
+
+    def keep_open(self) -> None:
+        """Forget every table (a line's end: kept here, a table would look held by a cache to
+        profiles.ExactTables.keep_open, which keeps the splits of those)."""
+        self._kept.clear()
+
+    def _let_go(self) -> None:
+        """Forget the tables no other cache holds (then its table has two references: the kept
+        tuple's, getrefcount's own)."""
+        self._kept = {key: got for key, got in self._kept.items() if getrefcount(got[0]) > 2}
+
+
+def by_floor(keys) -> tuple | None:
+    """Return (floors, indices) for value keys: their indices sorted by the floors of their
+    values, and those floors in that order; None when a value is below zero."""
+    floors = [key if type(key) is int else key[0] // key[1] if key[1] > 0 else -1 for key in keys]
+    order = sorted(range(len(floors)), key=floors.__getitem__)
+    floors = [floors[i] for i in order]
+    if floors and floors[0] < 0:
+        return None  # (a key over a denominator not above zero too: not met by its floor)
+    return floors, order
+
+
+def floor_bounds(table) -> tuple | None:
+    """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value is
+    below zero or the table is empty."""
+    if not table:
+        return None
+    if tuple not in set(map(type, table)):
+        lo, hi = min(table), max(table)
+    else:
+        if any(type(key) is tuple and key[1] <= 0 for key in table):
+            return None
+        lo = min(key if type(key) is int else key[0] // key[1] for key in table)
+        hi = max(key if type(key) is int else -(-key[0] // key[1]) for key in table)
+    return (lo, hi) if lo >= 0 else None
 
 
 class OneNumber:
@@ -163,6 +247,7 @@ class Aiming:
         self._aimed_terms: dict = {}  # pattern -> (targets covered, their terms)
         self._term_uses_of: dict = {}  # pattern -> packed tiles used -> how many terms fill it
         self._numbers_of: dict = {}  # pattern -> table of the Numbers filling it
+        self.orders = ValueOrders()  # the tables the joins by product and quotient meet, by value
         self.held = 0  # sides held in the caches (and, when counting, other work done)
         self.limit: int | None = None  # work past which OverLimit is raised
         # where a prefix may end: before a + or − of the hand's (or of `signs`: a wildcard
@@ -271,7 +356,8 @@ class Aiming:
             if counting:
                 self.spend(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
-                for v_key, p_by_used, n_by_used in products(prefix, numbers, targets, goals, symbol == "×"):
+                for v_key, p_by_used, n_by_used in products(prefix, numbers, targets, goals, symbol == "×",
+                                                             self.orders):
                     join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
 
     def _needed_factors(self, upto: tuple, targets: set, numbers: dict, ops: tuple) -> set | None:
@@ -314,9 +400,10 @@ class Aiming:
         if isinstance(first, OneNumber):
             yield from first_looked_up(first, lambda: self.last_numbers(first_pattern), last, goals, times)
         elif isinstance(last, OneNumber):
-            yield from last_looked_up(first, last, lambda: self.last_numbers(last_pattern), goals, times)
+            yield from last_looked_up(first, last, lambda: self.last_numbers(last_pattern), goals, times,
+                                      self.orders)
         else:
-            yield from products(first, last, targets, goals, times)
+            yield from products(first, last, targets, goals, times, self.orders)
 
     def _term_prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
@@ -408,6 +495,7 @@ class Aiming:
         ones that lines other than the one searched meet again."""
         forget_closed(self._prefixes, self._terms, self._aimed_terms, self._term_prefixes_of,
                       self._term_uses_of, self._numbers_of, *self._aimed_by_signs.values())
+        self.orders.keep_open()
 
     def spend(self, work: int) -> None:
         """Count work done (or sides held); raise OverLimit past the limit."""
@@ -641,14 +729,15 @@ def fraction_keys(table, steps: int):
     return scale, {n * (scale // d): (n, d) for n, d in keys}
 
 
-def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
+def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool,
+             orders: ValueOrders | None = None):
     """Yield (target, prefix entries, Number entries) for every term prefix value p and last
     Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
     are looped over, the third looked up (a × by 0 meets every prefix of target 0, a 0 × every
-    Number)."""
+    Number). With `orders`, a loop over Numbers takes only those within reach of a target."""
     p, n, v = len(prefixes), len(numbers), len(goals)
     if v * p < n * min(p, v):
-        yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
+        yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times, orders)
     elif p <= v:
         # (key_of inlined, whole values first; a ÷ by 0 is none)
         last = [((n_key, 1) if type(n_key) is int else n_key, n_by_used) for n_key, n_by_used in numbers.items()
@@ -660,8 +749,38 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                 and tuple not in set(map(type, targets)):
             whole_last = [n_n for (n_n, _), _ in last]
             n_bys = [n_by_used for _, n_by_used in last]
+        # the targets within lo <= v <= hi: a prefix p > 0 meets only the N with lo / p <= N <=
+        # hi / p (p ÷ N: p / hi <= N <= p / lo), so its loop takes the N of floors within those
+        # bounds' floors alone (most fall outside), in the table's order
+        ordered = orders is not None and VALUE_RANGES and len(last) >= RANGE_FROM and orders.order(
+            numbers, not times)
+        if ordered:
+            floors, order = ordered
+            if tuple not in set(map(type, targets)):
+                v_lo, v_hi = min(targets), max(targets)
+            elif all(d > 0 for _, d in goals):
+                v_lo = min(n // d for n, d in goals)
+                v_hi = max(-(-n // d) for n, d in goals)
+            else:
+                v_lo = -1
+            if v_lo < 0:
+                ordered = None
         for p_key, p_by_used in prefixes.items():
             p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
+            row = last
+            if ordered and p_n > 0 < p_d and not (whole_last and p_d == 1):
+                if times:
+                    i = bisect_left(floors, v_lo * p_d // p_n)
+                    j = bisect_right(floors, v_hi * p_d // p_n)
+                elif v_hi <= 0:
+                    continue
+                else:
+                    i = bisect_left(floors, p_n // (p_d * v_hi))
+                    j = bisect_right(floors, p_n // (p_d * v_lo)) if v_lo else len(floors)
+                if i >= j:
+                    continue
+                if j - i < len(floors):
+                    row = map(last.__getitem__, sorted(order[i:j]))
             if whole_last and p_d == 1:
                 # a whole prefix and whole Numbers, whole targets: the quotients that are whole
                 # (by a divisibility filter at C speed) in the targets
@@ -670,7 +789,7 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                     if v_key in targets:
                         yield v_key, p_by_used, n_by_used
             elif times:
-                for (n_n, n_d), n_by_used in last:
+                for (n_n, n_d), n_by_used in row:
                     top = p_n * n_n
                     bottom = p_d * n_d
                     if bottom == 1:
@@ -683,7 +802,7 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                     if v_key in targets:
                         yield v_key, p_by_used, n_by_used
             else:
-                for (n_n, n_d), n_by_used in last:
+                for (n_n, n_d), n_by_used in row:
                     top = p_n * n_d
                     bottom = p_d * n_n
                     if top % bottom == 0:
@@ -697,11 +816,11 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
         yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
 
 
-def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
+def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orders: ValueOrders | None = None):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the first values a are looped over and b looked up in `last` (a
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
-    a table of them all."""
+    a table of them all. With `orders`, a target's loop takes only the a within reach of it."""
     firsts = [((a_key, 1) if type(a_key) is int else a_key, a_by_used) for a_key, a_by_used in first.items()]
     get = last.get
     # a table written on demand: only the values of its length are looked up (see meetings)
@@ -713,9 +832,30 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     fractions = fraction_keys(last, len(goals) * len(firsts))
     scale, scaled = fractions or (None, None)
     scaled_key = scaled.get if scaled else None
+    # b within lo <= b <= hi: for a target v, a × b = v only when v / hi <= a <= v / lo (a ÷ b:
+    # v × lo <= a <= v × hi), so a target's loop takes the a of floors within those bounds'
+    # floors alone (most fall outside), in the table's order
+    reach = orders is not None and VALUE_RANGES and len(firsts) >= RANGE_FROM and (
+        (lo, hi) if cache is not None else orders.bounds(last) if type(last) is dict else None)
+    ordered = reach and type(first) is dict and orders.order(first)
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
-        if v_n == 0:
+        row = firsts
+        if ordered and v_n > 0 < v_d:
+            floors, order = ordered
+            b_lo, b_hi = reach
+            if times:
+                if b_hi <= 0:
+                    continue
+                i = bisect_left(floors, v_n // (v_d * b_hi))
+                j = bisect_right(floors, v_n // (v_d * b_lo)) if b_lo else len(floors)
+            else:
+                i = bisect_left(floors, v_n * b_lo // v_d)
+                j = bisect_right(floors, v_n * b_hi // v_d)
+            if i >= j:
+                continue
+            row = map(firsts.__getitem__, sorted(order[i:j])) if j - i < len(floors) else firsts
+        elif v_n == 0:
             for (a_n, a_d), a_by_used in firsts:
                 if a_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
                     for b_key, b_by_used in every_last().items():
@@ -726,7 +866,7 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
                     if b_by_used:
                         yield v_key, a_by_used, b_by_used
             continue
-        for (a_n, a_d), a_by_used in firsts:
+        for (a_n, a_d), a_by_used in row:
             if a_n == 0:
                 continue
             if times:  # b = v / a

@@ -25,7 +25,7 @@ is counted by the lists it writes, see `many`).
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, first_looked_up, forget_closed,
+    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, ValueOrders, first_looked_up, forget_closed,
     last_looked_up, open_board, products, add, grown, key_of, may_hold, pair,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
@@ -232,6 +232,7 @@ class WildTerms:
         self._uses: dict = {}  # (pattern, wild, with 0) -> packed tiles used -> how many Numbers fill it
         self._plain_prefixes: dict = {}  # pattern -> end -> table of the term prefixes without a blank
         self._wild_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
+        self.orders = ValueOrders()  # the tables the joins by product and quotient meet, by value
         self.held = 0  # sides held in the caches: those of the aimed tables, and of the others
         self.held_aimed = 0
         self.looked = 0  # counting, the value look-ups of the joins (work: blank_aim.WildAiming.looked)
@@ -254,12 +255,14 @@ class WildTerms:
         self._uses.clear()
         self._plain_prefixes.clear()
         self._wild_prefixes.clear()
+        self.orders = ValueOrders()
         if not self.counting:  # counting, what was built stays work done
             self.held = self.held_aimed
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._aimed, self._plain_prefixes, self._wild_prefixes)
+        self.orders.keep_open()
         for cache in (self._numbers, self._uses):
             for key in [key for key in cache if not open_board(key[0])]:
                 del cache[key]
@@ -386,11 +389,12 @@ class WildTerms:
                     def meet(h, nums, values, pairs, symbol):
                         times = symbol == "×"
                         if looked_up(nums):
-                            return last_looked_up(h, nums, lambda: self._every_number(last, wild_last), pairs, times)
+                            return last_looked_up(h, nums, lambda: self._every_number(last, wild_last), pairs, times,
+                                                  self.orders)
                         if looked_up(h):
                             return first_looked_up(h, lambda: filling(pattern[:k], plain, True, TIMES_DIVIDE),
                                                    nums, pairs, times)
-                        return products(h, nums, values, pairs, times)
+                        return products(h, nums, values, pairs, times, self.orders)
 
                     self.looked += profiles.split_joins(out, hand, head, numbers, ops, meet, look_ups,
                                                         {0} if zero else frozenset())
@@ -401,12 +405,12 @@ class WildTerms:
                     times = symbol == "×"
                     if looked_up(numbers):
                         met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
-                                              goals, times)
+                                              goals, times, self.orders)
                     elif looked_up(head):
                         met = first_looked_up(head, lambda: filling(pattern[:k], plain, counting, TIMES_DIVIDE),
                                                numbers, goals, times)
                     else:
-                        met = products(head, numbers, joined, goals, times)
+                        met = products(head, numbers, joined, goals, times, self.orders)
                     join_met(out, hand, met, unit, fill, counting)
 
     def _zeros(self, out: dict, pattern: tuple, k: int, wild_head: bool, head, numbers, ops: tuple,
