@@ -79,23 +79,23 @@ class ValueOrders:
     as profiles.ExactTables keeps its splits), up to a line's end (`keep_open`)."""
 
     def __init__(self):
-        self._kept: dict = {}  # (id, without 0) -> (table, its length, order or bounds)
+        self._kept: dict = {}  # (id, "order" or "bounds") -> (table, its length, its order or bounds)
         self._sweep_at = ORDERS_SWEPT
 
-    def order(self, table: dict, without_zero: bool = False) -> tuple | None:
-        """Return (floors, indices): the indices of the table's values in its order (less the
-        value 0 `without_zero`) sorted by their floors, and those floors in that order; None
-        for a table holding a value below zero."""
-        key = (id(table), without_zero)
+    def order(self, table: dict) -> tuple | None:
+        """Return (floors, indices): the indices of the table's values in its order sorted by
+        their floors, and those floors in that order; None for a table holding a value below
+        zero."""
+        key = (id(table), "order")
         got = self._kept.get(key)
         if got is None or got[0] is not table or got[1] != len(table):
-            got = self._keep(key, table, by_floor([k for k in table if k != 0] if without_zero else table))
+            got = self._keep(key, table, by_floor(table))
         return got[2]
 
     def bounds(self, table: dict) -> tuple | None:
         """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value
         is below zero or the table is empty."""
-        key = (id(table), None)
+        key = (id(table), "bounds")
         got = self._kept.get(key)
         if got is None or got[0] is not table or got[1] != len(table):
             got = self._keep(key, table, floor_bounds(table))
@@ -734,7 +734,8 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
     """Yield (target, prefix entries, Number entries) for every term prefix value p and last
     Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
     are looped over, the third looked up (a × by 0 meets every prefix of target 0, a 0 × every
-    Number). With `orders`, a loop over Numbers takes only those within reach of a target."""
+    Number). With `orders`, a target's loop over the prefixes takes only those within reach of
+    it (see last_looked_up)."""
     p, n, v = len(prefixes), len(numbers), len(goals)
     if v * p < n * min(p, v):
         yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times, orders)
@@ -749,38 +750,8 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                 and tuple not in set(map(type, targets)):
             whole_last = [n_n for (n_n, _), _ in last]
             n_bys = [n_by_used for _, n_by_used in last]
-        # the targets within lo <= v <= hi: a prefix p > 0 meets only the N with lo / p <= N <=
-        # hi / p (p ÷ N: p / hi <= N <= p / lo), so its loop takes the N of floors within those
-        # bounds' floors alone (most fall outside), in the table's order
-        ordered = orders is not None and VALUE_RANGES and len(last) >= RANGE_FROM and orders.order(
-            numbers, not times)
-        if ordered:
-            floors, order = ordered
-            if tuple not in set(map(type, targets)):
-                v_lo, v_hi = min(targets), max(targets)
-            elif all(d > 0 for _, d in goals):
-                v_lo = min(n // d for n, d in goals)
-                v_hi = max(-(-n // d) for n, d in goals)
-            else:
-                v_lo = -1
-            if v_lo < 0:
-                ordered = None
         for p_key, p_by_used in prefixes.items():
             p_n, p_d = (p_key, 1) if type(p_key) is int else p_key
-            row = last
-            if ordered and p_n > 0 < p_d and not (whole_last and p_d == 1):
-                if times:
-                    i = bisect_left(floors, v_lo * p_d // p_n)
-                    j = bisect_right(floors, v_hi * p_d // p_n)
-                elif v_hi <= 0:
-                    continue
-                else:
-                    i = bisect_left(floors, p_n // (p_d * v_hi))
-                    j = bisect_right(floors, p_n // (p_d * v_lo)) if v_lo else len(floors)
-                if i >= j:
-                    continue
-                if j - i < len(floors):
-                    row = map(last.__getitem__, sorted(order[i:j]))
             if whole_last and p_d == 1:
                 # a whole prefix and whole Numbers, whole targets: the quotients that are whole
                 # (by a divisibility filter at C speed) in the targets
@@ -789,7 +760,7 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                     if v_key in targets:
                         yield v_key, p_by_used, n_by_used
             elif times:
-                for (n_n, n_d), n_by_used in row:
+                for (n_n, n_d), n_by_used in last:
                     top = p_n * n_n
                     bottom = p_d * n_d
                     if bottom == 1:
@@ -802,7 +773,7 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                     if v_key in targets:
                         yield v_key, p_by_used, n_by_used
             else:
-                for (n_n, n_d), n_by_used in row:
+                for (n_n, n_d), n_by_used in last:
                     top = p_n * n_d
                     bottom = p_d * n_n
                     if top % bottom == 0:
