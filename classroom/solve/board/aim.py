@@ -657,8 +657,8 @@ def open_board(pattern: tuple) -> bool:
 
 def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[dict, int]:
     """Return the aimed table cached for the pattern, grown by aim(pattern, new targets, table)
-    for the targets it does not cover yet, and the work that took (those targets and the sides
-    added)."""
+    for the targets it does not cover yet (it adds sides of those values alone), and the work
+    that took (those targets and the sides added)."""
     covered, out = cache.get(pattern) or (set(), {})
     targets = set(targets) - covered
     if not targets:
@@ -666,9 +666,9 @@ def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[di
     if not covered:
         cache[pattern] = (covered, out)
     covered |= targets
-    before = table_size(out, counting)
     aim(pattern, targets, out)
-    return out, len(targets) + table_size(out, counting) - before
+    # an aim adds the sides of its targets alone: those are counted, not the whole table again
+    return out, len(targets) + table_size({key: out[key] for key in targets if key in out}, counting)
 
 
 def add(out: dict, key, used: int, fills, counting: bool) -> None:
