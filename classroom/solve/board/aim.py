@@ -441,7 +441,7 @@ class Aiming:
                         now = used + number_used
                         if (now + offset) & high:
                             continue
-                        ways = count * sum(1 for value_n, _, _ in items if value_n or not divided)
+                        ways = count * (sum(1 for value_n, _, _ in items if value_n) if divided else len(items))
                         if not ways:
                             continue
                         if j == n - 1:
