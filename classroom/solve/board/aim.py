@@ -82,10 +82,8 @@ class ValueOrders:
         self._kept: dict = {}  # (id, "order" or "bounds") -> (table, its length, its order or bounds)
         self._sweep_at = ORDERS_SWEPT
 
-    def order(self, table: dict) -> tuple | None:
-        """Return (floors, indices): the indices of the table's values in its order sorted by
-        their floors, and those floors in that order; None for a table holding a value below
-        zero."""
+    def order(self, table: dict) -> tuple:
+        """Return `by_floor`'s (pairs, floors, indices) of the table."""
         key = (id(table), "order")
         got = self._kept.get(key)
         if got is None or got[0] is not table or got[1] != len(table):
@@ -123,15 +121,17 @@ class ValueOrders:
         self._kept = {key: got for key, got in self._kept.items() if getrefcount(got[0]) > 2}
 
 
-def by_floor(keys) -> tuple | None:
-    """Return (floors, indices) for value keys: their indices sorted by the floors of their
-    values, and those floors in that order; None when a value is below zero."""
-    floors = [key if type(key) is int else key[0] // key[1] if key[1] > 0 else -1 for key in keys]
+def by_floor(table: dict) -> tuple:
+    """Return (pairs, floors, indices) for a table: its (value as a pair, entries) in its order,
+    their indices sorted by the floors of their values, and those floors in that order (None and
+    None when a value is below zero)."""
+    pairs = [((key, 1) if type(key) is int else key, by_used) for key, by_used in table.items()]
+    floors = [n // d if d > 0 else -1 for (n, d), _ in pairs]
     order = sorted(range(len(floors)), key=floors.__getitem__)
     floors = [floors[i] for i in order]
     if floors and floors[0] < 0:
-        return None  # (a key over a denominator not above zero too: not met by its floor)
-    return floors, order
+        return pairs, None, None  # (a key over a denominator not above zero too: not met by its floor)
+    return pairs, floors, order
 
 
 def floor_bounds(table) -> tuple | None:
@@ -792,7 +792,11 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orde
     target: the targets and the first values a are looped over and b looked up in `last` (a
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
     a table of them all. With `orders`, a target's loop takes only the a within reach of it."""
-    firsts = [((a_key, 1) if type(a_key) is int else a_key, a_by_used) for a_key, a_by_used in first.items()]
+    kept = orders is not None and VALUE_RANGES and type(first) is dict and len(first) >= RANGE_FROM
+    if kept:  # a table looped over again and again (most are): its pairs are kept in order too
+        firsts, floors, order = orders.order(first)
+    else:
+        firsts = [((a_key, 1) if type(a_key) is int else a_key, a_by_used) for a_key, a_by_used in first.items()]
     get = last.get
     # a table written on demand: only the values of its length are looked up (see meetings)
     bounds = getattr(last, "bounds", None)
@@ -806,14 +810,12 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orde
     # b within lo <= b <= hi: for a target v, a × b = v only when v / hi <= a <= v / lo (a ÷ b:
     # v × lo <= a <= v × hi), so a target's loop takes the a of floors within those bounds'
     # floors alone (most fall outside), in the table's order
-    reach = orders is not None and VALUE_RANGES and len(firsts) >= RANGE_FROM and (
+    reach = kept and floors is not None and (
         (lo, hi) if cache is not None else orders.bounds(last) if type(last) is dict else None)
-    ordered = reach and type(first) is dict and orders.order(first)
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
         row = firsts
-        if ordered and v_n > 0 < v_d:
-            floors, order = ordered
+        if reach and v_n > 0 < v_d:
             b_lo, b_hi = reach
             if times:
                 if b_hi <= 0:
