@@ -32,7 +32,7 @@ from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
 from classroom.solve.board.sides import (
     FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, walk,
 )
-from classroom.game.symbols import BLANK, TIMES_DIVIDE
+from classroom.game.symbols import BLANK, DIGITS, TIMES_DIVIDE
 
 # The values a long part holding a blank (a prefix, a term, a term prefix) may be aimed at, rather
 # than walked with a stop at every end (aim.PREFIX_TARGETS without a blank): with a blank, and
@@ -76,6 +76,24 @@ class WrittenNumbers:
         # a Number of m cells is below 10^m, and from 10^(m − 2) on when m > 1
         self._below = 10 ** m
         self._from = 10 ** (m - 2) if m > 1 else 0
+        # most values asked for are written in no way (a join looks up every quotient within
+        # the bounds): the fraction tiles the last cell can show, the digits a tile can show
+        # on open board (a fixed cell shows its own), found once, tell most of them at once
+        last = pattern[-1]
+        self._leaving = {}
+        for key, fractions in _FRACTIONS_LEAVING.items():
+            shown = [(symbol, p, q) for symbol, p, q in fractions
+                     if (last == symbol if type(last) is str else self._shows(last, symbol))]
+            if shown:
+                self._leaving[key] = shown
+        self._digits = frozenset(s for s in DIGITS if self._shows(None, s, False)) if open_board(pattern) else None
+
+    def _shows(self, cell, symbol: str, wildcard: bool = True) -> bool:
+        """Return whether a tile of the hands (holding the wildcard, with `wildcard`: or the
+        blank) can show the symbol on the empty cell."""
+        payers = (self.before, self.after) if self.wild else (self.after,)
+        return any(cell_choices(cell, payer, (symbol,)) for payer in payers) or (
+            wildcard and self.wild and symbol in self.hand.blank_symbols and (cell is None or symbol in cell))
 
     def __bool__(self) -> bool:
         return True
@@ -104,14 +122,18 @@ class WrittenNumbers:
         pattern = self.pattern
         m = len(pattern)
         ways = []  # the Number's symbols, one a cell
-        if d == 1 and len(str(n)) == m:
-            ways.append(tuple(str(n)))
-        last = pattern[-1]
+        if d == 1:
+            written = str(n)
+            digits = self._digits
+            # on open board every digit one a tile of the hands shows (but one, the wildcard's)
+            if len(written) == m and (digits is None or (
+                    len(written) - sum(map(digits.__contains__, written)) <= 1 if self.wild
+                    else all(map(digits.__contains__, written)))):
+                ways.append(tuple(written))
         # whole + p/q = n/d for a whole part only when p/q and n/d leave the same fraction of
-        # one: only those fraction tiles are tried (in FRACTION_PAIRS's order)
-        for symbol, p, q in _FRACTIONS_LEAVING.get((n % d, d), ()):
-            if type(last) is str and last != symbol:
-                continue
+        # one: only those fraction tiles are tried (in FRACTION_PAIRS's order), of those the
+        # last cell can show
+        for symbol, p, q in self._leaving.get((n % d, d), ()):
             # the whole part, written with the m − 1 digits before the fraction
             whole = (n * q - p * d) // (d * q)
             if whole < 0:
