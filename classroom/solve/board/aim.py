@@ -52,6 +52,11 @@ def pair(key) -> tuple[int, int]:
     return (key, 1) if type(key) is int else key
 
 
+def pairs_of(keys) -> list:
+    """Return value keys as pairs (`pair`, inlined: a join's goals are hundreds of keys)."""
+    return [(key, 1) if type(key) is int else key for key in keys]
+
+
 def key_of(numerator: int, denominator: int):
     """Return the value key of numerator / denominator (sides.reduced_pair, inlined: the joins make
     millions of keys)."""
@@ -187,14 +192,14 @@ class OneNumber:
         value that fill the pattern, or None."""
         found = self._found.get(key, False)
         if found is False:
-            n, d = pair(key)
+            n, d = (key, 1) if type(key) is int else key
             if n < 0 or n >= d * self._below or n < d * self._from:
                 return None
             found = self._found[key] = self._written(key) or None
         return found
 
     def _written(self, key) -> dict:
-        n, d = pair(key)
+        n, d = (key, 1) if type(key) is int else key
         m = len(self.pattern)
         ways = []  # the Number's symbols
         if d == 1 and n >= 0 and len(str(n)) == m:
@@ -308,12 +313,14 @@ class Aiming:
         hand = self.hand
         counting = self.counting
         one = OneNumber(pattern, hand, counting)
+        lo, hi, _ = one.bounds()
         for key in targets:
-            by_used = one.get(key)
+            # (most targets are no Number of the pattern's length: skipped without a call)
+            by_used = one.get(key) if type(key) is not int or lo <= key < hi else None
             if by_used:
                 for used, fills in by_used.items():
                     add(out, key, used, fills, counting)
-        goals = [pair(key) for key in targets]
+        goals = pairs_of(targets)
         if self._one_join and not any(type(cell) is str and cell in TIMES_DIVIDE for cell in pattern):
             # one × or ÷ in the hand and none on the board: a term is Number × Number (or ÷),
             # each side of it one Number, written from its value when long
@@ -371,9 +378,8 @@ class Aiming:
         if not self.counting and 0 in targets and 0 in numbers and any(symbol == "×" for symbol, _, _ in ops):
             return None  # listing, a × 0 needs every term prefix's tiles: walked
         needed = set()
-        values = [pair(n_key) for n_key in numbers if n_key != 0]
-        for v_key in targets:
-            v_n, v_d = pair(v_key)
+        values = pairs_of(n_key for n_key in numbers if n_key != 0)
+        for v_n, v_d in pairs_of(targets):
             for symbol, _, _ in ops:
                 for n_n, n_d in values:
                     needed.add(key_of(v_n * n_d, v_d * n_n) if symbol == "×" else key_of(v_n * n_n, v_d * n_d))
@@ -538,7 +544,7 @@ class Aiming:
                         add(out, key, used, fills, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:-1]):
             return
-        goals = [pair(key) for key in targets]
+        goals = pairs_of(targets)
         walked = None  # end -> table of every prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last + or − stands at k, latest first
             ops = cell_operations(pattern[k], hand, PLUS_MINUS)
@@ -616,9 +622,8 @@ def partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> 
     a last term x after a prefix o (o + x = v, o − x = v); never below zero unless the set has
     `negatives`."""
     found = set()
-    values = [pair(o_key) for o_key in others]
-    for v_key in targets:
-        v_n, v_d = pair(v_key)
+    values = pairs_of(others)
+    for v_n, v_d in pairs_of(targets):
         for symbol, _, _ in ops:
             plus = symbol == "+"
             for o_n, o_d in values:

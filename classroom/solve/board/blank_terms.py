@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from classroom.solve.board.aim import (
     ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, ValueOrders, first_looked_up, forget_closed,
-    last_looked_up, open_board, products, add, grown, key_of, may_hold, pair,
+    last_looked_up, open_board, products, add, grown, key_of, may_hold, pairs_of,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
 from classroom.solve.board.sides import (
@@ -112,7 +112,7 @@ class WrittenNumbers:
         stretch, or None."""
         found = self._found.get(key, False)
         if found is False:
-            n, d = pair(key)
+            n, d = (key, 1) if type(key) is int else key
             if n < 0 or n >= d * self._below or n < d * self._from:
                 return None
             found = self._found[key] = self._written(n, d) or None
@@ -381,7 +381,7 @@ class WildTerms:
         # the targets met by value (counting, 0 is met by tiles used: see `_zeros`); the term
         # prefixes are aimed at what every target needs
         joined = targets - {0} if zero else targets
-        goals = [pair(key) for key in joined]
+        goals = pairs_of(joined)
         walked: dict = {}  # wild -> end -> table of every term prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last × or ÷ stands at k, latest first
             cell = pattern[k]
@@ -542,9 +542,8 @@ def needed_factors(targets: set, numbers: dict, ops: tuple) -> set | None:
     """Return the values a term prefix needs to make one of the targets with a Number of the
     table (v ÷ N before a ×, v × N before a ÷), or None when any would do (a × 0 of target 0)."""
     needed = set()
-    values = [pair(n_key) for n_key in numbers]
-    for v_key in targets:
-        v_n, v_d = pair(v_key)
+    values = pairs_of(numbers)
+    for v_n, v_d in pairs_of(targets):
         for symbol, _, _ in ops:
             times = symbol == "×"
             for n_n, n_d in values:
