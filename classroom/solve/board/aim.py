@@ -404,7 +404,8 @@ class Aiming:
             else:
                 last = self.last_numbers(last_pattern)
         if isinstance(first, OneNumber):
-            yield from first_looked_up(first, lambda: self.last_numbers(first_pattern), last, goals, times)
+            yield from first_looked_up(first, lambda: self.last_numbers(first_pattern), last, goals, times,
+                                       self.orders)
         elif isinstance(last, OneNumber):
             yield from last_looked_up(first, last, lambda: self.last_numbers(last_pattern), goals, times,
                                       self.orders)
@@ -882,12 +883,17 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orde
                 yield v_key, a_by_used, b_by_used
 
 
-def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
+def first_looked_up(first, every_first, last: dict, goals: list, times: bool, orders: ValueOrders | None = None):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the last Numbers b are looped over and a looked up in `first` (a
     table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
-    them all."""
-    numbers = [((b_key, 1) if type(b_key) is int else b_key, b_by_used) for b_key, b_by_used in last.items()]
+    them all. With `orders`, a target's loop takes only the b within reach of a Number written
+    on demand (`first`'s bounds; those of a table are too wide to pay)."""
+    kept = orders is not None and VALUE_RANGES and type(last) is dict and len(last) >= RANGE_FROM
+    if kept:  # a table looped over again and again: its pairs are kept in order (see last_looked_up)
+        numbers, floors, order = orders.order(last)
+    else:
+        numbers = [((b_key, 1) if type(b_key) is int else b_key, b_by_used) for b_key, b_by_used in last.items()]
     get = first.get
     # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
     bounds = getattr(first, "bounds", None)
@@ -895,9 +901,25 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
         # a table written on demand: only the values of its length are looked up (see meetings)
         lo, hi, cache = bounds()
         cached = cache.get
+        # and a within lo <= a <= hi: for a target v, a × b = v only when v / hi <= b <= v / lo
+        # (a ÷ b: lo / v <= b <= hi / v), so a target's loop takes the b of floors within those
+        # bounds' floors alone, in the table's order
+        reach = kept and floors is not None
         for v_n, v_d in goals:
             v_key = v_n if v_d == 1 else (v_n, v_d)
-            for (b_n, b_d), b_by_used in numbers:
+            row = numbers
+            if reach and v_n > 0 < v_d:
+                if times:
+                    i = bisect_left(floors, v_n // (v_d * hi))
+                    j = bisect_right(floors, v_n // (v_d * lo)) if lo else len(floors)
+                else:
+                    i = bisect_left(floors, lo * v_d // v_n)
+                    j = bisect_right(floors, hi * v_d // v_n)
+                if i >= j:
+                    continue
+                if j - i < len(floors):
+                    row = map(numbers.__getitem__, sorted(order[i:j]))
+            for (b_n, b_d), b_by_used in row:
                 if b_n == 0:
                     if times and v_n == 0:
                         for a_by_used in every_first().values():

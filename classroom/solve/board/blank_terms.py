@@ -415,7 +415,7 @@ class WildTerms:
                                                   self.orders)
                         if looked_up(h):
                             return first_looked_up(h, lambda: filling(pattern[:k], plain, True, TIMES_DIVIDE),
-                                                   nums, pairs, times)
+                                                   nums, pairs, times, self.orders)
                         return products(h, nums, values, pairs, times, self.orders)
 
                     self.looked += profiles.split_joins(out, hand, head, numbers, ops, meet, look_ups,
@@ -430,7 +430,7 @@ class WildTerms:
                                               goals, times, self.orders)
                     elif looked_up(head):
                         met = first_looked_up(head, lambda: filling(pattern[:k], plain, counting, TIMES_DIVIDE),
-                                               numbers, goals, times)
+                                               numbers, goals, times, self.orders)
                     else:
                         met = products(head, numbers, joined, goals, times, self.orders)
                     join_met(out, hand, met, unit, fill, counting)
