@@ -790,7 +790,7 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                     if v_key in targets:
                         yield v_key, p_by_used, n_by_used
     else:
-        yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
+        yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times, orders)
 
 
 def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orders: ValueOrders | None = None):
