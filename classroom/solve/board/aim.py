@@ -78,10 +78,11 @@ def may_hold(cell, kinds: tuple, held: tuple) -> bool:
 
 class ValueOrders:
     """The tables that joins by product and quotient meet, by the size of their values: a table
-    looped over, its values in order of their floors, so that a loop takes only those within
-    reach of a target (`order`); a table looked up, integer bounds of its values (`bounds`).
-    Kept per table while it does not grow (a table only ever grows by new values, see `grown`;
-    as profiles.ExactTables keeps its splits), up to a line's end (`keep_open`)."""
+    looped over, its (value pair, entries) list and their order by the floors of the values, so
+    that a loop takes only those within reach of a target (`order`); a table looked up, integer
+    bounds of its values (`bounds`). Kept per table while it does not grow (a table only ever
+    grows by new values, see `grown`; as profiles.ExactTables keeps its splits), up to a line's
+    end (`keep_open`): most tables are met again and again."""
 
     def __init__(self):
         self._kept: dict = {}  # (id, "order" or "bounds") -> (table, its length, its order or bounds)
@@ -107,7 +108,7 @@ class ValueOrders:
     def _keep(self, key: tuple, table: dict, found) -> tuple:
         if len(self._kept) >= self._sweep_at:
             # every so often the tables no other cache holds are let go (kept alive by this
-            # cache alone, they would raise the peak memory: seed 3 79 -> 109 MB)
+            # cache alone, they would raise the peak memory)
             self._let_go()
             if len(self._kept) >= ORDERS_KEPT:
                 self._kept.clear()

@@ -125,7 +125,8 @@ class WrittenNumbers:
         if d == 1:
             written = str(n)
             digits = self._digits
-            # on open board every digit one a tile of the hands shows (but one, the wildcard's)
+            # on open board, every digit is one a tile of the hands shows (holding the
+            # wildcard, but one: the blank's)
             if len(written) == m and (digits is None or (
                     len(written) - sum(map(digits.__contains__, written)) <= 1 if self.wild
                     else all(map(digits.__contains__, written)))):
