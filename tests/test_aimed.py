@@ -277,6 +277,65 @@ def test_whole_shortcuts_meet_as_the_slow_path(prefixes, numbers, targets, times
         aim.WHOLE_SHORTCUTS = True
 
 
+WIDE = st.one_of(MIXED, st.sampled_from([50, 99, 100, 144, 250, 999, 1000, 4321, (101, 2), (1000, 3), (7, 12)]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(prefixes=st.sets(WIDE, max_size=12), numbers=st.sets(WIDE, max_size=12),
+       targets=st.sets(WIDE, min_size=1, max_size=12), more=st.sets(WIDE, max_size=4), times=st.booleans(),
+       pattern=st.lists(st.sampled_from((None, None, None, "1", "2")), min_size=2, max_size=4).map(tuple),
+       tiles=st.lists(st.sampled_from(("1", "2", "3", "5", "9", "0", "1/2", "3/4", "2/3")), min_size=2, max_size=7))
+def test_value_ranges_meet_as_the_full_loops(prefixes, numbers, targets, more, times, pattern, tiles):
+    """The joins by product and quotient that loop over the values within reach of a target alone
+    (aim.ValueOrders) yield what the full loops yield, in the same order: `products` (whichever
+    two of the three it loops over), `last_looked_up` (of a table, and of Numbers written from
+    their value) and `first_looked_up` (of Numbers written from their value), also when a table
+    kept in order has grown since (new values, as tables grow)."""
+    prefix_table = tagged(prefixes)
+    number_table = tagged(numbers)
+    written = aim.OneNumber(pattern, PackedHand(tuple(tiles), TILES), True)
+    goals = [aim.pair(v) for v in targets]
+
+    def met(orders):
+        return [[(v, next(iter(a_by)), sorted(b_by.items())) for v, a_by, b_by in joins] for joins in (
+            aim.products(prefix_table, number_table, targets, goals, times, orders),
+            aim.products(number_table, prefix_table, targets, goals, times, orders),
+            aim.last_looked_up(prefix_table, number_table, lambda: number_table, goals, times, orders),
+            aim.last_looked_up(prefix_table, written, lambda: {}, goals, times, orders),
+            aim.first_looked_up(written, lambda: {}, number_table, goals, times, orders))]
+
+    orders = aim.ValueOrders()
+    range_from, aim.RANGE_FROM = aim.RANGE_FROM, 1
+    try:
+        assert met(orders) == met(None)
+        prefix_table.update(tagged(set(more) - prefixes))
+        number_table.update(tagged(set(more) - numbers))
+        assert met(orders) == met(None)
+    finally:
+        aim.RANGE_FROM = range_from
+
+
+@pytest.mark.parametrize("times", [True, False])
+def test_value_ranges_keep_the_table_order(times):
+    """A target meeting several values of a table within its reach meets them in the table's
+    order, as the full loops do (the slice of values in order of their floors is put back)."""
+    written = aim.OneNumber((None,), PackedHand(("1", "2", "3", "4", "6", "8"), TILES), True)
+    table = tagged([12, 6, 4, 3, 2, 1, 24, (1, 2), 8, 16, 48])
+    goals = [(12, 1), (24, 1), (2, 1), (1, 2)]
+
+    def met(orders):
+        return [[(v, next(iter(a_by)), sorted(b_by.items())) for v, a_by, b_by in joins] for joins in (
+            aim.first_looked_up(written, lambda: {}, table, goals, times, orders),
+            aim.last_looked_up(table, written, lambda: {}, goals, times, orders))]
+
+    range_from, aim.RANGE_FROM = aim.RANGE_FROM, 1
+    try:
+        ordered = met(aim.ValueOrders())
+    finally:
+        aim.RANGE_FROM = range_from
+    assert ordered == met(None) and all(len(joins) > 4 for joins in ordered)
+
+
 SUM_VALUE = st.sampled_from([0, 1, 2, 3, 5, 7, 12, 36, 99, 100, 250, 999, (1, 2), (3, 2), (5, 2), (7, 2),
                              (3, 4), (7, 3), (201, 2), (999, 4)])
 SIGNED_VALUE = st.one_of(SUM_VALUE, st.sampled_from([-1, -12, (-1, 2), (-7, 3)]))

@@ -11,6 +11,7 @@ against trying every symbol for the blank in test_wildcard.py), `sides.cell_numb
 from __future__ import annotations
 
 import random
+from math import gcd
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -97,11 +98,31 @@ def test_written_numbers_are_the_numbers_of_that_value(pattern, tiles, blanks):
                     without.setdefault(key_of(n, d), set()).add((used, fills))
     for wild, expected in ((True, holding), (False, without)):
         numbers = WrittenNumbers(pattern, full, plain, rest, wild)
-        for key in set(expected) | {0, 1, 7, 12, 105, (1, 2), (7, 4), (35, 4), 10 ** 6}:
+        # and values written in no way: digits no tile shows, fractions no tile leaves
+        for key in set(expected) | set(range(130)) | {(k, q) for k in range(1, 60, 2) for q in (2, 3, 4, 6)
+                                                       if gcd(k, q) == 1} | {1234, 10 ** 6}:
             by_used = numbers.get(key) or {}
             got = {(used, fills) for used, all_fills in by_used.items() for fills in all_fills}
             assert sum(len(all_fills) for all_fills in by_used.values()) == len(got), "a Number twice"
             assert got == expected.get(key, set()), (wild, key)
+
+
+@pytest.mark.parametrize("tiles, pattern, key, wild, expected", [
+    (("1", "2"), (None, None), 17, True, {("1", "?7")}),  # a digit of none of the hand's tiles: the blank's
+    (("1", "2"), (None, None), 77, True, set()),  # two such digits: never
+    (("1", "2"), (None, None), 12, True, {("1", "?2"), ("?1", "2")}),
+    (("1", "2"), (None, None, None), 17, False, set()),
+    (("1", "1/2"), (None, None), (3, 2), False, {("1", "1/2")}),
+    (("1", "1/2"), (None, None), (7, 4), True, {("1", "?3/4")}),  # a fraction of none of the hand's tiles
+    (("1", "1/2"), (None, None), (7, 4), False, set()),
+    (("1", "1/2"), (None, "3/4"), (7, 4), False, {("1",)}),  # the board's fraction tile
+])
+def test_written_numbers_of_digits_and_fractions_the_hand_lacks(tiles, pattern, key, wild, expected):
+    """A Number written from its value shows a digit or fraction no tile of the hand has only on
+    the blank (holding the wildcard), and at most one; or on the board."""
+    full, plain, rest = hands(tiles, 1)
+    by_used = WrittenNumbers(pattern, full, plain, rest, wild).get(key) or {}
+    assert {fills for all_fills in by_used.values() for fills in all_fills} == expected
 
 
 def test_joined_fills_read_like_the_list_they_stand_for():

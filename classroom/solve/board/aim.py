@@ -19,9 +19,11 @@ hand, a term is two Numbers, the longer written from its value by OneNumber.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import compress, filterfalse
 from math import gcd, lcm
 from operator import itemgetter, not_
+from sys import getrefcount
 
 from classroom.solve.board.sides import (
     FRACTION_PAIRS, PackedHand, cell_numbers, cell_operations, count_walk, empty_squares, filling, walk,
@@ -34,6 +36,10 @@ PREFIX_AIM_FROM = 5  # a prefix of this many empty squares or more may itself be
 PREFIX_TARGETS = 200  # when it needs at most this many values (targets × last terms); a last
 # term after an early + or − likewise (targets × prefixes)
 WHOLE_SHORTCUTS = True  # the joins by product and quotient filter whole values at C speed (tests: off)
+VALUE_RANGES = True  # the joins by product and quotient loop over the values within reach alone (tests: off)
+RANGE_FROM = 8  # ... when the table looped over holds this many values or more
+ORDERS_KEPT = 4000  # tables kept in value order (ValueOrders), at most: each keeps its table alive,
+ORDERS_SWEPT = 200  # so those no other cache holds are let go every this many tables
 MEETING_WEIGHT = 10  # value look-ups in a join that cost about one table entry (work, when counting)
 
 
@@ -44,6 +50,11 @@ class OverLimit(Exception):
 def pair(key) -> tuple[int, int]:
     """Return a value key (an int, or a reduced (numerator, denominator) pair) as a pair."""
     return (key, 1) if type(key) is int else key
+
+
+def pairs_of(keys) -> list:
+    """Return value keys as pairs (`pair`, inlined: a join's goals are hundreds of keys)."""
+    return [(key, 1) if type(key) is int else key for key in keys]
 
 
 def key_of(numerator: int, denominator: int):
@@ -63,6 +74,85 @@ def may_hold(cell, kinds: tuple, held: tuple) -> bool:
     if type(cell) is str:
         return cell in kinds
     return any(cell is None or s in cell for s in held)
+
+
+class ValueOrders:
+    """The tables that joins by product and quotient meet, by the size of their values: a table
+    looped over, its (value pair, entries) list and their order by the floors of the values, so
+    that a loop takes only those within reach of a target (`order`); a table looked up, integer
+    bounds of its values (`bounds`). Kept per table while it does not grow (a table only ever
+    grows by new values, see `grown`; as profiles.ExactTables keeps its splits), up to a line's
+    end (`keep_open`): most tables are met again and again."""
+
+    def __init__(self):
+        self._kept: dict = {}  # (id, "order" or "bounds") -> (table, its length, its order or bounds)
+        self._sweep_at = ORDERS_SWEPT
+
+    def order(self, table: dict) -> tuple:
+        """Return `by_floor`'s (pairs, floors, indices) of the table."""
+        key = (id(table), "order")
+        got = self._kept.get(key)
+        if got is None or got[0] is not table or got[1] != len(table):
+            got = self._keep(key, table, by_floor(table))
+        return got[2]
+
+    def bounds(self, table: dict) -> tuple | None:
+        """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value
+        is below zero or the table is empty."""
+        key = (id(table), "bounds")
+        got = self._kept.get(key)
+        if got is None or got[0] is not table or got[1] != len(table):
+            got = self._keep(key, table, floor_bounds(table))
+        return got[2]
+
+    def _keep(self, key: tuple, table: dict, found) -> tuple:
+        if len(self._kept) >= self._sweep_at:
+            # every so often the tables no other cache holds are let go (kept alive by this
+            # cache alone, they would raise the peak memory)
+            self._let_go()
+            if len(self._kept) >= ORDERS_KEPT:
+                self._kept.clear()
+            self._sweep_at = len(self._kept) + ORDERS_SWEPT
+        got = self._kept[key] = (table, len(table), found)
+        return got
+
+    def keep_open(self) -> None:
+        """Forget every table (a line's end: kept here, a table would look held by a cache to
+        profiles.ExactTables.keep_open, which keeps the splits of those)."""
+        self._kept.clear()
+
+    def _let_go(self) -> None:
+        """Forget the tables no other cache holds (then its table has two references: the kept
+        tuple's, getrefcount's own)."""
+        self._kept = {key: got for key, got in self._kept.items() if getrefcount(got[0]) > 2}
+
+
+def by_floor(table: dict) -> tuple:
+    """Return (pairs, floors, indices) for a table: its (value as a pair, entries) in its order,
+    their indices sorted by the floors of their values, and those floors in that order (None and
+    None when a value is below zero)."""
+    pairs = [((key, 1) if type(key) is int else key, by_used) for key, by_used in table.items()]
+    floors = [n // d if d > 0 else -1 for (n, d), _ in pairs]
+    order = sorted(range(len(floors)), key=floors.__getitem__)
+    floors = [floors[i] for i in order]
+    if floors and floors[0] < 0:
+        return pairs, None, None  # (a key over a denominator not above zero too: not met by its floor)
+    return pairs, floors, order
+
+
+def floor_bounds(table) -> tuple | None:
+    """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value is
+    below zero or the table is empty."""
+    if not table:
+        return None
+    if tuple not in set(map(type, table)):
+        lo, hi = min(table), max(table)
+    else:
+        if any(type(key) is tuple and key[1] <= 0 for key in table):
+            return None
+        lo = min(key if type(key) is int else key[0] // key[1] for key in table)
+        hi = max(key if type(key) is int else -(-key[0] // key[1]) for key in table)
+    return (lo, hi) if lo >= 0 else None
 
 
 class OneNumber:
@@ -103,14 +193,14 @@ class OneNumber:
         value that fill the pattern, or None."""
         found = self._found.get(key, False)
         if found is False:
-            n, d = pair(key)
+            n, d = (key, 1) if type(key) is int else key
             if n < 0 or n >= d * self._below or n < d * self._from:
                 return None
             found = self._found[key] = self._written(key) or None
         return found
 
     def _written(self, key) -> dict:
-        n, d = pair(key)
+        n, d = (key, 1) if type(key) is int else key
         m = len(self.pattern)
         ways = []  # the Number's symbols
         if d == 1 and n >= 0 and len(str(n)) == m:
@@ -163,6 +253,7 @@ class Aiming:
         self._aimed_terms: dict = {}  # pattern -> (targets covered, their terms)
         self._term_uses_of: dict = {}  # pattern -> packed tiles used -> how many terms fill it
         self._numbers_of: dict = {}  # pattern -> table of the Numbers filling it
+        self.orders = ValueOrders()  # the tables the joins by product and quotient meet, by value
         self.held = 0  # sides held in the caches (and, when counting, other work done)
         self.limit: int | None = None  # work past which OverLimit is raised
         # where a prefix may end: before a + or − of the hand's (or of `signs`: a wildcard
@@ -223,12 +314,14 @@ class Aiming:
         hand = self.hand
         counting = self.counting
         one = OneNumber(pattern, hand, counting)
+        lo, hi, _ = one.bounds()
         for key in targets:
-            by_used = one.get(key)
+            # (most targets are no Number of the pattern's length: skipped without a call)
+            by_used = one.get(key) if type(key) is not int or lo <= key < hi else None
             if by_used:
                 for used, fills in by_used.items():
                     add(out, key, used, fills, counting)
-        goals = [pair(key) for key in targets]
+        goals = pairs_of(targets)
         if self._one_join and not any(type(cell) is str and cell in TIMES_DIVIDE for cell in pattern):
             # one × or ÷ in the hand and none on the board: a term is Number × Number (or ÷),
             # each side of it one Number, written from its value when long
@@ -271,7 +364,8 @@ class Aiming:
             if counting:
                 self.spend(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
-                for v_key, p_by_used, n_by_used in products(prefix, numbers, targets, goals, symbol == "×"):
+                for v_key, p_by_used, n_by_used in products(prefix, numbers, targets, goals, symbol == "×",
+                                                             self.orders):
                     join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
 
     def _needed_factors(self, upto: tuple, targets: set, numbers: dict, ops: tuple) -> set | None:
@@ -285,9 +379,8 @@ class Aiming:
         if not self.counting and 0 in targets and 0 in numbers and any(symbol == "×" for symbol, _, _ in ops):
             return None  # listing, a × 0 needs every term prefix's tiles: walked
         needed = set()
-        values = [pair(n_key) for n_key in numbers if n_key != 0]
-        for v_key in targets:
-            v_n, v_d = pair(v_key)
+        values = pairs_of(n_key for n_key in numbers if n_key != 0)
+        for v_n, v_d in pairs_of(targets):
             for symbol, _, _ in ops:
                 for n_n, n_d in values:
                     needed.add(key_of(v_n * n_d, v_d * n_n) if symbol == "×" else key_of(v_n * n_n, v_d * n_d))
@@ -312,11 +405,13 @@ class Aiming:
             else:
                 last = self.last_numbers(last_pattern)
         if isinstance(first, OneNumber):
-            yield from first_looked_up(first, lambda: self.last_numbers(first_pattern), last, goals, times)
+            yield from first_looked_up(first, lambda: self.last_numbers(first_pattern), last, goals, times,
+                                       self.orders)
         elif isinstance(last, OneNumber):
-            yield from last_looked_up(first, last, lambda: self.last_numbers(last_pattern), goals, times)
+            yield from last_looked_up(first, last, lambda: self.last_numbers(last_pattern), goals, times,
+                                      self.orders)
         else:
-            yield from products(first, last, targets, goals, times)
+            yield from products(first, last, targets, goals, times, self.orders)
 
     def _term_prefixes(self, pattern: tuple) -> dict:
         """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
@@ -354,7 +449,7 @@ class Aiming:
                         now = used + number_used
                         if (now + offset) & high:
                             continue
-                        ways = count * sum(1 for value_n, _, _ in items if value_n or not divided)
+                        ways = count * (sum(1 for value_n, _, _ in items if value_n) if divided else len(items))
                         if not ways:
                             continue
                         if j == n - 1:
@@ -408,6 +503,7 @@ class Aiming:
         ones that lines other than the one searched meet again."""
         forget_closed(self._prefixes, self._terms, self._aimed_terms, self._term_prefixes_of,
                       self._term_uses_of, self._numbers_of, *self._aimed_by_signs.values())
+        self.orders.keep_open()
 
     def spend(self, work: int) -> None:
         """Count work done (or sides held); raise OverLimit past the limit."""
@@ -450,7 +546,7 @@ class Aiming:
                         add(out, key, used, fills, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, self.signs) for cell in pattern[1:-1]):
             return
-        goals = [pair(key) for key in targets]
+        goals = pairs_of(targets)
         walked = None  # end -> table of every prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last + or − stands at k, latest first
             ops = cell_operations(pattern[k], hand, PLUS_MINUS)
@@ -528,9 +624,8 @@ def partners(targets: set, others, ops: tuple, negatives: bool, after: bool) -> 
     a last term x after a prefix o (o + x = v, o − x = v); never below zero unless the set has
     `negatives`."""
     found = set()
-    values = [pair(o_key) for o_key in others]
-    for v_key in targets:
-        v_n, v_d = pair(v_key)
+    values = pairs_of(others)
+    for v_n, v_d in pairs_of(targets):
         for symbol, _, _ in ops:
             plus = symbol == "+"
             for o_n, o_d in values:
@@ -569,8 +664,8 @@ def open_board(pattern: tuple) -> bool:
 
 def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[dict, int]:
     """Return the aimed table cached for the pattern, grown by aim(pattern, new targets, table)
-    for the targets it does not cover yet, and the work that took (those targets and the sides
-    added)."""
+    for the targets it does not cover yet (it adds sides of those values alone), and the work
+    that took (those targets and the sides added)."""
     covered, out = cache.get(pattern) or (set(), {})
     targets = set(targets) - covered
     if not targets:
@@ -578,9 +673,9 @@ def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[di
     if not covered:
         cache[pattern] = (covered, out)
     covered |= targets
-    before = table_size(out, counting)
     aim(pattern, targets, out)
-    return out, len(targets) + table_size(out, counting) - before
+    # an aim adds the sides of its targets alone: those are counted, not the whole table again
+    return out, len(targets) + table_size({key: out[key] for key in targets if key in out}, counting)
 
 
 def add(out: dict, key, used: int, fills, counting: bool) -> None:
@@ -641,14 +736,16 @@ def fraction_keys(table, steps: int):
     return scale, {n * (scale // d): (n, d) for n, d in keys}
 
 
-def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool):
+def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool,
+             orders: ValueOrders | None = None):
     """Yield (target, prefix entries, Number entries) for every term prefix value p and last
     Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
     are looped over, the third looked up (a × by 0 meets every prefix of target 0, a 0 × every
-    Number)."""
+    Number). With `orders`, a target's loop over the prefixes takes only those within reach of
+    it (see last_looked_up)."""
     p, n, v = len(prefixes), len(numbers), len(goals)
     if v * p < n * min(p, v):
-        yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times)
+        yield from last_looked_up(prefixes, numbers, lambda: numbers, goals, times, orders)
     elif p <= v:
         # (key_of inlined, whole values first; a ÷ by 0 is none)
         last = [((n_key, 1) if type(n_key) is int else n_key, n_by_used) for n_key, n_by_used in numbers.items()
@@ -694,15 +791,19 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
                     if v_key in targets:
                         yield v_key, p_by_used, n_by_used
     else:
-        yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times)
+        yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times, orders)
 
 
-def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
+def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orders: ValueOrders | None = None):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the first values a are looped over and b looked up in `last` (a
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
-    a table of them all."""
-    firsts = [((a_key, 1) if type(a_key) is int else a_key, a_by_used) for a_key, a_by_used in first.items()]
+    a table of them all. With `orders`, a target's loop takes only the a within reach of it."""
+    kept = orders is not None and VALUE_RANGES and type(first) is dict and len(first) >= RANGE_FROM
+    if kept:  # a table looped over again and again (most are): its pairs are kept in order too
+        firsts, floors, order = orders.order(first)
+    else:
+        firsts = [((a_key, 1) if type(a_key) is int else a_key, a_by_used) for a_key, a_by_used in first.items()]
     get = last.get
     # a table written on demand: only the values of its length are looked up (see meetings)
     bounds = getattr(last, "bounds", None)
@@ -713,9 +814,28 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
     fractions = fraction_keys(last, len(goals) * len(firsts))
     scale, scaled = fractions or (None, None)
     scaled_key = scaled.get if scaled else None
+    # b within lo <= b <= hi: for a target v, a × b = v only when v / hi <= a <= v / lo (a ÷ b:
+    # v × lo <= a <= v × hi), so a target's loop takes the a of floors within those bounds'
+    # floors alone (most fall outside), in the table's order
+    reach = kept and floors is not None and (
+        (lo, hi) if cache is not None else orders.bounds(last) if type(last) is dict else None)
     for v_n, v_d in goals:
         v_key = v_n if v_d == 1 else (v_n, v_d)
-        if v_n == 0:
+        row = firsts
+        if reach and v_n > 0 < v_d:
+            b_lo, b_hi = reach
+            if times:
+                if b_hi <= 0:
+                    continue
+                i = bisect_left(floors, v_n // (v_d * b_hi))
+                j = bisect_right(floors, v_n // (v_d * b_lo)) if b_lo else len(floors)
+            else:
+                i = bisect_left(floors, v_n * b_lo // v_d)
+                j = bisect_right(floors, v_n * b_hi // v_d)
+            if i >= j:
+                continue
+            row = map(firsts.__getitem__, sorted(order[i:j])) if j - i < len(floors) else firsts
+        elif v_n == 0:
             for (a_n, a_d), a_by_used in firsts:
                 if a_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
                     for b_key, b_by_used in every_last().items():
@@ -726,7 +846,7 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
                     if b_by_used:
                         yield v_key, a_by_used, b_by_used
             continue
-        for (a_n, a_d), a_by_used in firsts:
+        for (a_n, a_d), a_by_used in row:
             if a_n == 0:
                 continue
             if times:  # b = v / a
@@ -764,12 +884,17 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool):
                 yield v_key, a_by_used, b_by_used
 
 
-def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
+def first_looked_up(first, every_first, last: dict, goals: list, times: bool, orders: ValueOrders | None = None):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the last Numbers b are looped over and a looked up in `first` (a
     table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
-    them all."""
-    numbers = [((b_key, 1) if type(b_key) is int else b_key, b_by_used) for b_key, b_by_used in last.items()]
+    them all. With `orders`, a target's loop takes only the b within reach of a Number written
+    on demand (`first`'s bounds; those of a table are too wide to pay)."""
+    kept = orders is not None and VALUE_RANGES and type(last) is dict and len(last) >= RANGE_FROM
+    if kept:  # a table looped over again and again: its pairs are kept in order (see last_looked_up)
+        numbers, floors, order = orders.order(last)
+    else:
+        numbers = [((b_key, 1) if type(b_key) is int else b_key, b_by_used) for b_key, b_by_used in last.items()]
     get = first.get
     # a × b = v: a = v / b; a ÷ b = v: a = v × b (key_of inlined, whole ones first)
     bounds = getattr(first, "bounds", None)
@@ -777,9 +902,25 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool):
         # a table written on demand: only the values of its length are looked up (see meetings)
         lo, hi, cache = bounds()
         cached = cache.get
+        # and a within lo <= a <= hi: for a target v, a × b = v only when v / hi <= b <= v / lo
+        # (a ÷ b: lo / v <= b <= hi / v), so a target's loop takes the b of floors within those
+        # bounds' floors alone, in the table's order
+        reach = kept and floors is not None
         for v_n, v_d in goals:
             v_key = v_n if v_d == 1 else (v_n, v_d)
-            for (b_n, b_d), b_by_used in numbers:
+            row = numbers
+            if reach and v_n > 0 < v_d:
+                if times:
+                    i = bisect_left(floors, v_n // (v_d * hi))
+                    j = bisect_right(floors, v_n // (v_d * lo)) if lo else len(floors)
+                else:
+                    i = bisect_left(floors, lo * v_d // v_n)
+                    j = bisect_right(floors, hi * v_d // v_n)
+                if i >= j:
+                    continue
+                if j - i < len(floors):
+                    row = map(numbers.__getitem__, sorted(order[i:j]))
+            for (b_n, b_d), b_by_used in row:
                 if b_n == 0:
                     if times and v_n == 0:
                         for a_by_used in every_first().values():

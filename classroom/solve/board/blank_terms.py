@@ -25,14 +25,14 @@ is counted by the lists it writes, see `many`).
 from __future__ import annotations
 
 from classroom.solve.board.aim import (
-    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, first_looked_up, forget_closed,
-    last_looked_up, open_board, products, add, grown, key_of, may_hold, pair,
+    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, ValueOrders, first_looked_up, forget_closed,
+    last_looked_up, open_board, products, add, grown, key_of, may_hold, pairs_of,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
 from classroom.solve.board.sides import (
     FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, walk,
 )
-from classroom.game.symbols import BLANK, TIMES_DIVIDE
+from classroom.game.symbols import BLANK, DIGITS, TIMES_DIVIDE
 
 # The values a long part holding a blank (a prefix, a term, a term prefix) may be aimed at, rather
 # than walked with a stop at every end (aim.PREFIX_TARGETS without a blank): with a blank, and
@@ -76,6 +76,24 @@ class WrittenNumbers:
         # a Number of m cells is below 10^m, and from 10^(m − 2) on when m > 1
         self._below = 10 ** m
         self._from = 10 ** (m - 2) if m > 1 else 0
+        # most values asked for are written in no way (a join looks up every quotient within
+        # the bounds): the fraction tiles the last cell can show, the digits a tile can show
+        # on open board (a fixed cell shows its own), found once, tell most of them at once
+        last = pattern[-1]
+        self._leaving = {}
+        for key, fractions in _FRACTIONS_LEAVING.items():
+            shown = [(symbol, p, q) for symbol, p, q in fractions
+                     if (last == symbol if type(last) is str else self._shows(last, symbol))]
+            if shown:
+                self._leaving[key] = shown
+        self._digits = frozenset(s for s in DIGITS if self._shows(None, s, False)) if open_board(pattern) else None
+
+    def _shows(self, cell, symbol: str, wildcard: bool = True) -> bool:
+        """Return whether a tile of the hands (holding the wildcard, with `wildcard`: or the
+        blank) can show the symbol on the empty cell."""
+        payers = (self.before, self.after) if self.wild else (self.after,)
+        return any(cell_choices(cell, payer, (symbol,)) for payer in payers) or (
+            wildcard and self.wild and symbol in self.hand.blank_symbols and (cell is None or symbol in cell))
 
     def __bool__(self) -> bool:
         return True
@@ -94,7 +112,7 @@ class WrittenNumbers:
         stretch, or None."""
         found = self._found.get(key, False)
         if found is False:
-            n, d = pair(key)
+            n, d = (key, 1) if type(key) is int else key
             if n < 0 or n >= d * self._below or n < d * self._from:
                 return None
             found = self._found[key] = self._written(n, d) or None
@@ -104,14 +122,19 @@ class WrittenNumbers:
         pattern = self.pattern
         m = len(pattern)
         ways = []  # the Number's symbols, one a cell
-        if d == 1 and len(str(n)) == m:
-            ways.append(tuple(str(n)))
-        last = pattern[-1]
+        if d == 1:
+            written = str(n)
+            digits = self._digits
+            # on open board, every digit is one a tile of the hands shows (holding the
+            # wildcard, but one: the blank's)
+            if len(written) == m and (digits is None or (
+                    len(written) - sum(map(digits.__contains__, written)) <= 1 if self.wild
+                    else all(map(digits.__contains__, written)))):
+                ways.append(tuple(written))
         # whole + p/q = n/d for a whole part only when p/q and n/d leave the same fraction of
-        # one: only those fraction tiles are tried (in FRACTION_PAIRS's order)
-        for symbol, p, q in _FRACTIONS_LEAVING.get((n % d, d), ()):
-            if type(last) is str and last != symbol:
-                continue
+        # one: only those fraction tiles are tried (in FRACTION_PAIRS's order), of those the
+        # last cell can show
+        for symbol, p, q in self._leaving.get((n % d, d), ()):
             # the whole part, written with the m − 1 digits before the fraction
             whole = (n * q - p * d) // (d * q)
             if whole < 0:
@@ -232,6 +255,7 @@ class WildTerms:
         self._uses: dict = {}  # (pattern, wild, with 0) -> packed tiles used -> how many Numbers fill it
         self._plain_prefixes: dict = {}  # pattern -> end -> table of the term prefixes without a blank
         self._wild_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
+        self.orders = ValueOrders()  # the tables the joins by product and quotient meet, by value
         self.held = 0  # sides held in the caches: those of the aimed tables, and of the others
         self.held_aimed = 0
         self.looked = 0  # counting, the value look-ups of the joins (work: blank_aim.WildAiming.looked)
@@ -254,12 +278,14 @@ class WildTerms:
         self._uses.clear()
         self._plain_prefixes.clear()
         self._wild_prefixes.clear()
+        self.orders = ValueOrders()
         if not self.counting:  # counting, what was built stays work done
             self.held = self.held_aimed
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._aimed, self._plain_prefixes, self._wild_prefixes)
+        self.orders.keep_open()
         for cache in (self._numbers, self._uses):
             for key in [key for key in cache if not open_board(key[0])]:
                 del cache[key]
@@ -356,7 +382,7 @@ class WildTerms:
         # the targets met by value (counting, 0 is met by tiles used: see `_zeros`); the term
         # prefixes are aimed at what every target needs
         joined = targets - {0} if zero else targets
-        goals = [pair(key) for key in joined]
+        goals = pairs_of(joined)
         walked: dict = {}  # wild -> end -> table of every term prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last × or ÷ stands at k, latest first
             cell = pattern[k]
@@ -386,11 +412,12 @@ class WildTerms:
                     def meet(h, nums, values, pairs, symbol):
                         times = symbol == "×"
                         if looked_up(nums):
-                            return last_looked_up(h, nums, lambda: self._every_number(last, wild_last), pairs, times)
+                            return last_looked_up(h, nums, lambda: self._every_number(last, wild_last), pairs, times,
+                                                  self.orders)
                         if looked_up(h):
                             return first_looked_up(h, lambda: filling(pattern[:k], plain, True, TIMES_DIVIDE),
-                                                   nums, pairs, times)
-                        return products(h, nums, values, pairs, times)
+                                                   nums, pairs, times, self.orders)
+                        return products(h, nums, values, pairs, times, self.orders)
 
                     self.looked += profiles.split_joins(out, hand, head, numbers, ops, meet, look_ups,
                                                         {0} if zero else frozenset())
@@ -401,12 +428,12 @@ class WildTerms:
                     times = symbol == "×"
                     if looked_up(numbers):
                         met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
-                                              goals, times)
+                                              goals, times, self.orders)
                     elif looked_up(head):
                         met = first_looked_up(head, lambda: filling(pattern[:k], plain, counting, TIMES_DIVIDE),
-                                               numbers, goals, times)
+                                               numbers, goals, times, self.orders)
                     else:
-                        met = products(head, numbers, joined, goals, times)
+                        met = products(head, numbers, joined, goals, times, self.orders)
                     join_met(out, hand, met, unit, fill, counting)
 
     def _zeros(self, out: dict, pattern: tuple, k: int, wild_head: bool, head, numbers, ops: tuple,
@@ -516,9 +543,8 @@ def needed_factors(targets: set, numbers: dict, ops: tuple) -> set | None:
     """Return the values a term prefix needs to make one of the targets with a Number of the
     table (v ÷ N before a ×, v × N before a ÷), or None when any would do (a × 0 of target 0)."""
     needed = set()
-    values = [pair(n_key) for n_key in numbers]
-    for v_key in targets:
-        v_n, v_d = pair(v_key)
+    values = pairs_of(numbers)
+    for v_n, v_d in pairs_of(targets):
         for symbol, _, _ in ops:
             times = symbol == "×"
             for n_n, n_d in values:
