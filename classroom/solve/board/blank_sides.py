@@ -182,8 +182,13 @@ def _inner_values(whole: int, scale: int, first: bool, last: str, digits: tuple)
 
 def blank_operations_of(cell, hand: PackedHand, kinds: tuple) -> tuple:
     """Return (symbol, packed tile used, tiles placed) for the wildcard blank standing as each
-    operation of the kinds that the cell allows."""
-    return tuple(o for o in cell_operations(cell, hand, kinds) if o[1] == hand.unit[-1])
+    operation of the kinds that the cell allows (cached per hand, as cell_operations is)."""
+    key = (cell, kinds, BLANK)
+    found = hand.operation_cache.get(key)
+    if found is None:
+        found = hand.operation_cache[key] = tuple(o for o in cell_operations(cell, hand, kinds)
+                                                  if o[1] == hand.unit[-1])
+    return found
 
 
 def expanded(skeletons: list) -> Iterator[tuple]:
