@@ -29,6 +29,7 @@ from classroom.solve.board.sides import (
 from classroom.game.symbols import BLANK, OPERATIONS
 
 HOLE = BLANK  # the placeholder in a skeleton's fills where the wildcard blank goes
+HOLE_VALUES_KEPT = 8192  # counting, X's choices a hand keeps from one line to the next (some 10 MB)
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,16 @@ def hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packed
     extend = None  # break the closure's cycle
     found = hand.hole_cache[cells] = tuple(groups)
     return found
+
+
+def forget_hole_values(hand: PackedHand) -> None:
+    """Forget X's choices made for the hand's Numbers holding the wildcard once they are more
+    than HOLE_VALUES_KEPT (made again when asked for; a walk numbers them by identity, one walk
+    at a time). Kept from one line to the next, most are not made again: a line's Numbers are
+    mostly new, their choices mostly not (some 14,700 made for 6,400 on seed 7 of the bench
+    when they were forgotten on every line)."""
+    if len(hand.hole_values) > HOLE_VALUES_KEPT:
+        hand.hole_values.clear()
 
 
 def _last_values(prefix: int, alone: bool, symbols: tuple) -> tuple:
