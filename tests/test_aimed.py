@@ -371,6 +371,31 @@ def test_meetings_meet_every_sum(prefixes, terms, targets, plus, negatives):
     assert found == expected
 
 
+NEAR_VALUE = st.one_of(st.integers(0, 12), st.sampled_from([(1, 2), (5, 2), (7, 3), (25, 2), (1, 3)]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(prefixes=st.sets(NEAR_VALUE, max_size=12), terms=st.sets(NEAR_VALUE, max_size=12),
+       targets=st.sets(NEAR_VALUE, min_size=1, max_size=4), padded=st.sampled_from(("prefixes", "terms", None)),
+       plus=st.booleans())
+def test_meetings_skip_only_parts_that_meet_no_target(prefixes, terms, targets, padded, plus):
+    """Without negatives, a part past every target across a + (p + t = v: p, t <= v), or a prefix
+    below every target across a − (p − t = v: p >= v), meets none, and `meetings` does not loop
+    over it: a table padded with values past every target makes it loop over the other two (the
+    padded one looked up), and it still meets every sum that trying every pair meets."""
+    padding = {100 + k for k in range(40)} | {(201 + 2 * k, 2) for k in range(10)}
+    if padded == "prefixes":
+        prefixes = prefixes | padding
+    elif padded == "terms":
+        terms = terms | padding
+    expected = sorted(((v, p, t) for p in prefixes for t in terms for v in targets
+                       if (fraction(p) + fraction(t) if plus else fraction(p) - fraction(t)) == fraction(v)),
+                      key=repr)
+    found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in aim.meetings(
+        tagged(prefixes), tagged(terms), targets, [aim.pair(v) for v in targets], plus, False)), key=repr)
+    assert found == expected
+
+
 NUMBER_TILES = ("1", "2", "3", "5", "9", "0", "1/2", "3/4", "2/3")
 
 

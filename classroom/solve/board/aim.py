@@ -1038,6 +1038,17 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
     with p + t (or p − t) a target: the two smallest of the three are looped over, the third
     looked up. Prefixes and terms are never below zero unless the set has `negatives`."""
     p, t, v = len(prefixes), len(terms), len(goals)
+    # without negatives, p + t = v holds only for a p and a t of at most v, and p − t = v only
+    # for a p of at least v: when the targets are looped over (the first two ways below), a part
+    # past all their bounds meets none and is not looped over (a third of the look-ups of the
+    # bench's joins across a +)
+    inf = float("inf")
+    top, low = inf, -inf  # at least every target, at most every target
+    if v <= max(t, p) and goals and not negatives:
+        if plus:
+            top = max(-(-v_n // v_d) for v_n, v_d in goals)
+        else:
+            low = min(v_n // v_d for v_n, v_d in goals)
     # pair and key_of inlined (the joins make millions of keys), and a gcd taken only of two
     # fractions: a whole value and a reduced n/d make a fraction over d already reduced
     if t * v <= p * min(t, v):
@@ -1046,10 +1057,24 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
         get = prefixes.get
         # a whole target's row: its whole terms in a loop of their own, with an int key to look
         # up (most steps), then the others; the meetings merged back in the order of `last`
-        whole = [(i, t_n, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last) if t_d == 1]
-        others = [(i, t_n, t_d, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last) if t_d != 1]
+        whole = [(i, t_n, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last) if t_d == 1 and t_n <= top]
+        others = [(i, t_n, t_d, t_by_used) for i, ((t_n, t_d), t_by_used) in enumerate(last)
+                  if t_d != 1 and t_n <= top * t_d]
+        near = None  # the terms of at most `top`, for the targets that are fractions
         for v_n, v_d in goals:
             if v_d == 1:
+                if not others:  # the whole terms alone (most rows): met in their order, as found
+                    if plus:
+                        for _, t_n, t_by_used in whole:
+                            p_by_used = get(v_n - t_n)
+                            if p_by_used is not None and (negatives or v_n >= t_n):
+                                yield v_n, p_by_used, t_by_used
+                    else:
+                        for _, t_n, t_by_used in whole:
+                            p_by_used = get(v_n + t_n)
+                            if p_by_used is not None and (negatives or v_n + t_n >= 0):
+                                yield v_n, p_by_used, t_by_used
+                    continue
                 found = []
                 if plus:
                     for i, t_n, t_by_used in whole:
@@ -1077,7 +1102,10 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
                     yield v_n, p_by_used, t_by_used
                 continue
             v_key = (v_n, v_d)
-            for (t_n, t_d), t_by_used in last:
+            if near is None:
+                near = last if top == inf else [(t_key, t_by_used) for t_key, t_by_used in last
+                                                if t_key[0] <= top * t_key[1]]
+            for (t_n, t_d), t_by_used in near:
                 if t_d == 1:  # (v_n ∓ t·v_d)/v_d, reduced as v_n/v_d is
                     p_n = v_n - t_n * v_d if plus else v_n + t_n * v_d
                     if p_n < 0 and not negatives:
@@ -1106,6 +1134,8 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
             cached = cache.get
             for p_key, p_by_used in prefixes.items():
                 if type(p_key) is int:
+                    if p_key > top or p_key < low:
+                        continue
                     for v_n, v_d in goals:
                         if v_d == 1:
                             t_n = v_n - p_key if plus else p_key - v_n
@@ -1126,6 +1156,8 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
                                 yield (v_n, v_d), p_by_used, t_by_used
                     continue
                 p_n, p_d = p_key
+                if p_n > top * p_d or p_n < low * p_d:
+                    continue
                 for v_n, v_d in goals:
                     t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
                     t_d = v_d * p_d
@@ -1145,6 +1177,8 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
             return
         for p_key, p_by_used in prefixes.items():
             if type(p_key) is int:
+                if p_key > top or p_key < low:
+                    continue
                 for v_n, v_d in goals:
                     if v_d == 1:
                         t_n = v_n - p_key if plus else p_key - v_n
@@ -1162,6 +1196,8 @@ def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool,
                         yield (v_n, v_d), p_by_used, t_by_used
                 continue
             p_n, p_d = p_key
+            if p_n > top * p_d or p_n < low * p_d:
+                continue
             for v_n, v_d in goals:
                 t_n = v_n * p_d - p_n * v_d if plus else p_n * v_d - v_n * p_d
                 if t_n < 0 and not negatives:

@@ -29,6 +29,7 @@ from classroom.solve.board.sides import (
 from classroom.game.symbols import BLANK, OPERATIONS
 
 HOLE = BLANK  # the placeholder in a skeleton's fills where the wildcard blank goes
+HOLE_VALUES_KEPT = 8192  # counting, X's choices a hand keeps from one line to the next (some 10 MB)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,16 @@ def hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packed
     return found
 
 
+def forget_hole_values(hand: PackedHand) -> None:
+    """Forget X's choices made for the hand's Numbers holding the wildcard once they are more
+    than HOLE_VALUES_KEPT (made again when asked for; a walk numbers them by identity, one walk
+    at a time). Kept from one line to the next, most are not made again: a line's Numbers are
+    mostly new, their choices mostly not (some 14,700 made for 6,400 on seed 7 of the bench
+    when they were forgotten on every line)."""
+    if len(hand.hole_values) > HOLE_VALUES_KEPT:
+        hand.hole_values.clear()
+
+
 def _last_values(prefix: int, alone: bool, symbols: tuple) -> tuple:
     """Return X's choices when the wildcard ends the Number after the digits `prefix` (none
     when `alone`): any digit, or a fraction tile making a mixed number."""
@@ -182,8 +193,13 @@ def _inner_values(whole: int, scale: int, first: bool, last: str, digits: tuple)
 
 def blank_operations_of(cell, hand: PackedHand, kinds: tuple) -> tuple:
     """Return (symbol, packed tile used, tiles placed) for the wildcard blank standing as each
-    operation of the kinds that the cell allows."""
-    return tuple(o for o in cell_operations(cell, hand, kinds) if o[1] == hand.unit[-1])
+    operation of the kinds that the cell allows (cached per hand, as cell_operations is)."""
+    key = (cell, kinds, BLANK)
+    found = hand.operation_cache.get(key)
+    if found is None:
+        found = hand.operation_cache[key] = tuple(o for o in cell_operations(cell, hand, kinds)
+                                                  if o[1] == hand.unit[-1])
+    return found
 
 
 def expanded(skeletons: list) -> Iterator[tuple]:

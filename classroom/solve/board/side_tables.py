@@ -16,7 +16,7 @@ from classroom.solve.board.lines import Window
 from classroom.solve.board.profiles import ExactTables
 from classroom.solve.board.sides import FIELD, PackedHand, empty_squares, filling
 from classroom.solve.board.blank_count import counted_table, wild_count_walk, wild_counts
-from classroom.solve.board.blank_sides import OverBudget, wild_walk
+from classroom.solve.board.blank_sides import OverBudget, forget_hole_values, wild_walk
 from classroom.game.symbols import BLANK, PLUS_MINUS
 
 
@@ -202,11 +202,11 @@ class SideTables:
             self._wild_aiming.keep_open()
         self._exact.keep_open()  # last: it keeps the splits of the tables the others still hold
         if self.counting:
-            # the Numbers of the line's cells, and the wildcard's choices in them (made again
-            # when asked for: the states of a walk number them by identity, one walk at a time)
+            # the Numbers of the line's cells (made again when asked for), and the wildcard's
+            # choices in them past blank_sides.HOLE_VALUES_KEPT
             for hand in self._hands():
                 forget_closed(hand.number_cache, hand.hole_cache)
-                hand.hole_values.clear()
+                forget_hole_values(hand)
 
     def _hands(self):
         """Return the position's packed hands (the hand, its plain and its rest hand), each object

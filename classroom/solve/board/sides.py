@@ -67,6 +67,7 @@ class PackedHand:
         self.scores = {t: tileset.score_of(t) for t in self.kinds}
         self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
         self.number_cache: dict = {}  # cells -> the Numbers that fill them (see cell_numbers)
+        self.operation_cache: dict = {}  # (cell, kinds) -> the operations it holds (see cell_operations)
         self.hole_cache: dict = {}  # cells -> the Numbers holding the wildcard blank (blank_sides.py)
         self.hole_values: dict = {}  # X's choices in those Numbers (wildcard.py): kept with the hand,
         # not in a cache of the module's, which would hold them after the search (hundreds of MB)
@@ -288,10 +289,15 @@ def reduced_pair(numerator: int, denominator: int) -> tuple[int, int]:
 
 def cell_operations(cell, hand: PackedHand, kinds: tuple = OPERATIONS) -> tuple:
     """Return (symbol, packed tile used, tiles placed) for every operation of the kinds (all
-    four by default) the cell can hold."""
+    four by default) the cell can hold. Cached per hand: every walk asks it of each of its cells
+    (some 25,000 times a count), and a board has few cross-checks."""
     if type(cell) is str:
         return ((cell, 0, ()),) if cell in kinds else ()
-    return cell_choices(cell, hand, kinds)
+    key = (cell, kinds)
+    found = hand.operation_cache.get(key)
+    if found is None:
+        found = hand.operation_cache[key] = cell_choices(cell, hand, kinds)
+    return found
 
 
 def cell_choices(cell, hand: PackedHand, kind) -> tuple:
