@@ -14,11 +14,13 @@ join none of whose profiles add up is skipped whole.
 
 A table split by profile is profile -> value -> packed tiles used -> how many (a value's entries
 of one profile keep their dict). A table written on demand (aim.OneNumber, a WrittenNumbers) is
-of one profile: Numbers hold no operation, and hold the blank when written holding it.
+of one profile: Numbers hold no operation, and hold the blank when written holding it. A table
+that grows (aim.grown: by new values only) is split again from its first new value on.
 """
 
 from __future__ import annotations
 
+from itertools import islice
 from sys import getrefcount
 
 from classroom.solve.board.aim import OneNumber, forget_closed, meeting_look_ups, meetings, pair
@@ -26,6 +28,7 @@ from classroom.solve.board.blank_terms import WrittenNumbers, join_met, many
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
 
+GROWN_SPLITS = True  # a grown table is split from its first new value on (tests: off, split whole)
 SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.WILD_KEPT too
 
 Goals = dict  # profile -> (values, [their pairs]): what a long side's sides must be, like {4096: ({7, 9}, [(7, 1), (9, 1)])}
@@ -186,10 +189,16 @@ class Profiles:
 
     def _split(self, table, blank: int) -> dict | None:
         """Return `split`, kept for the tables other windows read again: a table only ever grows
-        by new values (aim.grown), so one of the same length is the same."""
+        by new values (aim.grown), so one of the same length is the same, and a longer one is
+        the same but for the values after those split already (a dict keeps its order)."""
         got = self._splits.get(id(table))
-        if got is not None and got[0] is table and got[1] == len(table):
-            return got[2]
+        if got is not None and got[0] is table:
+            if got[1] == len(table):
+                return got[2]
+            if got[2] is not None and GROWN_SPLITS:
+                parts = split(table, self.mask, blank, got[2], got[1])
+                self._splits[id(table)] = (table, len(table), parts)
+                return parts
         parts = split(table, self.mask, blank)
         if len(self._splits) >= SPLITS_KEPT:
             self._splits.clear()
@@ -197,18 +206,20 @@ class Profiles:
         return parts
 
 
-def split(table, mask: int, blank: int) -> dict | None:
+def split(table, mask: int, blank: int, parts: dict | None = None, after: int = 0) -> dict | None:
     """Return profile -> the part of a counted table whose entries have that profile (a table
     written on demand is of one profile; `blank`, the blank's packed unit), or None when the
-    profiles of a table written on demand are not known."""
+    profiles of a table written on demand are not known. With `parts`, the split of the table's
+    first `after` values, those are kept and the values after them split into it."""
     if isinstance(table, OneNumber):
         return {0: table}
     if isinstance(table, WrittenNumbers):
         return {blank & mask if table.wild else 0: table}
     if type(table) is not dict:
         return None
-    parts: dict = {}
-    for key, by_used in table.items():
+    if parts is None:
+        parts = {}
+    for key, by_used in (islice(table.items(), after, None) if after else table.items()):
         first = -1
         for used in by_used:
             profile = used & mask
