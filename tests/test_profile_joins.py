@@ -6,6 +6,7 @@ are those of the joins made without either."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -14,8 +15,10 @@ from hypothesis import given, settings, strategies as st
 from classroom.solve.board import aim, blank_aim, blank_terms, profiles
 from classroom.solve.board.aim import key_of, meeting_look_ups, meetings, pair, products
 from classroom.solve.board.profiles import ExactTables, Profiles, met_range, split, value_range
-from tests.test_aimed_wild import hands
+from tests.test_aimed_wild import hands, wild_sides
+from tests.test_count_blank import as_counts_of, counted, counted_aiming, value_keys
 from tests.test_count_exact import window_counts
+from tests.test_wildcard import CELL, REAL_TILES
 
 # value keys: whole values, and reduced fractions (numerator, denominator > 1)
 KEY = st.one_of(st.integers(0, 400),
@@ -160,3 +163,35 @@ def test_joins_split_by_profile_meet_the_same_with_or_without_ranges(first, last
             Profiles(goals, ExactTables(full)).split_joins(out, full, firsts, lasts, ops, meet, meeting_look_ups)
             outs.append(out)
     assert outs[0] == outs[1]
+
+
+@settings(max_examples=120, deadline=None)
+@given(pattern=st.lists(CELL, min_size=3, max_size=7).map(tuple),
+       tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "+", "-", "×", "÷")), min_size=2, max_size=6),
+       seed=st.integers(0, 1000))
+def test_counted_aimed_sides_cut_to_ranges_are_the_wild_walks_sides(pattern, tiles, seed):
+    """Counting with one blank, every value-keyed join of a long side's sides holding it
+    (prefix, + or −, last term) cut to the targets its tables can make (blank_aim.CUT_FROM at
+    0, profiles.Ranges): how many of each target value and tiles used the wildcard walk lists,
+    asked once and asked again for every value."""
+    full, plain, rest = hands(tuple(tiles), 1)
+    every = wild_sides(pattern, full, plain, rest)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(blank_aim, "CUT_FROM", 0)
+        aimed = counted_aiming(full, plain, rest)
+        first = value_keys(every, random.Random(seed), 3)
+        assert as_counts_of(aimed.aimed(pattern, first), first) == counted(every, first)
+        everything = set(every) | first
+        assert as_counts_of(aimed.aimed(pattern, everything), everything) == counted(every, everything)
+
+
+@settings(max_examples=200, deadline=None)
+@given(keys=st.lists(KEY, min_size=1, max_size=30, unique=True), cut=st.integers(1, 30))
+def test_the_range_of_a_table_grown_is_the_range_of_the_whole(keys, cut):
+    """A table's range kept (profiles.Ranges.of), then the table grown by new values: its range
+    is then that of the whole table, as value_range gives it."""
+    table = dict.fromkeys(keys[:cut], {0: 1})
+    ranges = profiles.Ranges()
+    assert ranges.of(table) == value_range(table)
+    table.update(dict.fromkeys(keys[cut:], {0: 1}))
+    assert ranges.of(table) == value_range(table)

@@ -270,6 +270,47 @@ class Profiles:
         return parts
 
 
+class Ranges:
+    """The ranges of values (`value_range`) of the tables that value-keyed joins meet, kept by
+    table while it does not grow (a table holds on to its range until `clear`): a join's goals
+    cut to the values its two tables can make (`cut`)."""
+
+    def __init__(self):
+        self._found: dict = {}  # id -> (table, its length, its range)
+
+    def clear(self) -> None:
+        """Forget every range (and the tables they were kept for)."""
+        self._found = {}
+
+    def of(self, table) -> tuple | None:
+        """Return `value_range` of the table, kept (a table grown by new values, aim.grown, widened
+        by theirs)."""
+        got = self._found.get(id(table))
+        if got is not None and got[0] is table:
+            if got[1] == len(table):
+                return got[2]
+            found = value_range(list(islice(table, got[1], None)))
+            if got[2] is not None and found is not None:
+                found = min(got[2][0], found[0]), max(got[2][1], found[1])
+            found = found or got[2]
+        else:
+            found = value_range(table)
+        self._found[id(table)] = (table, len(table), found)
+        return found
+
+    def cut(self, goals: list, first, last, symbol: str) -> list:
+        """Return the goals (value pairs, in their order) that a value of the table `first` and
+        one of `last` can make across the operation, and maybe a few more (all of them when the
+        ranges are not known)."""
+        met = met_range(symbol, self.of(first), self.of(last))
+        if met is None:
+            return goals
+        lo, hi = met
+        if hi is None:
+            return [goal for goal in goals if goal[0] >= lo * goal[1]]
+        return [goal for goal in goals if lo * goal[1] <= goal[0] <= hi * goal[1]]
+
+
 def part_range(ranges: dict, profile: int, part) -> tuple | None:
     """Return (lo, hi), whole numbers with lo <= v <= hi for every value v of the part (a counted
     table, or one written on demand), or None when it has none; kept in `ranges` by profile."""
@@ -281,10 +322,10 @@ def part_range(ranges: dict, profile: int, part) -> tuple | None:
 
 def value_range(table) -> tuple | None:
     """Return (lo, hi), whole numbers with lo <= v <= hi for every value v of a table (one
-    written on demand, its bounds; or a collection of value keys), or None when it has none."""
+    written on demand, its bounds; or a set or list of value keys), or None when it has none."""
     if not table:
         return None
-    if type(table) is not dict and type(table) is not set:
+    if type(table) is not dict and type(table) is not set and type(table) is not list:
         bounds = getattr(table, "bounds", None)
         if bounds is None:
             return None
