@@ -337,17 +337,12 @@ def value_range(table) -> tuple | None:
             return lo, hi
     except TypeError:
         pass
+    # a pair n/d is not whole (reduced, d > 1): its floor is n // d and its ceiling one more
+    floors = [key[0] // key[1] for key in table if type(key) is not int]
     wholes = [key for key in table if type(key) is int]
-    lo = min(wholes) if wholes else None
-    hi = max(wholes) if wholes else None
-    for key in table:
-        if type(key) is not int:
-            n, d = key
-            if lo is None or n // d < lo:
-                lo = n // d
-            if hi is None or -(-n // d) > hi:
-                hi = -(-n // d)
-    return lo, hi
+    if not wholes:
+        return min(floors), max(floors) + 1
+    return min(min(floors), min(wholes)), max(max(floors) + 1, max(wholes))
 
 
 def met_range(symbol: str, first: tuple | None, last: tuple | None) -> tuple | None:
