@@ -29,9 +29,11 @@ from classroom.solve.board.blank_terms import (
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import SharedWalks, counted_uses, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
+from classroom.solve.board.profiles import Ranges
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 
 
+CUT_FROM = 100  # counting, a join of this many look-ups or more is cut to what its tables can make (tests: 0)
 WILD_KEPT = 500_000  # counting, the skeletons and values a line's wild walks may keep (some 300 MB)
 
 
@@ -96,6 +98,7 @@ class WildAiming:
         # counting, the walks of stretches that begin alike are shared (one with every end)
         self._shared = SharedWalks()
         self._shared_terms = SharedWalks()
+        self.ranges = Ranges()  # counting, a value-keyed join looks up only what its tables can make
 
     def _bounded(self) -> None:
         """Counting, forget the walks and wild tables of the line so far once they hold more
@@ -106,6 +109,7 @@ class WildAiming:
             self._prefixes.clear()
             self._terms.clear()
             self._term_uses.clear()
+            self.ranges.clear()
             if self._terms_aimed:
                 self._terms_aimed.forget_walks()
 
@@ -216,6 +220,7 @@ class WildAiming:
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._prefixes, self._terms, self._aimed, self._term_uses)
+        self.ranges.clear()
         self._shared.keep_open()
         self._shared_terms.keep_open()
         if self.counting and self._terms_aimed:
@@ -388,11 +393,18 @@ class WildAiming:
                 if profiles is not None:
                     self._looked += profiles.joins(out, hand, prefixes, terms, ops, False)
                     continue
+                cuts = False
                 if counting:  # the look-ups of the joins are work too (aim.Aiming._aim's measure)
-                    self._looked += len(ops) * meeting_look_ups(prefixes, terms, goals)
+                    looks = meeting_look_ups(prefixes, terms, goals)
+                    self._looked += len(ops) * looks
+                    # a join of more look-ups than its tables' values (a range is a pass over them,
+                    # kept) looks up only the targets that they can make (profiles.Ranges)
+                    cuts = looks >= CUT_FROM and looks >= len(prefixes) + (len(terms) if type(terms) is dict else 0)
                 for symbol, unit, fill in ops:
-                    join_met(out, hand, meetings(prefixes, terms, targets, goals, symbol == "+", False),
-                             unit, fill, counting)
+                    within = self.ranges.cut(goals, prefixes, terms, symbol) if cuts else goals
+                    if within:
+                        join_met(out, hand, meetings(prefixes, terms, targets, within, symbol == "+", False),
+                                 unit, fill, counting)
 
     def _prefix(self, pattern: tuple, k: int, targets: set | None, terms, ops: tuple, wild: bool,
                 walked: dict):

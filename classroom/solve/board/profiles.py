@@ -14,11 +14,21 @@ join none of whose profiles add up is skipped whole.
 
 A table split by profile is profile -> value -> packed tiles used -> how many (a value's entries
 of one profile keep their dict). A table written on demand (aim.OneNumber, a WrittenNumbers) is
-of one profile: Numbers hold no operation, and hold the blank when written holding it.
+of one profile: Numbers hold no operation, and hold the blank when written holding it. A table
+that grows (aim.grown: by new values only) is split again from its first new value on.
+
+**Ranges.** Two parts that meet make values within a range their own values' ranges give
+(`met_range`: p + t lies between the sums of the two lows and of the two highs, and so on), so a
+join looks up only the goal values in that range, and none when there is none (`_within`): of
+the bench's spare-0 windows, a third to a half of the joins of parts whose profiles add up meet
+no goal value so, and the look-ups of the others fall by a half. The ranges are whole numbers
+below and above the values (a fraction's floor and ceiling), so no value is ever left out.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from itertools import islice
 from sys import getrefcount
 
 from classroom.solve.board.aim import OneNumber, forget_closed, meeting_look_ups, meetings, pair
@@ -26,6 +36,8 @@ from classroom.solve.board.blank_terms import WrittenNumbers, join_met, many
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
 
+GROWN_SPLITS = True  # a grown table is split from its first new value on (tests: off, split whole)
+RANGES = True  # a join looks up only the goal values its parts' ranges can make (tests: off, every one)
 SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.WILD_KEPT too
 
 Goals = dict  # profile -> (values, [their pairs]): what a long side's sides must be, like {4096: ({7, 9}, [(7, 1), (9, 1)])}
@@ -48,8 +60,9 @@ class ExactTables:
         self.full = sum(count * unit for count, unit in zip(hand.counts + [hand.blanks], hand.unit))
         self._plain: dict = {}  # pattern -> (profile -> values covered, table)
         self._wild: dict = {}
-        self._splits: dict = {}  # id -> (table, its length, the table split by profile)
+        self._splits: dict = {}  # id -> (table, its length, the table split by profile, its parts' ranges)
         self._goals: dict = {}  # id -> (a short side's table, its goals)
+        self._ordered: dict = {}  # id -> [a goal's values, their range, those values in order]
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board, and the splits."""
@@ -59,6 +72,26 @@ class ExactTables:
         # (the split's, getrefcount's own)
         self._splits = {key: got for key, got in self._splits.items() if getrefcount(got[0]) > 2}
         self._goals = {}
+        self._ordered = {}
+
+    def ordered(self, values: set) -> list:
+        """Return [lo, hi, the values in order or None, the values]: whole numbers with lo <= v
+        <= hi for every value v, kept for the set (a goal's values, which the windows of a short
+        side's table share); the order is written when first asked for (`in_order`)."""
+        got = self._ordered.get(id(values))
+        if got is None or got[3] is not values:
+            lo, hi = value_range(values)
+            got = self._ordered[id(values)] = [lo, hi, None, values]
+        return got
+
+    def in_order(self, ordered: list) -> tuple:
+        """Return (the whole values in order, their pairs, the pairs of the others) of a goal's
+        values (from `ordered`)."""
+        if ordered[2] is None:
+            values = ordered[3]
+            wholes = sorted([key for key in values if type(key) is int])
+            ordered[2] = (wholes, [(key, 1) for key in wholes], [key for key in values if type(key) is not int])
+        return ordered[2]
 
     def goals(self, short: dict) -> dict:
         """Return the goals a short side's counted table leaves the long side: the profile of the
@@ -172,43 +205,178 @@ class Profiles:
                 join_met(joined, hand, meet(first, last, values, every, symbol), unit, fill, True)
             self.add(out, joined)
             return looked
+        f_ranges, l_ranges = self._ranges(first), self._ranges(last)
         for symbol, unit, fill in ops:
             with_op = unit & mask
-            for profile, (values, pairs) in goals.items():
+            for profile, (values, every) in goals.items():
                 left = profile - with_op
                 for f_profile, f_part in by_first.items():
-                    l_part = by_last.get(left - f_profile)
+                    l_profile = left - f_profile
+                    l_part = by_last.get(l_profile)
                     if l_part is None:
                         continue
+                    pairs = every
+                    if RANGES:
+                        # only the goal's values that a part of each can make across the operation
+                        met = met_range(symbol, part_range(f_ranges, f_profile, f_part),
+                                        part_range(l_ranges, l_profile, l_part))
+                        if met is not None:
+                            pairs = self._within(profile, met, every, but)
+                            if not pairs:
+                                continue
                     looked += looks(f_part, l_part, pairs)
                     join_met(out, hand, meet(f_part, l_part, values, pairs, symbol), unit, fill, True)
         return looked
 
+    def _within(self, profile: int, met: tuple, pairs: list, but) -> list:
+        """Return the pairs of the goal's values (of the profile, none in `but`: `pairs`) from lo
+        to hi (met: whole numbers, hi None when unbounded), and maybe a few above hi."""
+        ordered = self._tables.ordered(self.goals[profile][0])
+        lo, hi = met
+        if ordered[1] < lo or hi is not None and hi < ordered[0]:
+            return []
+        if lo <= ordered[0] and (hi is None or ordered[1] <= hi):
+            return pairs
+        wholes, whole_pairs, fractions = self._tables.in_order(ordered)
+        found = whole_pairs[bisect_left(wholes, lo):len(wholes) if hi is None else bisect_right(wholes, hi)]
+        if fractions:
+            found += [(n, d) for n, d in fractions if n >= lo * d and (hi is None or n <= hi * d)]
+        if but:
+            found = [p for p in found if (p[0] if p[1] == 1 else p) not in but]
+        return found
+
+    def _ranges(self, table) -> dict:
+        """Return profile -> the range of values of the table's part of that profile (see
+        `part_range`), kept with the table's split (and started afresh when the table grows)."""
+        got = self._splits.get(id(table))
+        return got[3] if got is not None and got[0] is table else {}
+
     def _split(self, table, blank: int) -> dict | None:
         """Return `split`, kept for the tables other windows read again: a table only ever grows
-        by new values (aim.grown), so one of the same length is the same."""
+        by new values (aim.grown), so one of the same length is the same, and a longer one is
+        the same but for the values after those split already (a dict keeps its order)."""
         got = self._splits.get(id(table))
-        if got is not None and got[0] is table and got[1] == len(table):
-            return got[2]
+        if got is not None and got[0] is table:
+            if got[1] == len(table):
+                return got[2]
+            if got[2] is not None and GROWN_SPLITS:
+                parts = split(table, self.mask, blank, got[2], got[1])
+                self._splits[id(table)] = (table, len(table), parts, {})
+                return parts
         parts = split(table, self.mask, blank)
         if len(self._splits) >= SPLITS_KEPT:
             self._splits.clear()
-        self._splits[id(table)] = (table, len(table), parts)
+        self._splits[id(table)] = (table, len(table), parts, {})
         return parts
 
 
-def split(table, mask: int, blank: int) -> dict | None:
+class Ranges:
+    """The ranges of values (`value_range`) of the tables that value-keyed joins meet, kept by
+    table while it does not grow (a table holds on to its range until `clear`): a join's goals
+    cut to the values its two tables can make (`cut`)."""
+
+    def __init__(self):
+        self._found: dict = {}  # id -> (table, its length, its range)
+
+    def clear(self) -> None:
+        """Forget every range (and the tables they were kept for)."""
+        self._found = {}
+
+    def of(self, table) -> tuple | None:
+        """Return `value_range` of the table, kept (a table grown by new values, aim.grown, widened
+        by theirs)."""
+        got = self._found.get(id(table))
+        if got is not None and got[0] is table:
+            if got[1] == len(table):
+                return got[2]
+            found = value_range(list(islice(table, got[1], None)))
+            if got[2] is not None and found is not None:
+                found = min(got[2][0], found[0]), max(got[2][1], found[1])
+            found = found or got[2]
+        else:
+            found = value_range(table)
+        self._found[id(table)] = (table, len(table), found)
+        return found
+
+    def cut(self, goals: list, first, last, symbol: str) -> list:
+        """Return the goals (value pairs, in their order) that a value of the table `first` and
+        one of `last` can make across the operation, and maybe a few more (all of them when the
+        ranges are not known)."""
+        met = met_range(symbol, self.of(first), self.of(last))
+        if met is None:
+            return goals
+        lo, hi = met
+        if hi is None:
+            return [goal for goal in goals if goal[0] >= lo * goal[1]]
+        return [goal for goal in goals if lo * goal[1] <= goal[0] <= hi * goal[1]]
+
+
+def part_range(ranges: dict, profile: int, part) -> tuple | None:
+    """Return (lo, hi), whole numbers with lo <= v <= hi for every value v of the part (a counted
+    table, or one written on demand), or None when it has none; kept in `ranges` by profile."""
+    found = ranges.get(profile, False)
+    if found is False:
+        found = ranges[profile] = value_range(part)
+    return found
+
+
+def value_range(table) -> tuple | None:
+    """Return (lo, hi), whole numbers with lo <= v <= hi for every value v of a table (one
+    written on demand, its bounds; or a set or list of value keys), or None when it has none."""
+    if not table:
+        return None
+    if type(table) is not dict and type(table) is not set and type(table) is not list:
+        bounds = getattr(table, "bounds", None)
+        if bounds is None:
+            return None
+        lo, hi, _ = bounds()
+        return lo, hi
+    try:  # whole values alone, as most tables are: at C speed (an int and a pair do not compare)
+        lo, hi = min(table), max(table)
+        if type(lo) is int and type(hi) is int:
+            return lo, hi
+    except TypeError:
+        pass
+    # a pair n/d is not whole (reduced, d > 1): its floor is n // d and its ceiling one more
+    floors = [key[0] // key[1] for key in table if type(key) is not int]
+    wholes = [key for key in table if type(key) is int]
+    if not wholes:
+        return min(floors), max(floors) + 1
+    return min(min(floors), min(wholes)), max(max(floors) + 1, max(wholes))
+
+
+def met_range(symbol: str, first: tuple | None, last: tuple | None) -> tuple | None:
+    """Return (lo, hi), whole numbers with lo <= a op b <= hi (hi None: unbounded) for a and b
+    in the ranges `first` and `last` (a ÷ b for b > 0 only: never ÷ 0), or None when not known."""
+    if first is None or last is None:
+        return None
+    (a_lo, a_hi), (b_lo, b_hi) = first, last
+    if symbol == "+":
+        return a_lo + b_lo, a_hi + b_hi
+    if symbol == "-":
+        return a_lo - b_hi, a_hi - b_lo
+    if a_lo < 0 or b_lo < 0:
+        return None
+    if symbol == "×":
+        return a_lo * b_lo, a_hi * b_hi
+    # a ÷ b for 0 < b <= b_hi; b >= b_lo, a fraction below 1 when b_lo is 0 (no bound above)
+    return a_lo // b_hi if b_hi else 0, -(-a_hi // b_lo) if b_lo else None
+
+
+def split(table, mask: int, blank: int, parts: dict | None = None, after: int = 0) -> dict | None:
     """Return profile -> the part of a counted table whose entries have that profile (a table
     written on demand is of one profile; `blank`, the blank's packed unit), or None when the
-    profiles of a table written on demand are not known."""
+    profiles of a table written on demand are not known. With `parts`, the split of the table's
+    first `after` values, those are kept and the values after them split into it."""
     if isinstance(table, OneNumber):
         return {0: table}
     if isinstance(table, WrittenNumbers):
         return {blank & mask if table.wild else 0: table}
     if type(table) is not dict:
         return None
-    parts: dict = {}
-    for key, by_used in table.items():
+    if parts is None:
+        parts = {}
+    for key, by_used in (islice(table.items(), after, None) if after else table.items()):
         first = -1
         for used in by_used:
             profile = used & mask
