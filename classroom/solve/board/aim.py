@@ -140,6 +140,16 @@ def by_floor(table: dict) -> tuple:
     return pairs, floors, order
 
 
+def within_reach(pairs: list, floors: list, order: list, least: int, most: int | None):
+    """Return the pairs (by_floor's) whose values' floors lie from `least` to `most` (None: no
+    bound above), in the table's order (all of them: the list itself), or None when there are none."""
+    i = bisect_left(floors, least)
+    j = len(floors) if most is None else bisect_right(floors, most)
+    if i >= j:
+        return None
+    return map(pairs.__getitem__, sorted(order[i:j])) if j - i < len(floors) else pairs
+
+
 def floor_bounds(table) -> tuple | None:
     """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value is
     below zero or the table is empty."""
@@ -827,14 +837,11 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orde
             if times:
                 if b_hi <= 0:
                     continue
-                i = bisect_left(floors, v_n // (v_d * b_hi))
-                j = bisect_right(floors, v_n // (v_d * b_lo)) if b_lo else len(floors)
+                row = within_reach(firsts, floors, order, v_n // (v_d * b_hi), v_n // (v_d * b_lo) if b_lo else None)
             else:
-                i = bisect_left(floors, v_n * b_lo // v_d)
-                j = bisect_right(floors, v_n * b_hi // v_d)
-            if i >= j:
+                row = within_reach(firsts, floors, order, v_n * b_lo // v_d, v_n * b_hi // v_d)
+            if row is None:
                 continue
-            row = map(firsts.__getitem__, sorted(order[i:j])) if j - i < len(floors) else firsts
         elif v_n == 0:
             for (a_n, a_d), a_by_used in firsts:
                 if a_n == 0:  # 0 × b, 0 ÷ b: every b (not 0 when dividing)
@@ -911,15 +918,11 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool, or
             row = numbers
             if reach and v_n > 0 < v_d:
                 if times:
-                    i = bisect_left(floors, v_n // (v_d * hi))
-                    j = bisect_right(floors, v_n // (v_d * lo)) if lo else len(floors)
+                    row = within_reach(numbers, floors, order, v_n // (v_d * hi), v_n // (v_d * lo) if lo else None)
                 else:
-                    i = bisect_left(floors, lo * v_d // v_n)
-                    j = bisect_right(floors, hi * v_d // v_n)
-                if i >= j:
+                    row = within_reach(numbers, floors, order, lo * v_d // v_n, hi * v_d // v_n)
+                if row is None:
                     continue
-                if j - i < len(floors):
-                    row = map(numbers.__getitem__, sorted(order[i:j]))
             for (b_n, b_d), b_by_used in row:
                 if b_n == 0:
                     if times and v_n == 0:
