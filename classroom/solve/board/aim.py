@@ -150,19 +150,38 @@ def within_reach(pairs: list, floors: list, order: list, least: int, most: int |
     return map(pairs.__getitem__, sorted(order[i:j])) if j - i < len(floors) else pairs
 
 
-def floor_bounds(table) -> tuple | None:
-    """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value is
-    below zero or the table is empty."""
+def value_range(table) -> tuple | None:
+    """Return (lo, hi), whole numbers with lo <= v <= hi for every value v of a table (one
+    written on demand, its bounds; or a set or list of value keys), or None when it has none."""
     if not table:
         return None
-    if tuple not in set(map(type, table)):
-        lo, hi = min(table), max(table)
-    else:
-        if any(type(key) is tuple and key[1] <= 0 for key in table):
+    if type(table) is not dict and type(table) is not set and type(table) is not list:
+        bounds = getattr(table, "bounds", None)
+        if bounds is None:
             return None
-        lo = min(key if type(key) is int else key[0] // key[1] for key in table)
-        hi = max(key if type(key) is int else -(-key[0] // key[1]) for key in table)
-    return (lo, hi) if lo >= 0 else None
+        lo, hi, _ = bounds()
+        return lo, hi
+    try:  # whole values alone, as most tables are: at C speed (an int and a pair do not compare)
+        lo, hi = min(table), max(table)
+        if type(lo) is int and type(hi) is int:
+            return lo, hi
+    except TypeError:
+        pass
+    # a pair n/d is not whole (reduced, d > 1): its floor is n // d and its ceiling one more
+    floors = [key[0] // key[1] for key in table if type(key) is not int]
+    wholes = [key for key in table if type(key) is int]
+    if not wholes:
+        return min(floors), max(floors) + 1
+    return min(min(floors), min(wholes)), max(max(floors) + 1, max(wholes))
+
+
+def floor_bounds(table) -> tuple | None:
+    """Return `value_range`'s (lo, hi) of a table looked up, or None when a value is below zero
+    (or a key is over a denominator not above zero) or the table is empty."""
+    if tuple in set(map(type, table)) and any(type(key) is tuple and key[1] <= 0 for key in table):
+        return None
+    found = value_range(table)
+    return found if found is not None and found[0] >= 0 else None
 
 
 class OneNumber:

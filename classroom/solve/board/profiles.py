@@ -31,7 +31,7 @@ from bisect import bisect_left, bisect_right
 from itertools import islice
 from sys import getrefcount
 
-from classroom.solve.board.aim import OneNumber, forget_closed, meeting_look_ups, meetings, pair
+from classroom.solve.board.aim import OneNumber, forget_closed, meeting_look_ups, meetings, pairs_of, value_range
 from classroom.solve.board.blank_terms import WrittenNumbers, join_met, many
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
@@ -121,7 +121,7 @@ class ExactTables:
             have = covered.get(profile)
             new = values - have if have else values
             if new:
-                fresh[profile] = (new, [pair(key) for key in new])
+                fresh[profile] = (new, pairs_of(new))
         if fresh:
             cache[pattern] = (covered, out)
             for profile, (values, _) in fresh.items():  # covered first, as in aim.grown
@@ -194,11 +194,11 @@ class Profiles:
             for profile, (values, _) in self.goals.items():
                 values = values - but
                 if values:
-                    goals[profile] = (values, [pair(key) for key in values])
+                    goals[profile] = (values, pairs_of(values))
         looked = 0
         if by_first is None or by_last is None:  # not split: every goal's values at once, then kept
             values = set().union(*(values for values, _ in goals.values()))
-            every = [pair(key) for key in values]
+            every = pairs_of(values)
             joined: dict = {}
             for symbol, unit, fill in ops:
                 looked += looks(first, last, every)
@@ -318,31 +318,6 @@ def part_range(ranges: dict, profile: int, part) -> tuple | None:
     if found is False:
         found = ranges[profile] = value_range(part)
     return found
-
-
-def value_range(table) -> tuple | None:
-    """Return (lo, hi), whole numbers with lo <= v <= hi for every value v of a table (one
-    written on demand, its bounds; or a set or list of value keys), or None when it has none."""
-    if not table:
-        return None
-    if type(table) is not dict and type(table) is not set and type(table) is not list:
-        bounds = getattr(table, "bounds", None)
-        if bounds is None:
-            return None
-        lo, hi, _ = bounds()
-        return lo, hi
-    try:  # whole values alone, as most tables are: at C speed (an int and a pair do not compare)
-        lo, hi = min(table), max(table)
-        if type(lo) is int and type(hi) is int:
-            return lo, hi
-    except TypeError:
-        pass
-    # a pair n/d is not whole (reduced, d > 1): its floor is n // d and its ceiling one more
-    floors = [key[0] // key[1] for key in table if type(key) is not int]
-    wholes = [key for key in table if type(key) is int]
-    if not wholes:
-        return min(floors), max(floors) + 1
-    return min(min(floors), min(wholes)), max(max(floors) + 1, max(wholes))
 
 
 def met_range(symbol: str, first: tuple | None, last: tuple | None) -> tuple | None:
