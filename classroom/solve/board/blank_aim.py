@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from classroom.solve.board.aim import (
     PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, add, forget_closed, grown, join,
-    may_hold, meeting_look_ups, meetings, pair, partners, table_size,
+    may_hold, meeting_look_ups, meetings, pairs_of, partners, table_size,
 )
 from classroom.solve.board.blank_terms import (
-    WILD_TARGETS, EitherTerms, WildTerms, add_joined, join_met, many,
+    WILD_TARGETS, EitherTerms, WildTerms, add_sides_of, join_met,
 )
 from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
 from classroom.solve.board.blank_count import SharedWalks, counted_uses, wild_count_walk, wild_counts
@@ -295,7 +295,7 @@ class WildAiming:
                     add(out, key, used, fills, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
-        goals = [pair(key) for key in targets]
+        goals = pairs_of(targets)
         plain_prefixes = self.plain.prefixes(pattern[:n - 1])
         wild_prefixes = self.prefixes(pattern[:n - 1])
         for k in range(1, n - 1):  # the last + or − stands at k
@@ -346,18 +346,10 @@ class WildAiming:
             if one_term:
                 self._terms_aimed.aim_profiles(pattern, out, one_term, self)
         else:
-            whole = self._terms_aimed.aimed(pattern, targets, self)
-            for key in targets:
-                sides = whole.get(key)
-                if sides:
-                    for used, fills in sides.items():
-                        if counting:
-                            add(out, key, used, many(fills), True)
-                        else:
-                            add_joined(out, key, used, fills)
+            add_sides_of(out, self._terms_aimed.aimed(pattern, targets, self), targets, counting)
         if n < 3 or not any(may_hold(cell, PLUS_MINUS, PLUS_MINUS) for cell in pattern[1:-1]):
             return
-        goals = [pair(key) for key in targets]
+        goals = pairs_of(targets)
         walked: dict = {}  # wild -> end -> table of every prefix, once one walk lists them
         for k in range(n - 2, 0, -1):  # the last + or − stands at k, latest first
             cell = pattern[k]

@@ -369,15 +369,7 @@ class WildTerms:
         hand, plain, rest = self.hand, self.plain.hand, self.rest.hand
         n = len(pattern)
         counting = self.counting
-        one = self.numbers(pattern, True)
-        for key in targets:
-            by_used = one.get(key)
-            if by_used:
-                for used, fills in by_used.items():
-                    if counting:
-                        add(out, key, used, many(fills), True)
-                    else:
-                        add_joined(out, key, used, fills)
+        add_sides_of(out, self.numbers(pattern, True), targets, counting)
         zero = counting and 0 in targets
         # the targets met by value (counting, 0 is met by tiles used: see `_zeros`); the term
         # prefixes are aimed at what every target needs
@@ -596,6 +588,19 @@ class JoinedFills:
                     written.extend(part)
             self._written = written
         return iter(written)
+
+
+def add_sides_of(out: dict, table, targets, counting: bool) -> None:
+    """Add to `out` the sides of a table (a dict, or one written on demand) of each target value:
+    how many when counting (`many`), else joined on demand (`add_joined`)."""
+    for key in targets:
+        by_used = table.get(key)
+        if by_used:
+            for used, fills in by_used.items():
+                if counting:
+                    add(out, key, used, many(fills), True)
+                else:
+                    add_joined(out, key, used, fills)
 
 
 def add_joined(out: dict, key, used: int, fills) -> None:
