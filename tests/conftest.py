@@ -23,3 +23,11 @@ def client(library):
     """Return a client of the page over the test's library."""
     with TestClient(create_app(library)) as client:
         yield client
+
+
+@pytest.fixture
+def student_client(library):
+    """Return a client of the page as a student's own device: no teacher's session (a POST of its
+    must send the form token read from the page it came from, as a browser's form does)."""
+    with TestClient(create_app(library)) as client:
+        yield client

@@ -38,6 +38,7 @@ from classroom.make.notebook import NOTEBOOK_LEVELS
 from classroom.make.scoreplay import FOCUSES
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
+from classroom.web.roles import form_field, student
 from classroom.web.making import Attached, make_set, order
 from classroom.make.worksheet import premium_labels
 from classroom.make.keys import board_tiles
@@ -56,6 +57,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
     env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus: tiles and equations, never ids
     env.filters["date"] = lambda seconds: datetime.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
     env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
+    env.globals["form_field"] = form_field  # every POST form's hidden token (web/roles.py)
     jobs = Jobs()
 
     def page(template: str, status: int = 200, **values) -> HTMLResponse:
@@ -239,10 +241,12 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
                     tiles={(t.row, t.col): t for t in board_tiles(board.tiles, tileset)},
                     premiums=premium_labels(), columns=COLUMNS)
 
+    @student
     @friendly
     async def check_page(request: Request) -> Response:
         return check_view(*await sheet_of(request))
 
+    @student
     @friendly
     async def check_line(request: Request) -> Response:
         record, held, tileset, board = await sheet_of(request)

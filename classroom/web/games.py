@@ -46,6 +46,7 @@ from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.store.games import (
     board_path, free_name, games, load_game, right_key, save_board, save_game, set_aside, team_key,
 )
+from classroom.web.roles import student
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
@@ -440,6 +441,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             teams.append((player, link, Markup(qr_svg(link))))
         return page("team_links.j2", here="games", name=name, teams=teams, reachable=bool(address))
 
+    @student
     @friendly
     async def team_page(request: Request) -> Response:
         name = game_name(request)
