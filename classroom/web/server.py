@@ -10,14 +10,13 @@ from pathlib import Path
 from classroom.errors import ClassroomError
 from classroom.store.runs import prepare_folder
 
-MAX_CONNECTIONS = 100
-
 
 def serve(host: str, port: int, open_page: bool, library: Path, workers: int) -> None:
     """Serve the page until Ctrl-C (returns then); raise one sentence when the address is taken."""
     import uvicorn
 
     from classroom.web.app import create_app
+    from classroom.web.connections import server_settings
 
     prepare_folder(library)
     try:
@@ -30,8 +29,8 @@ def serve(host: str, port: int, open_page: bool, library: Path, workers: int) ->
     print(f"Equate Classroom is at {url} (library: {library}/). Ctrl-C stops it.", flush=True)
     if open_page:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    # limit_concurrency bounds the connections served at once; more get "503 Service Unavailable".
     loopback = host in ("127.0.0.1", "localhost", "::1")
     hosts = ["127.0.0.1", "localhost", "[::1]"] if loopback else None  # another host: any name
+    # slow and half-open clients cannot hold the page, and a stop takes a second (connections.py)
     uvicorn.run(create_app(library, workers, hosts), host=host, port=port, log_level="warning",
-                limit_concurrency=MAX_CONNECTIONS)
+                **server_settings())
