@@ -17,7 +17,6 @@ slow clients"):
 from __future__ import annotations
 
 import asyncio
-import itertools
 from typing import Any
 
 import h11
@@ -30,8 +29,6 @@ MAX_CONNECTIONS = 1000  # a class of 30 devices holds a few dozen at once
 OPEN_FILES = 4096  # the open files asked of the system, so that MAX_CONNECTIONS fit (macOS gives 256)
 STOP_SECONDS = 1  # then the requests still under way are cancelled
 
-_DUE = itertools.count()  # the order in which awaited heads became due: the oldest gives way first
-
 
 class BoundedH11Protocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol with a deadline on each request's head and a limit on the
@@ -39,11 +36,13 @@ class BoundedH11Protocol(H11Protocol):
 
     limit = MAX_CONNECTIONS
     head_seconds = HEAD_SECONDS
+    # The connections awaiting a head, the longest-waiting first: whom a new connection past the
+    # limit displaces, found at once however large the flood. One per class of protocol_class.
+    awaiting: dict[BoundedH11Protocol, None] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.head_timer: asyncio.TimerHandle | None = None  # set while a head is awaited
-        self.due = 0  # when the awaited head became due, in the order of _DUE
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -73,32 +72,35 @@ class BoundedH11Protocol(H11Protocol):
         if not self.awaits_head():
             self._stop_timing()
         elif self.head_timer is None:
-            self.due = next(_DUE)
             self.head_timer = self.loop.call_later(self.head_seconds, self._head_too_slow)
+            self.awaiting[self] = None
 
     def _stop_timing(self) -> None:
         if self.head_timer is not None:
             self.head_timer.cancel()
             self.head_timer = None
+            del self.awaiting[self]
 
     def _head_too_slow(self) -> None:
-        self.head_timer = None
+        self._stop_timing()
         if self.awaits_head():
             self.transport.close()
 
     def _make_room(self) -> None:
-        """Close the open connection that has waited longest for a head (a half-open or idle one,
-        never one whose request is being answered), or this new one when there is none."""
-        waiting = [other for other in self.connections
-                   if other is not self and isinstance(other, BoundedH11Protocol) and other.awaits_head()]
-        oldest = min(waiting, key=lambda other: other.due, default=self)
+        """Close the connection that has waited longest for a head (a half-open or idle one, never
+        one whose request is being answered), or this new one when there is none. It leaves the
+        server's count at once, so a burst of new connections displaces one each."""
+        oldest = next(iter(self.awaiting), self)  # this one is the newest: the oldest only when alone
+        oldest._stop_timing()
+        self.connections.discard(oldest)
         oldest.transport.close()
 
 
 def protocol_class(limit: int, head_seconds: float = HEAD_SECONDS) -> type[BoundedH11Protocol]:
-    """Return the protocol class that holds at most `limit` connections and closes one whose
-    head is not whole within `head_seconds`."""
-    return type("BoundedH11Protocol", (BoundedH11Protocol,), {"limit": limit, "head_seconds": head_seconds})
+    """Return a protocol class for one server: it holds at most `limit` connections and closes one
+    whose head is not whole within `head_seconds`."""
+    return type("BoundedH11Protocol", (BoundedH11Protocol,),
+                {"limit": limit, "head_seconds": head_seconds, "awaiting": {}})
 
 
 def connection_limit() -> int:
