@@ -131,7 +131,7 @@ def changing(record: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
 def _holding(folder: Path, record: Path, wait: float) -> Iterator[None]:
     if fcntl is None:
         if not _one_process.acquire(timeout=wait):
-            raise _busy(record, wait)
+            raise _busy(record)
         try:
             yield
         finally:
@@ -159,14 +159,14 @@ def _lock(handle: int, record: Path, wait: float) -> None:
             return
         except BlockingIOError:
             if time.monotonic() > deadline:
-                raise _busy(record, wait) from None
+                raise _busy(record) from None
             time.sleep(pause)
             pause = min(pause * 2, 0.05)
 
 
-def _busy(record: Path, wait: float) -> ClassroomError:
-    return ClassroomError(f"{path_excerpt(record)} has been kept busy by another window or command for {wait:.0f} "
-                          "seconds; nothing was changed — try again in a moment")
+def _busy(record: Path) -> ClassroomError:
+    return ClassroomError(f"{path_excerpt(record)} is being changed by another window or command; "
+                          "nothing was changed — try again in a moment")
 
 
 def change_game(library: Path, name: str, how: Callable[[Record], Record], at: int | None = None) -> Record:
