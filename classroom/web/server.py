@@ -58,11 +58,24 @@ def bracketed(address: str) -> str:
 
 
 def network_addresses() -> list[str]:
-    """Return this computer's own addresses that other devices may reach, best first (none found:
-    an empty list); no packet is sent."""
+    """Return this computer's own IPv4 addresses that other devices may reach (none found: an
+    empty list), read from its network interfaces; no packet is sent."""
+    found = set()
     try:
-        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+        import fcntl
+        import struct
+
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            for _, name in socket.if_nameindex():
+                try:  # SIOCGIFADDR: the interface's address (Linux)
+                    answer = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))
+                except OSError:
+                    continue  # an interface with no IPv4 address
+                found.add(socket.inet_ntoa(answer[20:24]))
+    except (ImportError, OSError, AttributeError):
+        pass  # not Linux: the computer's name, as its resolver knows it, below
+    try:
+        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET))
     except OSError:
-        return []
-    addresses = sorted({info[4][0] for info in found if not info[4][0].startswith("127.")})
-    return addresses
+        pass
+    return sorted(address for address in found if not address.startswith("127."))
