@@ -27,6 +27,7 @@ from classroom.record.deal import new_game
 from classroom.record.grammar import read_record, read_turn
 from classroom.record.replay import replay
 from classroom.store.games import STALE, change_game, changing, save_game
+from tests.browsers import token_of
 from test_web_serve import START_UP, serving
 
 HERE = Path(__file__).resolve().parent.parent  # the worktree: the code the subprocesses run
@@ -298,15 +299,13 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
 
 
 def teacher_browser(server) -> urllib.request.OpenerDirector:
-    """Return a browser of the teacher's own (cookies kept, redirects not followed), signed in
-    with the server's teacher link when it prints one."""
+    """Return a browser of the teacher's own on a server (its cookies kept, redirects not
+    followed), signed in with the teacher's link the server printed."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect())
-    teacher = getattr(server, "teacher", None)
-    if teacher:
-        try:
-            opener.open(teacher, timeout=START_UP).close()
-        except urllib.error.HTTPError as answer:
-            assert answer.code in (302, 303, 307), answer.code  # the sign-in redirects to a page
+    try:
+        opener.open(server.teacher, timeout=START_UP).close()
+    except urllib.error.HTTPError as answer:
+        assert answer.code in (302, 303, 307), answer.code  # signed in, and sent on to a page
     return opener
 
 
@@ -330,9 +329,8 @@ def test_two_servers_fifty_posts_every_acknowledged_turn_once(tmp_path):
                 for _ in range(2):  # the board looked at again after an answer, and the pass tried again
                     with opener.open(server.url + "games/duel", timeout=START_UP) as page:
                         html = page.read().decode("utf-8")
-                    token = re.search(r'name="form_token" value="([^"]*)"', html)
                     at = re.search(r'id="play-form">.*?name="at" value="(\d+)"', html, re.S)[1]
-                    fields = {"line": "pass", "at": at, **({"form_token": token[1]} if token else {})}
+                    fields = {"line": "pass", "at": at, "form_token": token_of(html)}
                     request = urllib.request.Request(server.url + "games/duel/turn", urllib.parse.urlencode(fields).encode(),
                                                      headers={"Origin": server.url.rstrip("/")})
                     try:
