@@ -359,3 +359,16 @@ def test_two_servers_fifty_posts_every_acknowledged_turn_once(tmp_path):
     assert scored.returncode == 0, scored.stderr
     assert [(t["player"], t["kind"]) for t in json.loads(scored.stdout)["turns"]] == [(t.player, "pass") for t in turns]
     assert "Traceback" not in first.err + second.err
+
+
+def test_a_refused_form_keeps_the_racks_off_the_projector(client, library):
+    """With racks kept on each team's own link, the page that refuses a stale form (409) or a
+    change the rules refuse (400) shows the rack of the team to move no more than the game's page."""
+    new_record(library, "hidden")
+    assert client.post("/games/hidden/racks", data={"racks": "private"}, follow_redirects=False).status_code == 303
+    stale = client.post("/games/hidden/turn", data={"line": "pass", "at": "0"})
+    refused = client.post("/games/hidden/undo", data={"at": "2"})  # no turn to take back
+    assert (stale.status_code, refused.status_code) == (409, 400)
+    assert refusal(refused.text) == "Not legal: the game has no turn to take back."
+    for page in (stale.text, refused.text):
+        assert 'id="rack-private"' in page and 'id="rack"' not in page

@@ -350,9 +350,9 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         if word.startswith("reveal "):  # a rack the record does not know, read from the table
             return RedirectResponse(f"/games/{name}?reveal=1&rack={urllib.parse.quote(typed[7:].strip(), safe='')}", status_code=303)
         if word == "undo":
-            return await change(name, undo_turn, at=at)
+            return await change(name, undo_turn, at=at, private=private)
         if word in ("end", "stop"):
-            return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at)
+            return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at, private=private)
         if not typed:
             return view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
                         status=400, private=private)
@@ -373,22 +373,26 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             return ended
 
         answer = await run_in_threadpool(shown)
-        return answer if answer is not None else await change(name, ended, at=at, typed=typed)
+        return answer if answer is not None else await change(name, ended, at=at, typed=typed, private=private)
 
-    async def change(name: str, how, then: str = "", at: int | None = None, typed: str = "") -> Response:
+    async def change(name: str, how, then: str = "", at: int | None = None, typed: str = "",
+                     private: bool = False) -> Response:
         """Change a game's record with `how` (record -> record) under the record's lock, write it,
         and show the game again. With `at` (made_at: the number of record lines the form was made
         for) a form made for another state of the record is refused in the page's box (409) and
         changes nothing; without it the change is made on whatever the record holds. A change
-        refused by the rules is said in the box too (400), with the typed line kept."""
+        refused by the rules is said in the box too (400), with the typed line kept; `private`
+        keeps the racks off that page as the game's own page does."""
 
         def changed() -> Response:
             try:
                 change_game(library, name, how, at)
             except Stale as stale:
-                return view(name, load_game(library, name), typed=typed, error=str(stale), status=409, stale=True)
+                return view(name, load_game(library, name), typed=typed, error=str(stale), status=409, stale=True,
+                            private=private)
             except ClassroomError as error:
-                return view(name, load_game(library, name), typed=typed, error=plain_reason(error), status=400)
+                return view(name, load_game(library, name), typed=typed, error=plain_reason(error), status=400,
+                            private=private)
             return RedirectResponse(f"/games/{name}{then}", status_code=303)
 
         return await run_in_threadpool(changed)
@@ -403,18 +407,19 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             line = read_turn(typed_turn(typed, record), record, "the play")
             return play_turn(record, line, "the play")[0]
 
-        return await change(name, added, at=made_at(form), typed=typed)
+        return await change(name, added, at=made_at(form), typed=typed, private=racks_private(request))
 
     @friendly
     async def undo_page(request: Request) -> Response:
         form = await read_form(request)
-        return await change(game_name(request), undo_turn, at=made_at(form))
+        return await change(game_name(request), undo_turn, at=made_at(form), private=racks_private(request))
 
     @friendly
     async def stop_page(request: Request) -> Response:
         name = game_name(request)
         form = await read_form(request)
-        return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=made_at(form))
+        return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=made_at(form),
+                            private=racks_private(request))
 
     @friendly
     async def remove_page(request: Request) -> Response:
@@ -603,6 +608,11 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
     ]
+
+
+def racks_private(request: Request) -> bool:
+    """Return whether the teacher keeps racks off the projector (on each team's own link)."""
+    return request.cookies.get("racks") == "private"
 
 
 def made_at(form) -> int:
