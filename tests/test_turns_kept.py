@@ -372,3 +372,35 @@ def test_a_refused_form_keeps_the_racks_off_the_projector(client, library):
     assert refusal(refused.text) == "Not legal: the game has no turn to take back."
     for page in (stale.text, refused.text):
         assert 'id="rack-private"' in page and 'id="rack"' not in page
+
+
+def test_a_folder_that_cannot_be_locked_still_takes_changes_one_at_a_time(library, monkeypatch):
+    """Where flock is refused (some network file systems answer ENOLCK), a change still goes
+    through, and the threads of one process still take turns (the comment in store/games.py
+    says what is then not guarded: another process)."""
+    import errno
+
+    import classroom.store.games as store
+
+    class Refusing:
+        LOCK_EX, LOCK_NB = store.fcntl.LOCK_EX, store.fcntl.LOCK_NB
+
+        @staticmethod
+        def flock(handle, how):
+            raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(store, "fcntl", Refusing)
+    path = new_record(library, "nfs")
+    workers = [threading.Thread(target=lambda: [change_game(library, "nfs", passed) for _ in range(5)]) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(START_UP)
+    assert len(turns_of(path)) == 20
+    with changing(path):
+        failed = []
+        thread = threading.Thread(target=lambda: failed.append(_refused(path)))
+        thread.start()
+        thread.join(START_UP)
+    assert failed and failed[0].endswith("is being changed by another window or command; nothing was changed "
+                                         "— try again in a moment")

@@ -105,8 +105,10 @@ class Stale(ClassroomError):
         super().__init__(STALE)
 
 
-# Where fcntl is missing (Windows) only the threads of one process are kept apart: a second server
-# on the same library, or `classroom game play` while the page is served, is NOT guarded there.
+# Where fcntl is missing (Windows), or a folder cannot be locked (flock on some network file
+# systems answers ENOLCK or EBADF), only the threads of one process are kept apart: a second
+# server on the same library, or `classroom game play` while the page is served, is NOT guarded
+# there.
 _one_process = threading.Lock()
 
 
@@ -120,8 +122,8 @@ def changing(record: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
     os.replace of a new file (write_atomically), so a lock on the old file's inode would guard a
     file no longer there, and the next reader would open the new one unguarded. The folder stays
     the same inode, and locking it leaves no lock file behind in anyone's folder. It is one lock
-    for the whole folder (two games are changed one after the other), which costs nothing at a
-    change's few milliseconds. Each call opens the folder afresh, so threads of one process
+    for the whole folder (two games are changed one after the other), which costs little: a
+    change holds it only while it replays and writes one record. Each call opens the folder afresh, so threads of one process
     exclude each other as two processes do."""
     with _holding(Path(record).parent, Path(record), wait):
         yield
@@ -130,12 +132,8 @@ def changing(record: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
 @contextmanager
 def _holding(folder: Path, record: Path, wait: float) -> Iterator[None]:
     if fcntl is None:
-        if not _one_process.acquire(timeout=wait):
-            raise _busy(record)
-        try:
+        with _in_this_process(record, wait):
             yield
-        finally:
-            _one_process.release()
         return
     try:
         handle = os.open(folder, os.O_RDONLY)
@@ -143,25 +141,41 @@ def _holding(folder: Path, record: Path, wait: float) -> Iterator[None]:
         raise ClassroomError(f"cannot open the folder {path_excerpt(folder)} of the game record "
                              f"({error.strerror or error}); nothing was changed") from None
     try:
-        _lock(handle, record, wait)
-        yield
+        if _locked(handle, record, wait):
+            yield
+        else:
+            with _in_this_process(record, wait):
+                yield
     finally:
         os.close(handle)  # closing the only descriptor of this opening lets the lock go
 
 
-def _lock(handle: int, record: Path, wait: float) -> None:
+def _locked(handle: int, record: Path, wait: float) -> bool:
+    """Return True once the folder is locked, False when it cannot be (see _one_process)."""
     # Tried without blocking, a few times a second, so a waiting change ends with a sentence
     # instead of a page (or a command) that never answers when another holds the lock.
     deadline, pause = time.monotonic() + wait, 0.002
     while True:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
+            return True
         except BlockingIOError:
             if time.monotonic() > deadline:
                 raise _busy(record) from None
             time.sleep(pause)
             pause = min(pause * 2, 0.05)
+        except OSError:
+            return False
+
+
+@contextmanager
+def _in_this_process(record: Path, wait: float) -> Iterator[None]:
+    if not _one_process.acquire(timeout=wait):
+        raise _busy(record)
+    try:
+        yield
+    finally:
+        _one_process.release()
 
 
 def _busy(record: Path) -> ClassroomError:
