@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import resource
 import select
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -230,3 +233,20 @@ def test_a_stop_cancels_a_request_that_never_ends_after_stop_seconds():
         thread.join(timeout=START_UP)
         seconds = time.monotonic() - began
     assert not thread.is_alive() and seconds < 2.0, seconds
+
+
+@pytest.mark.parametrize("soft, hard, limit, files", [
+    (256, 4096, 1000, 4096),  # macOS's 256: raised, so that the 1000 fit
+    (1024, 1024, 512, 1024),  # a hard limit of 1024: half of it
+    (200, 200, 100, 200),
+    (3000, 3000, 1000, 3000),  # enough: left as it is
+])
+def test_the_connection_limit_fits_the_files_the_process_may_open(soft, hard, limit, files):
+    """connection_limit() raises the open-file limit towards OPEN_FILES as far as the hard limit
+    allows and returns at most half of what the process may then open, MAX_CONNECTIONS at most
+    (in a process of its own, its limits lowered as a teacher's computer has them)."""
+    script = ("import resource; from classroom.web.connections import connection_limit; "
+              "print(connection_limit(), resource.getrlimit(resource.RLIMIT_NOFILE)[0])")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=START_UP,
+                            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard)))
+    assert result.stdout.split() == [str(limit), str(files)], result.stderr

@@ -76,6 +76,7 @@ class BoundedH11Protocol(H11Protocol):
             self.awaiting[self] = None
 
     def _stop_timing(self) -> None:
+        """Stop the head's deadline, if one runs."""
         if self.head_timer is not None:
             self.head_timer.cancel()
             self.head_timer = None
