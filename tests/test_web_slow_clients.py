@@ -250,3 +250,51 @@ def test_the_connection_limit_fits_the_files_the_process_may_open(soft, hard, li
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=START_UP,
                             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard)))
     assert result.stdout.split() == [str(limit), str(files)], result.stderr
+
+
+BUSY_SERVER = """
+import signal, sys, time
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import PlainTextResponse
+from starlette.routing import Route
+from classroom.web.connections import serve_until_stopped
+
+async def busy(request):
+    await run_in_threadpool(time.sleep, 60)  # work Python cannot stop, in one of the request threads
+    return PlainTextResponse("done")
+
+signal.signal(signal.SIGTERM, signal.default_int_handler)  # as `classroom serve` takes it (console.py)
+serve_until_stopped(Starlette(routes=[Route("/", busy)]), "127.0.0.1", int(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_does_not_wait_for_a_request_thread_that_would_run_on(signum):
+    """serve_until_stopped, stopped while a request runs a minute's work in a thread: the process
+    ends within 2 s (the issue's bound), without a traceback (the cancelled request is expected)."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-c", BUSY_SERVER, str(port)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + START_UP
+        while True:
+            try:
+                busy = socket.create_connection(("127.0.0.1", port), timeout=START_UP)
+                break
+            except OSError:
+                assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+                time.sleep(0.05)
+        with busy:
+            busy.sendall(GET)
+            time.sleep(0.5)  # the request's thread is at work
+            began = time.monotonic()
+            process.send_signal(signum)
+            out, err = process.communicate(timeout=START_UP)
+            seconds = time.monotonic() - began
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert seconds < 2.0, seconds
+    assert err == "" and process.returncode == 0, err

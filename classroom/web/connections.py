@@ -11,12 +11,19 @@ slow clients"):
 - an idle kept-alive connection is closed after IDLE_SECONDS;
 - at most `connection_limit()` connections are held; one more closes the connection that has
   waited longest for a head (a flood gives way to the teacher), or itself when every one is busy;
-- a stop (Ctrl-C, SIGTERM) waits at most STOP_SECONDS for the requests under way.
+- a stop (Ctrl-C, SIGTERM) waits at most STOP_SECONDS for the requests under way, then
+  LEAVE_SECONDS for the threads they were running in (`serve_until_stopped`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import os
+import sys
+import threading
+import time
 from typing import Any
 
 import h11
@@ -28,6 +35,7 @@ MAX_HEAD_BYTES = 16 * 1024  # a browser's head with the teacher's cookie is well
 MAX_CONNECTIONS = 1000  # a class of 30 devices holds a few dozen at once
 OPEN_FILES = 4096  # the open files asked of the system, so that MAX_CONNECTIONS fit (macOS gives 256)
 STOP_SECONDS = 1  # then the requests still under way are cancelled
+LEAVE_SECONDS = 0.5  # then the process ends, whatever threads those requests left running
 
 
 class BoundedH11Protocol(H11Protocol):
@@ -130,3 +138,41 @@ def server_settings() -> dict[str, Any]:
     stop time-outs, the head's size (no `limit_concurrency`: the protocol holds the limit)."""
     return {"http": protocol_class(connection_limit()), "timeout_keep_alive": IDLE_SECONDS,
             "h11_max_incomplete_event_size": MAX_HEAD_BYTES, "timeout_graceful_shutdown": STOP_SECONDS}
+
+
+def serve_until_stopped(app: Any, host: str, port: int) -> None:
+    """Serve app with uvicorn and the settings above until Ctrl-C or SIGTERM; return (or end
+    the process) within about 2 s of the signal, however long the work under way would take."""
+    import uvicorn
+
+    logging.getLogger("uvicorn.error").addFilter(not_about_the_stop)
+    uvicorn.run(app, host=host, port=port, log_level="warning", **server_settings())
+    leave_unfinished_work(LEAVE_SECONDS)
+
+
+def not_about_the_stop(record: logging.LogRecord) -> bool:
+    """Return False for what uvicorn logs about the requests a stop cancelled (a traceback each,
+    and a count): the stop was asked for, and the teacher's terminal shows no traceback."""
+    cancelled = record.exc_info is not None and isinstance(record.exc_info[1], asyncio.CancelledError)
+    return not (cancelled or "graceful shutdown exceeded" in record.getMessage())
+
+
+def leave_unfinished_work(seconds: float) -> None:
+    """Wait up to `seconds` for the threads that requests cancelled at the stop still run (Python
+    cannot stop a thread, and would wait for each before ending); if any is left, end the
+    process at once, its child processes first."""
+    deadline = time.monotonic() + seconds
+    for thread in _threads_left():
+        thread.join(max(0.0, deadline - time.monotonic()))
+    if _threads_left():
+        for child in multiprocessing.active_children():
+            child.kill()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
+
+
+def _threads_left() -> list[threading.Thread]:
+    """Return the threads, other than this one, that Python would wait for before ending."""
+    return [thread for thread in threading.enumerate()
+            if thread is not threading.current_thread() and not thread.daemon and thread.is_alive()]

@@ -16,10 +16,8 @@ def serve(host: str, port: int, open_page: bool, library: Path, workers: int,
     """Serve the page until Ctrl-C (returns then); raise one sentence when the address is taken.
     Prints the teacher's link (a secret new each start) and, served on the network, the
     students' address; `allowed_hosts` are names besides addresses the page answers to."""
-    import uvicorn
-
     from classroom.web.app import create_app
-    from classroom.web.connections import server_settings
+    from classroom.web.connections import serve_until_stopped
     from classroom.web.roles import Access, Hosts
 
     prepare_folder(library)
@@ -42,8 +40,7 @@ def serve(host: str, port: int, open_page: bool, library: Path, workers: int,
         threading.Timer(0.5, webbrowser.open, (access.link(base),)).start()
     hosts = Hosts(frozenset(name.lower() for name in allowed_hosts))
     # slow and half-open clients cannot hold the page, and a stop takes a second (connections.py)
-    uvicorn.run(create_app(library, workers, hosts, access), host=host, port=port, log_level="warning",
-                **server_settings())
+    serve_until_stopped(create_app(library, workers, hosts, access), host, port)
 
 
 def is_loopback(host: str) -> bool:
