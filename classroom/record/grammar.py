@@ -28,6 +28,8 @@ from classroom.game.symbols import Hand, parse_hand
 from classroom.game.tilesets import LEVELS, load_level
 
 MODES = ("teams", "duplicate", "solo")
+RACKS = ("screen", "private")  # '#racks private': a team's rack only on its own device
+TEAM_PLAYS = ("confirm", "direct")  # '#team-plays direct': a team's play from its device is played at once
 MAX_PLAYERS = {"teams": 4, "duplicate": 40, "solo": 1}
 MIN_PLAYERS = {"teams": 2, "duplicate": 1, "solo": 1}
 TOP = "top"  # the name of the line that puts a duplicate round's top play on the board
@@ -62,7 +64,8 @@ def read_handicap(value: str, names: tuple[str, ...], what: str = "--time") -> t
 @dataclass(frozen=True)
 class Header:
     """What the `#` lines say: the tile set, the mode, the players or teams, the seed the tool
-    dealt with (None for a game played on a real table), time handicaps in minutes."""
+    dealt with (None for a game played on a real table), time handicaps in minutes, and in a
+    teams game where racks are shown and what a play sent from a team's device does."""
 
     level: str = "original"
     mode: str = "teams"
@@ -71,6 +74,8 @@ class Header:
     minutes: tuple[tuple[str, int], ...] = ()  # ('Red', 5): Red has 5 minutes a play
     notes: tuple[str, ...] = ()
     board: tuple[str, ...] = ()  # the 19 rows of a board file the game starts from (none: empty)
+    racks: str = "screen"  # a teams game: "private" shows each team's rack on its own device only
+    team_plays: str = "confirm"  # a teams game: a team's play from its device waits for the teacher, or "direct"
 
     def minutes_of(self, player: str) -> int | None:
         """Return the minutes a play the player is given, or None without a time limit."""
@@ -147,6 +152,11 @@ class Record:
     header: Header
     lines: tuple[Line, ...] = field(default=())
 
+    def with_header(self, **changes) -> "Record":
+        """Return the record with header fields changed, read again so that its lines are
+        numbered after the new header (and the header checked as if read from a file)."""
+        return read_record(record_text(replace(self, header=replace(self.header, **changes))), "the game's settings")
+
     def adding(self, *lines: Line) -> "Record":
         """Return the record with lines added at the end (numbered after the last)."""
         start = self.last_number + 1
@@ -194,10 +204,14 @@ def read_record(text: str, where: str = "record") -> Record:
     header = Header(level=fields.get("level", "original"), mode=fields.get("mode", "teams"),
                     players=fields["players"], seed=fields.get("seed"),
                     minutes=tuple(fields["minutes"]), notes=tuple(fields["notes"]),
-                    board=tuple(fields.get("board", ())))
+                    board=tuple(fields.get("board", ())), racks=fields.get("racks", "screen"),
+                    team_plays=fields.get("team_plays", "confirm"))
     if header.board:
         starting_board(header, where)  # checked as a board file, each bad square named
     _check_players(header, where)
+    if header.mode != "teams" and (header.racks, header.team_plays) != (RACKS[0], TEAM_PLAYS[0]):
+        raise ClassroomError(f"{where}: '#racks' and '#team-plays' are settings of a teams game, "
+                             f"not of a {header.mode} game")
     for name, _ in header.minutes:
         if name not in header.players:
             raise ClassroomError(f"{where}: '#time {name}' names no player of '#players'")
@@ -248,9 +262,14 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields["notes"].append(value)
     elif key == "board":
         fields.setdefault("board", []).append(" ".join(value.split()))
+    elif key in ("racks", "team-plays"):
+        allowed = RACKS if key == "racks" else TEAM_PLAYS
+        if value.lower() not in allowed:
+            raise ClassroomError(f"{at}: '#{key}' is {' or '.join(allowed)}, not {excerpt(value)!r}")
+        fields[key.replace("-", "_")] = value.lower()
     else:
         raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
-                             "#tiles, #mode, #players, #seed, #time, #note and #board")
+                             "#tiles, #mode, #players, #seed, #time, #note, #board, #racks and #team-plays")
 
 
 def _check_name(name: str, at: str) -> None:
@@ -350,6 +369,10 @@ def header_lines(header: Header) -> list[str]:
     lines += [f"#time {name} {minutes}m" for name, minutes in header.minutes]
     lines += [f"#note {note}" for note in header.notes]
     lines += [f"#board {row}" for row in header.board]
+    if header.racks != RACKS[0]:  # written only when not the default, so older records read the same
+        lines.append(f"#racks {header.racks}")
+    if header.team_plays != TEAM_PLAYS[0]:
+        lines.append(f"#team-plays {header.team_plays}")
     return lines
 
 

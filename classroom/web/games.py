@@ -34,7 +34,7 @@ from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
-    MODES, Header, Holds, Record, Turn, read_handicap, read_record, read_turn, record_text,
+    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, read_handicap, read_record, read_turn, record_text,
 )
 from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
@@ -44,7 +44,7 @@ from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.store.games import (
-    board_path, free_name, games, load_game, right_key, save_board, save_game, set_aside, team_key,
+    board_path, free_name, games, load_game, save_board, save_game, set_aside, team_key,
 )
 from classroom.web.roles import student
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
@@ -191,6 +191,8 @@ def typed_turn(line: str, record: Record) -> str:
 def game_routes(library: Path, page, friendly) -> list[Route]:
     """Return the routes of the game pages and the board editor, over the library folder; `page`
     renders a template, `friendly` turns a ClassroomError into its sentence."""
+    from classroom.web.teams import POLL_SECONDS, team_routes, waiting_proposal  # it uses this module's board_rows
+
     reveals = Reveals()
     lock = threading.Lock()  # one change to a record at a time
 
@@ -229,15 +231,20 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
         grid = optional_text(form, "board", "the board", 20_000)  # a position from the board editor
         start = tuple(editor_board(grid, load_level(level)).splitlines()) if grid else ()
+        # A teams game's settings (header lines); the form's other modes have no team devices.
+        settings = {"racks": choice(form, "racks", "where racks are shown", RACKS, RACKS[0]),
+                    "team_plays": choice(form, "team_plays", "what a team's play does", TEAM_PLAYS,
+                                         TEAM_PLAYS[0])} if mode == "teams" else {}
 
         def create() -> str:
             if table:
-                header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start)
+                header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start, **settings)
                 record = read_record(record_text(Record(header)), "the new game")
             elif mode == "duplicate":
                 record = new_duplicate(names, level, seed, minutes, board=start)
             else:
                 record = new_game(mode, names, level, seed, minutes, board=start)
+                record = record.with_header(**settings) if settings else record
             with lock:
                 name = free_name(library, wanted)
                 save_game(library, name, record)
@@ -249,8 +256,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
     # --- one game ---------------------------------------------------------------------------------
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
-             error: str | None = None, status: int = 200, private: bool = False, closed: bool = False,
-             reveal_rack: str | None = None):
+             error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None):
         if record.header.mode == "duplicate":
             return duplicate_view(name, record, typed, error, status, closed)
         game = replay(record, where=f"game {name}")
@@ -260,6 +266,12 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         if last is not None:
             marks.update({s: "last" for s in last.play.squares})
         board, preview = game.board, None
+        # A team's play sent from its device waits here for the teacher (classroom.web.teams).
+        proposal = waiting_proposal(library, name, record) if pending is None and not game.ended else None
+        if proposal is not None:
+            board = proposal["pending"].board
+            if proposal["turn"].play is not None:
+                marks.update({s: "new" for s in proposal["turn"].play.squares})
         if pending is not None:
             turn = pending.turns[-1]
             board = pending.board
@@ -294,7 +306,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
                     revealed=revealed, reveal_note=reveal_note, typed=typed, error=error,
                     turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
-                    private=private, practice=practice, links=links, words=WORDS,
+                    private=record.header.racks == "private", proposal=proposal, poll=POLL_SECONDS,
+                    practice=practice, links=links, words=WORDS,
                     strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
 
     def solo_comparison(game: Replay):
@@ -333,10 +346,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         record = await run_in_threadpool(load_game, library, name)
         reveal = request.query_params.get("reveal") == "1"
         closed = request.query_params.get("closed") == "1"
-        private = request.cookies.get("racks") == "private"
         rack = request.query_params.get("rack", "")[:200] or None
-        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, private=private, closed=closed,
-                                                    reveal_rack=rack))
+        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed, reveal_rack=rack))
 
     @friendly
     async def try_line(request: Request) -> Response:
@@ -345,7 +356,6 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
         record = await run_in_threadpool(load_game, library, name)
-        private = request.cookies.get("racks") == "private"
         word = typed.lower()
         if word == "reveal":
             return RedirectResponse(f"/games/{name}?reveal=1", status_code=303)
@@ -357,7 +367,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             return await change(name, lambda r: stop_game(r, f"game {name}")[0])
         if not typed:
             return view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
-                        status=400, private=private)
+                        status=400)
 
         def shown() -> Response:
             try:
@@ -371,8 +381,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     return RedirectResponse(f"/games/{name}", status_code=303)
                 _, pending = play_turn(record, line, "the play")
             except ClassroomError as error:
-                return view(name, record, typed=typed, error=plain_reason(error), status=400, private=private)
-            return view(name, record, typed=typed, pending=pending, private=private)
+                return view(name, record, typed=typed, error=plain_reason(error), status=400)
+            return view(name, record, typed=typed, pending=pending)
 
         return await run_in_threadpool(shown)
 
@@ -416,13 +426,12 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
 
     @friendly
     async def racks_page(request: Request) -> Response:
-        """Show racks on the projector, or keep them on each team's own link (a cookie)."""
+        """Show racks on the projector, or keep each on its team's own link: a header line of the
+        game's record (`#racks private`), so every browser and every day sees the same."""
         name = game_name(request)
         form = await read_form(request)
-        private = choice(form, "racks", "where racks are shown", ("screen", "private"), "screen")
-        answer = RedirectResponse(f"/games/{name}", status_code=303)
-        answer.set_cookie("racks", private, samesite="strict", httponly=True)
-        return answer
+        wanted = choice(form, "racks", "where racks are shown", RACKS, RACKS[0])
+        return await change(name, lambda record: record.with_header(racks=wanted))
 
     @friendly
     async def links_page(request: Request) -> Response:
@@ -440,19 +449,6 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             link = f"{game}/team/{urllib.parse.quote(player, safe='')}?key={key}"
             teams.append((player, link, Markup(qr_svg(link))))
         return page("team_links.j2", here="games", name=name, teams=teams, reachable=bool(address))
-
-    @student
-    @friendly
-    async def team_page(request: Request) -> Response:
-        name = game_name(request)
-        record = await run_in_threadpool(load_game, library, name)
-        player = next((p for p in record.header.players if p.lower() == request.path_params["player"].lower()), None)
-        key = request.query_params.get("key", "")
-        if player is None or not await run_in_threadpool(right_key, library, name, player, key):
-            raise ClassroomError("this team link is not right; ask the teacher for your team's link")
-        game = replay(record, where=f"game {name}")
-        return page("team.j2", here="check", name=name, player=player, rack=game.rack(player) or (),
-                    turn=game.next_player, totals=game.totals, ended=game.ended)
 
     # --- duplicate rounds -------------------------------------------------------------------------
 
@@ -586,7 +582,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/games/{name}/end", stop_page, methods=["POST"]),
         Route("/games/{name}/remove", remove_page, methods=["POST"]),
         Route("/games/{name}/racks", racks_page, methods=["POST"]),
-        Route("/games/{name}/team/{player}", team_page), Route("/games/{name}/links", links_page),
+        Route("/games/{name}/links", links_page),
         Route("/games/{name}/plays", round_plays, methods=["POST"]),
         Route("/games/{name}/round", close_page, methods=["POST"]),
         Route("/games/{name}/record", record_file),
@@ -594,7 +590,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/games/{name}/situation", situation_page),
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
-    ]
+    ] + team_routes(library, page, friendly, change, lambda name: lock)
 
 
 def plain_reason(error: ClassroomError) -> str:
