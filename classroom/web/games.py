@@ -436,7 +436,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
     @friendly
     async def links_page(request: Request) -> Response:
         """Each team's own link, as text and a QR code: for the teacher's own screen or to print
-        and cut, never the projector (a link shows that team's rack)."""
+        and cut, never the projector (a link shows that team's rack, and the team plays from it:
+        classroom.web.teams)."""
         name = game_name(request)
         record = await run_in_threadpool(load_game, library, name)
         if record.header.mode != "teams":

@@ -11,6 +11,7 @@ request, and shows that team's rack and no other's.
 
 from __future__ import annotations
 
+import hashlib
 import urllib.parse
 from pathlib import Path
 from typing import Callable, ContextManager
@@ -104,20 +105,22 @@ def waiting_proposal(library: Path, name: str, record: Record) -> dict | None:
     try:
         turn, pending = previewed(record, read_turn(proposal.line, record, "the play"))
     except ClassroomError:
-        return None  # made for this very record, it was legal; a record edited by hand is not
+        return None  # legal on this very record when sent; never shown half-checked
     return {"turn": turn, "shown": turn_shown(turn, record.header.racks == "private"),
             "pending": pending, "at": proposal.at}
 
 
 def record_state(library: Path, name: str) -> dict:
-    """Return what the pages poll: the record's line count and the proposal's state."""
+    """Return what the pages poll: the record's line count, and which team's proposal waits or
+    was sent back (a digest of it, so that another one sent is a change)."""
     path = game_path(library, name)
     try:
         lines = sum(1 for line in path.read_text("utf-8").splitlines() if line.strip())
     except (OSError, UnicodeDecodeError):
         raise ClassroomError(f"no game {name!r} in this library") from None
     proposal = current_proposal(library, name)
-    said = f"{proposal.state} {proposal.line}" if proposal else ""
+    # the play itself is left out: another team's device polls this too (a trade names tiles)
+    said = f"{proposal.state} {proposal.player} {hashlib.sha256(proposal.line.encode()).hexdigest()[:12]}" if proposal else ""
     return {"lines": lines, "proposal": said}
 
 
