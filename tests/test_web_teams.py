@@ -11,10 +11,10 @@ import html
 import json
 import os
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app as cli_app
@@ -25,6 +25,7 @@ from classroom.record.replay import replay
 from classroom.mark.reports import shown
 from classroom.store.games import team_key
 from classroom.web import create_app
+from tests.browsers import teacher
 from tests.test_web_serve import browser, serving, submit, wait_for  # noqa: F401  (browser: a fixture)
 
 TOKEN = re.compile(r'name="form_token" value="([^"]*)"')
@@ -44,10 +45,12 @@ def new(client, **fields) -> str:
     return answer.headers["location"].removeprefix("/games/")
 
 
-def fresh_teacher(library: Path) -> TestClient:
-    """Return the teacher's page in a browser never used before, over a new app (a server
-    started again) on the same library."""
-    return TestClient(create_app(library))
+@contextmanager
+def fresh_teacher(library: Path):
+    """Yield the teacher's page in a browser never used before, signed in to a new app (a server
+    started again, with a new teacher's link) on the same library."""
+    with teacher(create_app(library)) as browser:
+        yield browser.sign_in()
 
 
 def form_fields(page: str, form_id: str) -> dict[str, str]:
@@ -353,6 +356,7 @@ def test_a_team_sends_its_play_from_a_phone_and_the_projector_shows_it(tmp_path,
     device = phone(tmp_path)
     try:
         with serving(tmp_path) as server:
+            browser.get(server.teacher)  # the teacher's link: the projector is the teacher's page
             browser.get(server.url + "games/friday")
             assert browser.find_elements(By.ID, "rack-private") and not browser.find_elements(By.ID, "rack")
             device.get(server.url + team_link(library, "friday", "Red").lstrip("/"))
