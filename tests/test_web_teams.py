@@ -197,11 +197,12 @@ def test_a_team_previews_and_sends_its_play_and_the_teachers_confirm_plays_it_on
     assert record_text_of(library, name) == before  # shown, not played
     sent = team_post(student_client, f"/games/{name}/team/Red/send", preview.text, "send-form")
     assert sent.status_code == 303 and record_text_of(library, name) == before
-    assert 'id="sent"' in student_client.get(sent.headers["location"]).text
+    waiting = student_client.get(sent.headers["location"]).text
+    assert 'id="sent"' in waiting
     projector = client.get(f"/games/{name}").text
     assert f"Red proposes: {html.escape(display_text(typed), quote=False)}" in projector.replace("&#39;", "'")
     assert re.search(r'id="proposal" data-score="(\d+)"', projector)[1] == str(score)
-    assert " new" in projector  # the proposed play drawn on the board
+    assert projector.count(' new"') == waiting.count(' new"') > 0  # drawn on both boards, the same squares
     confirm = form_fields(projector, "proposal-form")
     assert client.post(f"/games/{name}/proposal", data={**confirm, "answer": "confirm"},
                        follow_redirects=False).status_code == 303

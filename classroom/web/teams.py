@@ -156,13 +156,20 @@ def team_routes(library: Path, page, friendly, change, locked: Callable[[str], C
                 marks.update({s: "new" for s in turn.play.squares})
             preview = (turn, turn_shown(turn))
         proposal = current_proposal(library, name)
+        if proposal is not None and proposal.player != player:
+            proposal = None  # another team's: not this page's business
+        if pending is None and proposal is not None and proposal.state == WAITING:
+            waiting = waiting_proposal(library, name, record)  # the play sent, drawn on the board
+            if waiting is not None and waiting["turn"].play is not None:
+                board = waiting["pending"].board
+                marks.update({s: "new" for s in waiting["turn"].play.squares})
         rack = game.rack(player)
         tiles = [(display_text(t), game.tileset.score_of(t), t.startswith("?")) for t in rack or ()]
         return page("team.j2", status, here="check", name=name, player=player, key=key, tiles=tiles,
                     rack_known=rack is not None, rows=board_rows(board, game.tileset, marks), columns=COLUMNS,
                     game=game, turn=game.next_player, totals=game.totals, preview=preview, typed=typed,
                     error=error, at=record_version(library, name), direct=record.header.team_plays == "direct",
-                    proposal=proposal if proposal is not None and proposal.player == player else None,
+                    proposal=proposal,
                     poll=POLL_SECONDS)
 
     def refused(error: ClassroomError) -> Response:
