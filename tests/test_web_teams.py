@@ -219,6 +219,28 @@ def test_a_team_previews_and_sends_its_play_and_the_teachers_confirm_plays_it_on
     assert scored["totals"] == {"Red": score, "Blue": 0} and scored["next"] == "Blue"
 
 
+def test_two_confirms_at_once_play_a_proposal_once(client, student_client, library):
+    """Two of the teacher's browsers confirm the same proposal at the same moment, five times
+    over (a team passes each time): five turns in the record, never ten."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    with teacher(client.app) as other:
+        other.sign_in()
+        for number in range(5):
+            team = replay(record_of(library, name)).next_player
+            page = student_client.get(team_link(library, name, team)).text
+            preview = team_post(student_client, f"/games/{name}/team/{team}/try", page, "play-form", line="pass")
+            team_post(student_client, f"/games/{name}/team/{team}/send", preview.text, "send-form")
+            confirm = {**form_fields(client.get(f"/games/{name}").text, "proposal-form"), "answer": "confirm"}
+            confirm.pop("form_token")  # each browser sends its own
+            with ThreadPoolExecutor(2) as pool:
+                answers = list(pool.map(lambda browser: browser.post(f"/games/{name}/proposal", data=confirm,
+                                                                     follow_redirects=False), (client, other)))
+            assert [a.status_code for a in answers] == [303, 303]
+            assert len(replay(record_of(library, name)).turns) == number + 1
+
+
 def test_in_direct_mode_a_team_play_is_played_at_once(client, student_client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="7", team_plays="direct")
     assert "#team-plays direct\n" in record_text_of(library, name)

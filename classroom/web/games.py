@@ -396,6 +396,11 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         await run_in_threadpool(changed)
         return RedirectResponse(f"/games/{name}{then}", status_code=303)
 
+    def change_record(name: str, how) -> None:
+        """Change a game's record under the lock, or raise what `how` raised and write nothing."""
+        with lock:
+            save_game(library, name, how(load_game(library, name)))
+
     @friendly
     async def confirm_turn(request: Request) -> Response:
         name = game_name(request)
@@ -591,7 +596,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/games/{name}/situation", situation_page),
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
-    ] + team_routes(library, page, friendly, change, lambda name: lock)
+    ] + team_routes(library, page, friendly, change, change_record, lambda name: lock)
 
 
 def plain_reason(error: ClassroomError) -> str:

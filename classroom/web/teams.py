@@ -124,9 +124,12 @@ def record_state(library: Path, name: str) -> dict:
     return {"lines": lines, "proposal": said}
 
 
-def team_routes(library: Path, page, friendly, change, locked: Callable[[str], ContextManager]) -> list[Route]:
-    """Return the routes of the teams' own pages and of the projector's answer to a proposal;
-    `change(name, how, then)` changes a record under its lock, `locked(name)` is that lock."""
+def team_routes(library: Path, page, friendly, change, change_record: Callable[[str, Callable[[Record], Record]], object],
+                locked: Callable[[str], ContextManager]) -> list[Route]:
+    """Return the routes of the teams' own pages and of the projector's answer to a proposal.
+    `change(name, how, then)` changes a record under its lock and shows the projector again;
+    `change_record(name, how)` does the same and returns, or raises what `how` raised, writing
+    nothing (a team's page says why, never the projector's); `locked(name)` is that lock."""
 
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
@@ -258,7 +261,7 @@ def team_routes(library: Path, page, friendly, change, locked: Callable[[str], C
                 def played(current: Record) -> Record:
                     return play_turn(current, checked(current), "the play")[0]
 
-                await change(name, played, f"/team/{urllib.parse.quote(player, safe='')}?key={key}")
+                await run_in_threadpool(change_record, name, played)
                 await run_in_threadpool(drop_proposal, library, name)
             else:
                 def proposed() -> None:
@@ -291,15 +294,18 @@ def team_routes(library: Path, page, friendly, change, locked: Callable[[str], C
 
         if answer == "confirm":
             def played(record: Record) -> Record:
-                proposal = waiting()
+                proposal = waiting()  # checked under the lock: of two Confirms, the second finds none
                 return play_turn(record, read_turn(proposal.line, record, "the play"), "the play")[0]
 
-            try:
-                response = await change(name, played)
-            except NothingWaits:  # a second Confirm, or one after the game moved on: nothing to do
-                return RedirectResponse(f"/games/{name}", status_code=303)
-            await run_in_threadpool(drop_proposal, library, name)
-            return response
+            def confirmed() -> None:
+                try:
+                    change_record(name, played)
+                except NothingWaits:  # a second Confirm, or one after the game moved on: nothing to do
+                    return
+                drop_proposal(library, name)
+
+            await run_in_threadpool(confirmed)
+            return RedirectResponse(f"/games/{name}", status_code=303)
 
         def sent_back() -> None:
             with locked(name):
