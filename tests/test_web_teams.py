@@ -78,6 +78,14 @@ def best_typed(library: Path, name: str) -> str:
     return action_text(best_turn(replay(record_of(library, name))).action)
 
 
+def teacher_posts(client, name: str, action: str, **fields) -> None:
+    """Post a form of the projector's page as the teacher's browser does (with the record's state
+    the page was made for, `at`), and check it was taken."""
+    at = form_fields(client.get(f"/games/{name}").text, "play-form")["at"]
+    answer = client.post(f"/games/{name}/{action}", data={"at": at, **fields}, follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+
+
 def team_link(library: Path, name: str, team: str) -> str:
     return f"/games/{name}/team/{team}?key={team_key(library, name, team)}"
 
@@ -110,7 +118,7 @@ def test_with_private_racks_the_projector_shows_no_tile_of_any_rack(client, libr
     """With racks on the screen the projector shows the rack of the team to move (so the check
     below can see one); with private racks no rack of any team, only on each team's own page."""
     name = new(client, mode="teams", players="Red, Blue, Green", seed=str(seed))
-    client.post(f"/games/{name}/turn", data={"line": best_typed(library, name)})
+    teacher_posts(client, name, "turn", line=best_typed(library, name))
     game = replay(record_of(library, name))
     assert rack_shown(client.get(f"/games/{name}").text, game.rack(game.next_player))
     client.post(f"/games/{name}/racks", data={"racks": "private"})
@@ -295,8 +303,8 @@ def test_a_proposal_is_dropped_when_any_turn_is_played_and_can_be_sent_back(clie
     preview = team_post(student_client, f"/games/{name}/team/Red/try", page, "play-form", line=best_typed(library, name))
     team_post(student_client, f"/games/{name}/team/Red/send", preview.text, "send-form")
     confirm = form_fields(client.get(f"/games/{name}").text, "proposal-form")
-    client.post(f"/games/{name}/turn", data={"line": "pass"})  # the teacher plays Red's turn from the box
-    client.post(f"/games/{name}/undo")  # ... and takes it back: the record as it was, a new version
+    teacher_posts(client, name, "turn", line="pass")  # the teacher plays Red's turn from the box
+    teacher_posts(client, name, "undo")  # ... and takes it back: the record as it was, a new version
     assert 'id="proposal"' not in client.get(f"/games/{name}").text
     before = record_text_of(library, name)
     client.post(f"/games/{name}/proposal", data={**confirm, "answer": "confirm"})
@@ -327,8 +335,8 @@ def test_a_play_sent_after_the_game_moved_on_is_refused(client, student_client, 
     name = new(client, mode="teams", players="Red, Blue", seed="7", team_plays="direct")
     page = student_client.get(team_link(library, name, "Red")).text
     preview = team_post(student_client, f"/games/{name}/team/Red/try", page, "play-form", line="pass")
-    client.post(f"/games/{name}/turn", data={"line": "pass"})
-    client.post(f"/games/{name}/undo")
+    teacher_posts(client, name, "turn", line="pass")
+    teacher_posts(client, name, "undo")
     answer = team_post(student_client, f"/games/{name}/team/Red/send", preview.text, "send-form")
     assert answer.status_code == 400 and "moved on" in answer.text
     assert replay(record_of(library, name)).turns == ()
