@@ -46,7 +46,6 @@ from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.store.games import (
     Stale, add_game, board_path, change_game, changing, game_path, games, load_game, save_board, set_aside, team_key,
 )
-from classroom.web.roles import student
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
