@@ -18,6 +18,7 @@ from classroom.record.grammar import action_text, read_record
 from classroom.record.replay import replay
 from classroom.solve.board.position import Position, searchable
 from classroom.store.games import team_key
+from tests.browsers import teacher
 
 
 def record_of(library, name):
@@ -363,8 +364,8 @@ def test_team_links_use_the_address_students_reach(library):
 
     from classroom.web import create_app
 
-    with TestClient(create_app(library), base_url="http://192.168.1.20:8000") as remote:
-        name = new(remote, mode="teams", players="Red, Blue", seed="5")
+    with teacher(create_app(library), base_url="http://192.168.1.20:8000") as remote:
+        name = new(remote.sign_in(), mode="teams", players="Red, Blue", seed="5")
         page = remote.get(f"/games/{name}/links").text
     assert 'id="not-reachable"' not in page
     assert f'href="http://192.168.1.20:8000/games/{name}/team/Red?key={team_key(library, name, "Red")}"' in page
