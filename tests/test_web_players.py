@@ -20,6 +20,7 @@ from classroom.record.grammar import read_record
 from classroom.solve.board.position import Position, searchable
 from classroom.store.games import CODE_LETTERS, game_of_code, game_words, join_code
 from classroom.web import create_app
+from tests.browsers import teacher, token_of
 
 runner = CliRunner()
 
@@ -35,8 +36,7 @@ def plain(page: str) -> str:
 
 def token(page: str) -> dict:
     """Return the form token a page's form carries, as a browser sends it back."""
-    found = re.search(r'name="form_token" value="([^"]*)"', page)
-    return {"form_token": found[1]} if found else {}
+    return {"form_token": token_of(page)}
 
 
 def new_game(client, players="Ana, Ben, Cy", seed="3") -> str:
@@ -143,8 +143,8 @@ def test_join_by_code_and_one_device_a_name(client, student_client, devices, lib
 def test_the_projector_shows_the_join_address_and_its_qr_code(library):
     """Served on the network, the projector shows the join page's address with the code, as text
     and as a QR code (the address is only a Host header here: no request leaves the machine)."""
-    with TestClient(create_app(library), base_url="http://192.168.1.20:8000") as remote:
-        name = new_game(remote)
+    with teacher(create_app(library), base_url="http://192.168.1.20:8000") as remote:
+        name = new_game(remote.sign_in())
         page = remote.get(f"/games/{name}").text
     code = join_code(library, name)
     assert code_on(page) == code and "http://192.168.1.20:8000/join" in page
@@ -269,3 +269,23 @@ def test_the_teachers_box_replaces_takes_back_and_keeps_errors_in_the_box(client
         assert answer.status_code == 400 and said in plain(answer.text), typed
         assert 'id="play-form"' in answer.text and f'value="{html.escape(typed)}"' in answer.text
     assert [(e.player, e.text) for e in replay_duplicate(record_of(library, name)).current.entries] == [("Ana", top)]
+
+
+def test_a_students_device_reaches_none_of_the_teachers_routes_of_the_game(client, student_client, library):
+    """A joined student's device, with its own form token, gets the sign-in page (403) from every
+    teacher's route of the game: the projector, the record, the box, the close, freeing a seat;
+    the record is unchanged and the seat still held."""
+    name = new_game(client, players="Ana, Ben")
+    join(student_client, code_on(client.get(f"/games/{name}").text), "Ana")
+    mine = token(student_client.get(f"/play/{name}").text)
+    before = (library / "games" / f"{name}.txt").read_text("utf-8")
+    for method, path, fields in [("GET", f"/games/{name}", {}), ("GET", f"/games/{name}/record", {}),
+                                 ("POST", f"/games/{name}/plays", {"line": "Ben: pass"}),
+                                 ("POST", f"/games/{name}/round", {}),
+                                 ("POST", f"/games/{name}/seats/free", {"player": "Ana"})]:
+        answer = student_client.request(method, path, data={**fields, **mine} if method == "POST" else None,
+                                        follow_redirects=False)
+        assert answer.status_code == 403 and 'id="sign-in"' in answer.text, (method, path)
+        assert "#seed" not in answer.text and 'id="join-code"' not in answer.text
+    assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
+    assert 'id="rack"' in student_client.get(f"/play/{name}").text

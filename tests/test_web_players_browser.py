@@ -15,7 +15,7 @@ from classroom.game.plays import record_notation
 from classroom.record.duplicate import replay_duplicate
 from classroom.solve.board.position import Position, searchable
 from tests.test_web_games_browser import dealt, record_of, scored, typed
-from tests.test_web_serve import CHROMEDRIVER, CHROMIUM, START_UP, browser, serving, submit, wait_for  # noqa: F401
+from tests.test_web_serve import CHROMEDRIVER, CHROMIUM, START_UP, browser, serving, sign_in, submit, wait_for  # noqa: F401
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 PROJECTOR = {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False}
@@ -58,8 +58,7 @@ def test_five_students_play_a_duplicate_round_from_their_devices(tmp_path, brows
     student = phone(tmp_path)
     try:
         with serving(tmp_path) as server:
-            if getattr(server, "teacher", None):
-                browser.get(server.teacher)
+            sign_in(browser, server)  # the teacher's link: the projector is the teacher's browser
             name = dealt(browser, server, "duplicate", ", ".join(players), 3)
             code = browser.find_element(By.ID, "join-code").text
             game = replay_duplicate(record_of(tmp_path, name))
@@ -120,6 +119,8 @@ def test_five_students_play_a_duplicate_round_from_their_devices(tmp_path, brows
             result = wait_for(lambda: student.find_elements(By.ID, "result"), POLL)[0]  # the page looked again
             assert f"{plays[0][1]} points" in result.text and "100% of the top" in result.text
             student.save_screenshot(str(shots / "player-result-phone.png"))
+            student.get(server.url + f"games/{name}")  # the projector's page is the teacher's
+            assert student.find_elements(By.ID, "sign-in") and not student.find_elements(By.ID, "top")
     finally:
         student.quit()
     final = scored(tmp_path, name)
