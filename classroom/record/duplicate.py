@@ -25,6 +25,7 @@ after the top play, and writes none when no rack it may draw has an equation pla
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -213,32 +214,51 @@ def _entry(line: Turn, current: RoundResult, tileset: TileSet, at: str) -> Entry
     if isinstance(line.action, Trade):
         raise ClassroomError(f"{at}: in a duplicate round each participant plays or passes; no trades")
     text = line.action.text
+    reason, notation, breakdown = _judged(current.board, current.rack, tileset, text)
+    return Entry(line.number, line.player, text, reason, notation, breakdown)
+
+
+@functools.lru_cache(maxsize=4096)
+def _judged(board: Board, rack: Hand, tileset: TileSet, text: str) -> tuple[str | None, str | None, Breakdown | None]:
+    """Return (why it is not legal, its notation, its breakdown) of a play written on a round's
+    board and rack. Kept once judged: the page replays the record at every view, and an entry
+    of a closed round is judged the same every time."""
     try:
         written = parse_play(text, tileset.rules.negatives)
     except ClassroomError as error:
-        return Entry(line.number, line.player, text, str(error))
-    reason, _, breakdown = judge_play(current.board, current.rack, tileset, written)
+        return str(error), None, None
+    reason, _, breakdown = judge_play(board, rack, tileset, written)
     if reason is not None:
-        return Entry(line.number, line.player, text, reason)
-    new, _ = placements(current.board, written)
+        return reason, None, None
+    new, _ = placements(board, written)
     play = make_play(new, written.direction)
-    return Entry(line.number, line.player, text, None, record_notation(current.board, play), breakdown)
+    return None, record_notation(board, play), breakdown
 
 
 def _top(line: Turn, current: RoundResult, board: Board, tileset: TileSet, at: str):
     """Return the round's top play, its breakdown and the board after it, or raise naming the line."""
     if not isinstance(line.action, Written):
         raise ClassroomError(f"{at}: the top play is a play ('top: J10 across 24 ÷ 3 = 8')")
+    reason, placed = _top_judged(board, current.rack, tileset, line.action.text)
+    if reason is not None:
+        raise ClassroomError(f"{at}: {reason}")
+    return placed
+
+
+@functools.lru_cache(maxsize=1024)
+def _top_judged(board: Board, rack: Hand, tileset: TileSet, text: str):
+    """Return (why not, None) for a top play that cannot be, else (None, (play, breakdown, board
+    after)); kept once judged, as `_judged` is."""
     try:
-        written = parse_play(line.action.text, tileset.rules.negatives)
+        written = parse_play(text, tileset.rules.negatives)
     except ClassroomError as error:
-        raise ClassroomError(f"{at}: {error}") from None
+        return str(error), None
     new, reason = placements(board, written)
     play = make_play(new, written.direction) if reason is None else None
-    reason = reason or why_illegal(board, play, tileset) or missing_from_hand([t for _, t in new], current.rack)
+    reason = reason or why_illegal(board, play, tileset) or missing_from_hand([t for _, t in new], rack)
     if reason is not None:
-        raise ClassroomError(f"{at}: the top play {excerpt(line.action.text)} is not legal: {reason}")
-    return play, score(board, play, tileset), board.place(play.placements)
+        return f"the top play {excerpt(text)} is not legal: {reason}", None
+    return None, (play, score(board, play, tileset), board.place(play.placements))
 
 
 # --- dealing ----------------------------------------------------------------------------------

@@ -166,15 +166,27 @@ def board_path(library: Path, name: str) -> Path:
     return path
 
 
-def _signed(library: Path, message: str) -> str:
-    """Return the HMAC of a message under the library's secret (made on first use), as hex."""
-    folder = prepare_folder(Path(library) / GAMES)
+_secrets: dict[Path, bytes] = {}  # read once: a page checks thirty seats at every look
+
+
+def _secret(library: Path) -> bytes:
+    """Return the library's secret, made on first use (games/.secret, readable by its owner only)."""
+    folder = Path(library).resolve() / GAMES
+    known = _secrets.get(folder)
+    if known is not None and (folder / ".secret").exists():
+        return known
+    prepare_folder(folder)
     secret_file = folder / ".secret"
     if not secret_file.exists():
         write_atomically(secret_file, secrets.token_hex(32).encode("ascii"))
         os.chmod(secret_file, 0o600)
-    secret = read_text(secret_file, "the library's secret").strip().encode("ascii")
-    return hmac.new(secret, message.encode("utf-8"), hashlib.sha256).hexdigest()
+    _secrets[folder] = read_text(secret_file, "the library's secret").strip().encode("ascii")
+    return _secrets[folder]
+
+
+def _signed(library: Path, message: str) -> str:
+    """Return the HMAC of a message under the library's secret, as hex."""
+    return hmac.new(_secret(library), message.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
 def team_key(library: Path, game: str, player: str) -> str:

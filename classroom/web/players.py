@@ -12,6 +12,7 @@ the close. Every entry is a line of the game's record, written under the records
 
 from __future__ import annotations
 
+import threading
 import urllib.parse
 from pathlib import Path
 
@@ -24,13 +25,44 @@ from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import COLUMNS
 from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, replay_duplicate
 from classroom.record.grammar import Record, Turn, read_turn
-from classroom.store.games import free_seat, game_of_code, load_game, plain_code, save_game, seat_of, seats, take_seat
+from classroom.store.games import (
+    free_seat, game_of_code, game_path, load_game, plain_code, save_game, seat_of, seats, take_seat,
+)
 from classroom.web.forms import MAX_LINE, optional_text, read_form, text
 from classroom.web.games import board_rows, plain_reason, record_lock, shown_play
 from classroom.web.roles import student
 
 SEAT_HOURS = 12  # a seat's cookie outlives a school day, not a week
 NO_CODE = "no game has that code; check the five letters on the projector"
+
+
+class Replays:
+    """The duplicate games the players' pages show, each replayed once per version of its record
+    file: thirty devices looking every few seconds ask the same question between two entries."""
+
+    def __init__(self, library: Path, size: int = 16):
+        self.library, self.size = library, size
+        self.kept: dict[str, tuple[tuple, Record, Duplicate]] = {}
+        self.lock = threading.Lock()
+
+    def of(self, name: str) -> tuple[Record, Duplicate]:
+        """Return a game's record and its replay, read again only when the file has changed."""
+        try:
+            status = game_path(self.library, name).stat()
+        except OSError:
+            raise ClassroomError(f"no game {name!r} in this library") from None
+        stamp = (status.st_ino, status.st_mtime_ns, status.st_size)  # a write replaces the file
+        with self.lock:
+            kept = self.kept.get(name)
+        if kept is not None and kept[0] == stamp:
+            return kept[1], kept[2]
+        record = load_game(self.library, name)
+        game = replay_duplicate(record, where=f"game {name}") if record.header.mode == "duplicate" else None
+        with self.lock:
+            if len(self.kept) >= self.size:
+                self.kept.pop(next(iter(self.kept)))
+            self.kept[name] = (stamp, record, game)
+        return record, game
 
 
 def seat_cookie(game: str) -> str:
@@ -42,6 +74,8 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
     """Return the join page and the players' own pages (students' routes), and the teacher's
     route that frees a seat, over the library folder; `page` renders a template, `friendly`
     turns a ClassroomError into its sentence."""
+
+    replays = Replays(library)
 
     def joining(status: int = 200, **values) -> Response:
         values = {"code": "", "error": None, "game": None, "players": (), "seated": (), "teams": False} | values
@@ -112,16 +146,16 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
 
-    async def player_of(request: Request, name: str) -> tuple[str, Record] | None:
-        """Return the player this device is in the game and the game's record, or None."""
+    async def player_of(request: Request, name: str) -> tuple[str, Record, Duplicate] | None:
+        """Return the player this device is in the game, the game's record and its replay, or None."""
         try:
-            record = await run_in_threadpool(load_game, library, name)
+            record, game = await run_in_threadpool(replays.of, name)
         except ClassroomError:
             return None
         player = await run_in_threadpool(seated, request, name)
-        if player is None or record.header.mode != "duplicate" or player not in record.header.players:
+        if player is None or game is None or player not in record.header.players:
             return None
-        return player, record
+        return player, record, game
 
     def state_of(game: Duplicate, player: str) -> str:
         """Return what the player's page shows, as a short text a poll compares: the round, the
@@ -131,11 +165,10 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         closed = sum(1 for r in game.rounds if r.closed)
         return f"{len(game.rounds)}:{closed}:{entry.line if entry else ''}"
 
-    def player_view(name: str, player: str, record: Record, typed: str = "", preview=None,
+    def player_view(name: str, player: str, game: Duplicate, typed: str = "", preview=None,
                     error: str | None = None, status: int = 200) -> Response:
         """The player's page: the last closed round's top play with their own score and the
         standings; the open round's board, rack and box with their own entry; nothing else."""
-        game = replay_duplicate(record, where=f"game {name}")
         current = game.current
         last = next((r for r in reversed(game.rounds) if r.closed), None)
         result = None
@@ -187,7 +220,8 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         found = await player_of(request, name)
         if found is None:
             return RedirectResponse("/join", status_code=303)
-        return await run_in_threadpool(player_view, name, *found)
+        player, _, game = found
+        return await run_in_threadpool(player_view, name, player, game)
 
     @student
     @friendly
@@ -197,8 +231,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         found = await player_of(request, name)
         if found is None:
             return JSONResponse({"state": "gone"})
-        player, record = found
-        game = await run_in_threadpool(replay_duplicate, record, None, f"game {name}")
+        player, _, game = found
         return JSONResponse({"state": state_of(game, player)})
 
     async def posted(request: Request):
@@ -214,22 +247,22 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         name, found, form = await posted(request)
         if found is None:
             return RedirectResponse("/join", status_code=303)
-        player, record = found
+        player, record, game = found
         typed = text(form, "line", "the play", MAX_LINE).strip()
 
         def shown() -> Response:
             try:
                 if not typed:
                     raise ClassroomError("type a play, like J10 across 24 ÷ 3 = 8, or pass")
-                game = replay_duplicate(entered(record, player, line_of(player, typed),
-                                                optional_text(form, "round", "the round", 6) or ""))
-                entry = game.current.entry(player)
+                tried = replay_duplicate(entered(record, player, line_of(player, typed),
+                                                 optional_text(form, "round", "the round", 6) or ""))
+                entry = tried.current.entry(player)
                 if entry is None:  # 'withdrawn' typed: the button takes an entry back
                     raise ClassroomError("type a play, like J10 across 24 ÷ 3 = 8, or pass")
             except ClassroomError as error:
-                return player_view(name, player, record, typed, error=plain_reason(error), status=400)
+                return player_view(name, player, game, typed, error=plain_reason(error), status=400)
             preview = {"entry": entry, "shown": shown_play(player, entry.notation or entry.text, entry.breakdown)}
-            return player_view(name, player, record, typed, preview=preview)
+            return player_view(name, player, game, typed, preview=preview)
 
         return await run_in_threadpool(shown)
 
@@ -240,14 +273,14 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         name, found, form = await posted(request)
         if found is None:
             return RedirectResponse("/join", status_code=303)
-        player, _ = found
+        player = found[0]
         typed = text(form, "line", "the play", MAX_LINE).strip()
         number = optional_text(form, "round", "the round", 6) or ""
         try:
             await run_in_threadpool(written, name, lambda r: entered(r, player, line_of(player, typed), number))
         except ClassroomError as error:
-            record = await run_in_threadpool(load_game, library, name)
-            return await run_in_threadpool(player_view, name, player, record, typed, None, plain_reason(error), 400)
+            _, game = await run_in_threadpool(replays.of, name)
+            return await run_in_threadpool(player_view, name, player, game, typed, None, plain_reason(error), 400)
         return RedirectResponse(f"/play/{name}", status_code=303)
 
     @student
@@ -257,13 +290,13 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         name, found, form = await posted(request)
         if found is None:
             return RedirectResponse("/join", status_code=303)
-        player, _ = found
+        player = found[0]
         number = optional_text(form, "round", "the round", 6) or ""
         try:
             await run_in_threadpool(written, name, lambda r: entered(r, player, f"{player}: {WITHDRAWN}", number))
         except ClassroomError as error:
-            record = await run_in_threadpool(load_game, library, name)
-            return await run_in_threadpool(player_view, name, player, record, "", None, plain_reason(error), 400)
+            _, game = await run_in_threadpool(replays.of, name)
+            return await run_in_threadpool(player_view, name, player, game, "", None, plain_reason(error), 400)
         return RedirectResponse(f"/play/{name}", status_code=303)
 
     # --- the teacher's: a seat freed ---------------------------------------------------------
