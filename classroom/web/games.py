@@ -357,7 +357,9 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     entered=[e.player for e in current.entries] if current else [], players=game.players,
                     last=last, top=top, entries=entries, typed=typed, error=error, has_rounds=bool(game.rounds),
                     closed=closed or current is None, ended=current is None, standings=game.standings,
-                    join=join, seated=seats(library, name))
+                    join=join, seated=seats(library, name),
+                    state=f"{len(game.rounds)}:{','.join(e.player for e in current.entries) if current else ''}:"
+                          f"{','.join(seats(library, name))}")
 
     @friendly
     async def game_page(request: Request) -> Response:

@@ -314,6 +314,19 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         await run_in_threadpool(free_seat, library, name, player)
         return RedirectResponse(f"/games/{urllib.parse.quote(name, safe='')}", status_code=303)
 
+    @friendly
+    async def entered_state(request: Request) -> Response:
+        """What the projector polls while a round is open (the teacher's): the round, who has
+        entered and who has joined; it reloads when this changes."""
+        name = game_name(request)
+        _, game = await run_in_threadpool(replays.of, name)
+        if game is None:
+            raise ClassroomError(f"game {name} is not a duplicate game")
+        current = game.current
+        who = ",".join(e.player for e in current.entries) if current else ""
+        joined = ",".join(await run_in_threadpool(seats, library, name))
+        return JSONResponse({"state": f"{len(game.rounds)}:{who}:{joined}"})
+
     return [
         Route("/join", join_page), Route("/join", join_post, methods=["POST"]),
         Route("/play/{name}", player_page), Route("/play/{name}/state", player_state),
@@ -321,4 +334,5 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         Route("/play/{name}/send", send_play, methods=["POST"]),
         Route("/play/{name}/withdraw", withdraw_play, methods=["POST"]),
         Route("/games/{name}/seats/free", free_page, methods=["POST"]),
+        Route("/games/{name}/entered", entered_state),
     ]
