@@ -166,6 +166,14 @@ def test_a_wrong_code_is_one_sentence(client, student_client, typed, said):
     assert "Traceback" not in answer.text and "/library" not in answer.text  # no teacher's page linked
 
 
+def test_a_solo_games_code_lets_nobody_in(client, student_client, library):
+    """A solo game is played on the teacher's screen: its code is refused in one sentence."""
+    answer = client.post("/games", data={"mode": "solo", "players": "Sam"}, follow_redirects=False)
+    name = answer.headers["location"].removeprefix("/games/")
+    page = student_client.get(f"/join?code={join_code(library, name)}")
+    assert page.status_code == 400 and "played on the teacher's screen only" in plain(page.text)
+
+
 def test_a_teams_game_sends_students_to_their_teams_link(client, student_client):
     """A teams game's code leads to a sentence about the team's own link, and no name to claim."""
     answer = client.post("/games", data={"mode": "teams", "players": "Red, Blue"}, follow_redirects=False)

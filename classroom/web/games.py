@@ -32,7 +32,7 @@ from classroom.make.pool import cap_memory
 from classroom.make.worksheet import premium_labels
 from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
-from classroom.record.duplicate import WITHDRAWN, add_plays, close_round, new_duplicate, replay_duplicate
+from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
     MODES, Header, Holds, Record, Turn, read_handicap, read_record, read_turn, record_text,
 )
@@ -351,15 +351,15 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             top = shown_play("top", last.top, last.top_breakdown)
         entries = [(e, shown_play(e.player, e.notation or e.text, e.breakdown)) for e in last.entries] if last else []
         current = game.current
+        seated = seats(library, name)
         return page("duplicate_game.j2", status, here="games", name=name, header=record.header,
                     rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS,
                     round=current.round if current else None, rack=current.rack if current else (),
                     entered=[e.player for e in current.entries] if current else [], players=game.players,
                     last=last, top=top, entries=entries, typed=typed, error=error, has_rounds=bool(game.rounds),
                     closed=closed or current is None, ended=current is None, standings=game.standings,
-                    join=join, seated=seats(library, name),
-                    state=f"{len(game.rounds)}:{','.join(e.player for e in current.entries) if current else ''}:"
-                          f"{','.join(seats(library, name))}")
+                    join=join, seated=seated,
+                    state=projector_state(game, seated))
 
     @friendly
     async def game_page(request: Request) -> Response:
@@ -648,6 +648,14 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
     ]
+
+
+def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:
+    """Return what a duplicate game's projector shows that students change, as a short text its
+    poll compares (/games/NAME/entered): the rounds dealt, who has entered, who has joined."""
+    current = game.current
+    entered = ",".join(e.player for e in current.entries) if current else ""
+    return f"{len(game.rounds)}:{entered}:{','.join(seated)}"
 
 
 def plain_reason(error: ClassroomError) -> str:

@@ -29,7 +29,7 @@ from classroom.store.games import (
     free_seat, game_of_code, game_path, load_game, plain_code, save_game, seat_of, seats, take_seat,
 )
 from classroom.web.forms import MAX_LINE, optional_text, read_form, text
-from classroom.web.games import board_rows, plain_reason, record_lock, shown_play
+from classroom.web.games import board_rows, plain_reason, projector_state, record_lock, shown_play
 from classroom.web.roles import student
 
 SEAT_HOURS = 12  # a seat's cookie outlives a school day, not a week
@@ -79,7 +79,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
 
     def joining(status: int = 200, **values) -> Response:
         values = {"code": "", "error": None, "game": None, "players": (), "seated": (), "teams": False} | values
-        return page("join.j2", status, here="check", **values)
+        return page("join.j2", status, here="join", **values)
 
     def seated(request: Request, name: str) -> str | None:
         """Return the player whose seat in the game this device holds, or None."""
@@ -99,7 +99,9 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         """The join page once the code is known: a teams game says where its page is; a duplicate
         game lists its players to choose from (names already taken are shown as taken)."""
         name, record = await chosen_game(typed)
-        if record.header.mode != "duplicate":
+        if record.header.mode == "solo":
+            raise ClassroomError("this game is played on the teacher's screen only; nobody joins it")
+        if record.header.mode == "teams":
             return joining(status, code=plain_code(typed), game=name, teams=True, error=error)
         if error is None and await run_in_threadpool(seated, request, name):
             return RedirectResponse(f"/play/{name}", status_code=303)
@@ -179,7 +181,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
                       "percent": round(100 * mine.score / last.top_score) if mine and last.top_score else None}
         entry = current.entry(player) if current else None
         board = current.board if current else game.board
-        return page("player.j2", status, here="check", name=name, player=player,
+        return page("player.j2", status, here="player", name=name, player=player,
                     round=current.round if current else None, rack=current.rack if current else (),
                     rows=board_rows(board, game.tileset, {}), columns=COLUMNS,
                     entry=entry, entry_shown=shown_play(player, entry.notation or entry.text, entry.breakdown) if entry else None,
@@ -322,10 +324,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         _, game = await run_in_threadpool(replays.of, name)
         if game is None:
             raise ClassroomError(f"game {name} is not a duplicate game")
-        current = game.current
-        who = ",".join(e.player for e in current.entries) if current else ""
-        joined = ",".join(await run_in_threadpool(seats, library, name))
-        return JSONResponse({"state": f"{len(game.rounds)}:{who}:{joined}"})
+        return JSONResponse({"state": projector_state(game, await run_in_threadpool(seats, library, name))})
 
     return [
         Route("/join", join_page), Route("/join", join_post, methods=["POST"]),
