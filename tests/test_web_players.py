@@ -230,7 +230,7 @@ def test_a_round_played_from_the_students_devices(client, student_client, device
     for secret in (top, "1 + 1 = 3", f">{top_score}<", f"{top_score} points", "not legal", 'id="entries"', 'id="standings"', 'id="top"'):
         assert secret not in projector, secret
 
-    closed = client.post(f"/games/{name}/plays", data={"line": "close"}, follow_redirects=True).text
+    closed = client.post(f"/games/{name}/plays", data={"line": "close", "round": "1"}, follow_redirects=True).text
     assert re.search(r'id="top" data-score="(\d+)"', closed)[1] == str(top_score)
     entries = plain(re.search(r'id="entries">(.*?)</table>', closed, re.S)[1])
     assert "Ana" in entries and "Ben" in entries and "Cy" not in entries and "0" in entries
@@ -253,7 +253,7 @@ def test_a_play_sent_for_a_closed_round_is_one_sentence(client, student_client, 
     the record keeps its bytes; a trade is refused the same way."""
     name = new_game(client, players="Ana, Ben")
     join(student_client, code_on(client.get(f"/games/{name}").text), "Ana")
-    client.post(f"/games/{name}/round")
+    assert client.post(f"/games/{name}/round", data={"round": "1"}, follow_redirects=False).status_code == 303
     before = (library / "games" / f"{name}.txt").read_bytes()
     page = student_client.get(f"/play/{name}").text
     stale = student_client.post(f"/play/{name}/send", data={"line": "pass", "round": "1", **token(page)})
@@ -269,13 +269,13 @@ def test_the_teachers_box_replaces_takes_back_and_keeps_errors_in_the_box(client
     name = new_game(client, players="Ana, Ben")
     (top, _), (second, _) = best_plays(library, name)
     for line in (f"Ana: {second}", f"ana: {top}", "Ben: pass", "Ben: withdraw"):
-        assert client.post(f"/games/{name}/plays", data={"line": line}, follow_redirects=False).status_code == 303
+        assert client.post(f"/games/{name}/plays", data={"line": line, "round": "1"}, follow_redirects=False).status_code == 303
     game = replay_duplicate(record_of(library, name))
     assert [(e.player, e.text) for e in game.current.entries] == [("Ana", top)]
     for typed, said in [("Zed: pass", "'Zed' is not a player"), ("undo", "like 'Ana: withdraw'"),
                         ("Ben: withdraw", "Ben has no play in round 1 to take back"),
                         ("Ana: trade 4", "no trades"), ("", "type a participant's play")]:
-        answer = client.post(f"/games/{name}/plays", data={"line": typed})
+        answer = client.post(f"/games/{name}/plays", data={"line": typed, "round": "1"})
         assert answer.status_code == 400 and said in plain(answer.text), typed
         assert 'id="play-form"' in answer.text and f'value="{html.escape(typed)}"' in answer.text
     assert [(e.player, e.text) for e in replay_duplicate(record_of(library, name)).current.entries] == [("Ana", top)]
@@ -290,8 +290,8 @@ def test_a_students_device_reaches_none_of_the_teachers_routes_of_the_game(clien
     mine = token(student_client.get(f"/play/{name}").text)
     before = (library / "games" / f"{name}.txt").read_text("utf-8")
     for method, path, fields in [("GET", f"/games/{name}", {}), ("GET", f"/games/{name}/record", {}),
-                                 ("POST", f"/games/{name}/plays", {"line": "Ben: pass"}),
-                                 ("POST", f"/games/{name}/round", {}),
+                                 ("POST", f"/games/{name}/plays", {"line": "Ben: pass", "round": "1"}),
+                                 ("POST", f"/games/{name}/round", {"round": "1"}),
                                  ("POST", f"/games/{name}/seats/free", {"player": "Ana"})]:
         answer = student_client.request(method, path, data={**fields, **mine} if method == "POST" else None,
                                         follow_redirects=False)
@@ -299,3 +299,19 @@ def test_a_students_device_reaches_none_of_the_teachers_routes_of_the_game(clien
         assert "#seed" not in answer.text and 'id="join-code"' not in answer.text
     assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
     assert 'id="rack"' in student_client.get(f"/play/{name}").text
+
+
+def test_a_close_or_an_entry_sent_twice_or_late_changes_nothing(client, library):
+    """The projector's forms carry the round they were made for: a Close sent twice closes one
+    round, and a line typed for a round that has closed is refused in the box, the record kept."""
+    name = new_game(client, players="Ana, Ben")
+    assert client.post(f"/games/{name}/round", data={"round": "1"}, follow_redirects=False).status_code == 303
+    before = (library / "games" / f"{name}.txt").read_text("utf-8")
+    for path, fields in ((f"/games/{name}/round", {"round": "1"}), (f"/games/{name}/plays", {"line": "close", "round": "1"}),
+                         (f"/games/{name}/plays", {"line": "Ana: pass", "round": "1"}),
+                         (f"/games/{name}/plays", {"line": "Ana: pass"})):
+        answer = client.post(path, data=fields)
+        assert answer.status_code == 400 and "has closed since this page was shown" in plain(answer.text), fields
+        assert 'id="play-form"' in answer.text and 'id="join-code"' in answer.text
+    assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
+    assert len(replay_duplicate(record_of(library, name)).rounds) == 2

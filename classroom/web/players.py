@@ -26,10 +26,10 @@ from classroom.game.board import COLUMNS
 from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, replay_duplicate
 from classroom.record.grammar import Record, Turn, read_turn
 from classroom.store.games import (
-    free_seat, game_of_code, game_path, load_game, plain_code, save_game, seat_of, seats, take_seat,
+    change_game, free_seat, game_of_code, game_path, load_game, plain_code, seat_of, seats, take_seat,
 )
 from classroom.web.forms import MAX_LINE, optional_text, read_form, text
-from classroom.web.games import board_rows, plain_reason, projector_state, record_lock, shown_play
+from classroom.web.games import board_rows, plain_reason, projector_state, shown_play
 from classroom.web.roles import student
 
 SEAT_HOURS = 12  # a seat's cookie outlives a school day, not a week
@@ -211,9 +211,9 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         return add_plays(record, [turn], "the play")[0]
 
     def written(name: str, how) -> None:
-        """Read, check and write a game's record under the records' lock."""
-        with record_lock(library):
-            save_game(library, name, how(load_game(library, name)))
+        """Read, check and write a game's record under its lock (the teacher's page, the other
+        devices and `classroom game` take the same)."""
+        change_game(library, name, how)
 
     @student
     @friendly
