@@ -124,6 +124,8 @@ def test_join_by_code_and_one_device_a_name(client, student_client, devices, lib
     assert "httponly" in cookie and "samesite=strict" in cookie and "path=/" in cookie
     assert 'id="rack"' in student_client.get(f"/play/{name}").text
     assert student_client.get(f"/join?code={code}", follow_redirects=False).headers["location"] == f"/play/{name}"
+    second = student_client.post("/join", data={"code": code, "player": "Cy", **token(choice)})
+    assert second.status_code == 400 and "this device already plays as Ana in this game" in plain(second.text)
 
     ben, cy = devices
     taken = ben.get(f"/join?code={code}").text

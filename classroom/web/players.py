@@ -132,6 +132,9 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
             player = next((p for p in record.header.players if p.lower() == wanted.strip().lower()), None)
             if record.header.mode != "duplicate" or player is None:
                 raise ClassroomError(f"{excerpt(wanted)!r} is not a player of this game; choose your name from the list")
+            already = await run_in_threadpool(seated, request, name)
+            if already is not None:  # one name a device: a second would leave the first held by nobody
+                raise ClassroomError(f"this device already plays as {already} in this game")
             key = await run_in_threadpool(take_seat, library, name, player)
         except ClassroomError as error:
             try:
