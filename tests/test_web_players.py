@@ -317,3 +317,19 @@ def test_a_close_or_an_entry_sent_twice_or_late_changes_nothing(client, library)
         assert 'id="play-form"' in answer.text and 'id="join-code"' in answer.text
     assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
     assert len(replay_duplicate(record_of(library, name)).rounds) == 2
+
+
+def test_a_finished_game_shows_the_player_the_last_result_and_no_box(client, student_client, library):
+    """When no round follows the last top play the game is over: the player's page shows the
+    last round's top play, their own score and the standings, and no box to type in."""
+    name = new_game(client, players="Ana, Ben")
+    join(student_client, code_on(client.get(f"/games/{name}").text), "Ana")
+    (top, score), _ = best_plays(library, name)
+    assert client.post(f"/games/{name}/plays", data={"line": f"Ana: {top}", "round": "1"},
+                       follow_redirects=False).status_code == 303
+    assert client.post(f"/games/{name}/round", data={"round": "1"}, follow_redirects=False).status_code == 303
+    path = library / "games" / f"{name}.txt"
+    path.write_text(path.read_text("utf-8").rsplit("round 2 ", 1)[0], "utf-8")  # as when no rack had a play
+    page = student_client.get(f"/play/{name}").text
+    assert 'id="over"' in page and 'id="line"' not in page and 'id="result"' in page
+    assert f"{score} points (100% of the top)" in plain(page)
