@@ -78,8 +78,8 @@ def test_five_students_play_a_duplicate_round_from_their_devices(tmp_path, brows
                     student.save_screenshot(str(shots / "join-code-phone.png"))
                 student.find_element(By.ID, "code").click()
                 typed(student, code.lower())  # the code typed, in any case
-                if number == 0:
-                    student.save_screenshot(str(shots / "join-names-phone.png"))
+                if number in (0, len(players) - 1):  # no name taken yet; all but one taken
+                    student.save_screenshot(str(shots / f"join-names-{number + 1}-phone.png"))
                 submit(student, student.find_element(By.CSS_SELECTOR, f'#names button[value="{player}"]'))
                 assert student.current_url.endswith(f"/play/{name}")
                 line, score = entries[player]
