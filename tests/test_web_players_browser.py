@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from classroom.game.plays import record_notation
 from classroom.record.duplicate import replay_duplicate
@@ -128,3 +132,28 @@ def test_five_students_play_a_duplicate_round_from_their_devices(tmp_path, brows
     assert {p["player"]: p["score"] for p in final["rounds"][0]["plays"]} == {
         "Ana": plays[0][1], "Ben": plays[2][1], "Cy": 0, "Dee": 0, "Eli": plays[0][1]}
     assert len([p for p in final["rounds"][0]["plays"] if p["player"] == "Ana"]) == 1
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (Debian zbar-tools) is not installed")
+def test_a_phone_reads_the_join_link_from_the_projectors_qr_code(tmp_path):
+    """Served on the network, the projector's QR code, as chromium draws it at 1280 x 720, reads
+    back as the join page's address with the game's code. The page is made through the app with
+    a network Host header and opened from a file: no request leaves this computer."""
+    from classroom.store.games import join_code
+    from classroom.web import create_app
+    from tests.browsers import teacher
+
+    library = tmp_path / "output"
+    with teacher(create_app(library), base_url="http://192.168.1.20:8000") as client:
+        answer = client.sign_in().post("/games", data={"mode": "duplicate", "players": "Ana, Ben"}, follow_redirects=False)
+        name = answer.headers["location"].rsplit("/", 1)[1]
+        (tmp_path / "projector.html").write_text(client.get(f"/games/{name}").text, "utf-8")
+    shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
+    picture = shots / "players-projector-qr.png"
+    subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    f"--user-data-dir={tmp_path / 'qr-profile'}", "--window-size=1280,720",
+                    f"--screenshot={picture}", (tmp_path / "projector.html").as_uri()],
+                   capture_output=True, timeout=START_UP, check=True)
+    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(picture)], capture_output=True, text=True).stdout.split()
+    assert read == [f"http://192.168.1.20:8000/join?code={join_code(library, name)}"]
