@@ -65,8 +65,8 @@ def students_address(request: Request) -> str:
 
 def join_values(library: Path, name: str, request: Request) -> dict:
     """Return what the projector shows to let students join a game: its code, the join page's
-    address with the code, that address as a QR code (none when the page is served on this
-    computer only), and whether students can reach it."""
+    address, and the address with the code as a QR code (no address nor QR code when the page is
+    served on this computer only: students' devices cannot reach it)."""
     code = join_code(library, name)
     address = students_address(request)
     link = f"{address}/join?code={code}" if address else ""
@@ -501,8 +501,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             try:
                 change_game(library, name, how)
             except ClassroomError as error:
-                return duplicate_view(name, load_game(library, name), typed, plain_reason(error),
-                                      409 if isinstance(error, Stale) else 400, False,
+                return duplicate_view(name, load_game(library, name), typed, plain_reason(error), 400, False,
                                       join_values(library, name, request))
             return RedirectResponse(f"/games/{name}{then}", status_code=303)
 
