@@ -227,6 +227,7 @@ def test_a_round_played_from_the_students_devices(client, student_client, device
 
     projector = client.get(f"/games/{name}").text
     assert "Entered: Ben, Ana (2 of 3)" in plain(projector)  # in the order their entries stand
+    assert "Still to enter: Cy" in plain(projector)
     assert client.get(f"/games/{name}/entered").json() == {"state": "1:Ben,Ana:Ana,Ben,Cy"}  # the projector's poll
     assert student_client.get(f"/games/{name}/entered").status_code == 403
     for secret in (top, "1 + 1 = 3", f">{top_score}<", f"{top_score} points", "not legal", 'id="entries"', 'id="standings"', 'id="top"'):
