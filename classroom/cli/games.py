@@ -191,7 +191,7 @@ def undo(record: Path = RecordArgument) -> None:
     with changing(record):
         game_record = read_game(record)
         if game_record.header.mode == "duplicate":
-            raise ClassroomError(f"{record}: a duplicate game's plays are entered by round; edit the record to take one back")
+            raise ClassroomError(f"{record}: a duplicate game's plays are entered by round; take an entry back with 'game play RECORD \"Ana: withdrawn\"'")
         updated = undo_turn(game_record)
         game = replay(updated, where=str(record))
         save(record, record_text(updated))

@@ -32,6 +32,7 @@ from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
 from classroom.web.games import game_routes, students_address
+from classroom.web.players import player_routes
 from classroom.make.situation_rules import FEATURES
 from classroom.make.notebook import NOTEBOOK_LEVELS
 from classroom.make.scoreplay import FOCUSES
@@ -288,6 +289,7 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
         Route("/grade", grade_page), Route("/grade", grade_lists, methods=["POST"]),
         Route("/check/{id}", check_page), Route("/check/{id}", check_line, methods=["POST"]),
         *game_routes(library, page, friendly),
+        *player_routes(library, page, friendly),
     ]
 
     @contextlib.asynccontextmanager

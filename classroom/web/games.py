@@ -32,7 +32,7 @@ from classroom.make.pool import cap_memory
 from classroom.make.worksheet import premium_labels
 from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
-from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
+from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
     MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, read_handicap, read_record, read_turn, record_text,
 )
@@ -44,7 +44,8 @@ from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.store.games import (
-    Stale, add_game, board_path, change_game, changing, game_path, games, load_game, save_board, set_aside, team_key,
+    Stale, add_game, board_path, change_game, changing, default_name, game_path, games, join_code, load_game,
+    save_board, seats, set_aside, team_key,
 )
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
 
@@ -59,6 +60,17 @@ def students_address(request: Request) -> str:
     host = request.url.hostname or ""
     reachable = host not in ("127.0.0.1", "localhost", "::1", "testserver") and not host.startswith("127.")
     return str(request.base_url).rstrip("/") if reachable else ""
+
+
+def join_values(library: Path, name: str, request: Request) -> dict:
+    """Return what the projector shows to let students join a game: its code, the join page's
+    address, and the address with the code as a QR code (no address nor QR code when the page is
+    served on this computer only: students' devices cannot reach it)."""
+    code = join_code(library, name)
+    address = students_address(request)
+    link = f"{address}/join?code={code}" if address else ""
+    return {"code": code, "link": link, "address": f"{address}/join" if address else "",
+            "qr": Markup(qr_svg(link)) if link else None}
 
 
 @dataclass(frozen=True)
@@ -221,7 +233,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         import random
 
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**6)
-        wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else f"{mode}-{seed}")
+        # A default name never holds the seed: it is shown on the projector, and the seed deals the racks.
+        wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else default_name(mode))
 
         handicaps = optional_text(form, "time", "the time handicaps", 400)  # 'Blue 3m, Red 5m'
         minutes = tuple(read_handicap(value, names, "the time handicap")
@@ -252,9 +265,9 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
              error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None,
-             stale: bool = False):
+             stale: bool = False, join: dict | None = None):
         if record.header.mode == "duplicate":
-            return duplicate_view(name, record, typed, error, status, closed)
+            return duplicate_view(name, record, typed, error, status, closed, join)
         game = replay(record, where=f"game {name}")
         tileset = game.tileset
         marks: dict[Square, str] = {}
@@ -304,7 +317,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     at=len(record.lines),
                     turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
                     private=record.header.racks == "private", proposal=proposal, poll=POLL_SECONDS,
-                    practice=practice, links=links, words=WORDS,
+                    practice=practice, links=links, words=WORDS, join=join,
                     strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
 
     def solo_comparison(game: Replay):
@@ -322,7 +335,11 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         shown = shown_play(last.player, record_notation(last.board, top.play), score_of(last.board, top.play, game.tileset))
         return {"turn": last, "best": shown, "left": top.score - last.score}
 
-    def duplicate_view(name: str, record: Record, typed: str, error: str | None, status: int, closed: bool):
+    def duplicate_view(name: str, record: Record, typed: str = "", error: str | None = None, status: int = 200,
+                       closed: bool = False, join: dict | None = None):
+        """A duplicate game on the projector: while a round is open, who has entered (names
+        only: no points, no legality); the last closed round's top play, entries and scores
+        once it closes; standings of closed rounds only."""
         game = replay_duplicate(record, where=f"game {name}")
         last = next((r for r in reversed(game.rounds) if r.closed), None)
         marks: dict[Square, str] = {}
@@ -332,10 +349,16 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             marks.update({t.square: "last" for t in main.tiles if last.board.is_empty(t.square)})
             top = shown_play("top", last.top, last.top_breakdown)
         entries = [(e, shown_play(e.player, e.notation or e.text, e.breakdown)) for e in last.entries] if last else []
-        return page("duplicate_game.j2", status, here="games", name=name, game=game, header=record.header,
-                    rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS, current=game.current,
-                    last=last, top=top, entries=entries, typed=typed, error=error,
-                    closed=closed or game.current is None, standings=game.standings)
+        current = game.current
+        seated = seats(library, name)
+        return page("duplicate_game.j2", status, here="games", name=name, header=record.header,
+                    rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS,
+                    round=current.round if current else None, rack=current.rack if current else (),
+                    entered=[e.player for e in current.entries] if current else [], players=game.players,
+                    last=last, top=top, entries=entries, typed=typed, error=error, has_rounds=bool(game.rounds),
+                    closed=closed or current is None, ended=current is None, standings=game.standings,
+                    join=join, seated=seated,
+                    state=projector_state(game, seated))
 
     @friendly
     async def game_page(request: Request) -> Response:
@@ -344,7 +367,9 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         reveal = request.query_params.get("reveal") == "1"
         closed = request.query_params.get("closed") == "1"
         rack = request.query_params.get("rack", "")[:200] or None
-        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed, reveal_rack=rack))
+        join = await run_in_threadpool(join_values, library, name, request)
+        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed,
+                                                    reveal_rack=rack, join=join))
 
     @friendly
     async def try_line(request: Request) -> Response:
@@ -466,30 +491,70 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
 
     # --- duplicate rounds -------------------------------------------------------------------------
 
+    async def in_the_box(name: str, request: Request, typed: str, how, then: str = "") -> Response:
+        """Change a duplicate game's record under its lock, or show why not in the box with the
+        text kept: the projector (with its join code) is never replaced by an error page."""
+
+        def changed() -> Response:
+            try:
+                change_game(library, name, how)
+            except ClassroomError as error:
+                return duplicate_view(name, load_game(library, name), typed, plain_reason(error), 400, False,
+                                      join_values(library, name, request))
+            return RedirectResponse(f"/games/{name}{then}", status_code=303)
+
+        return await run_in_threadpool(changed)
+
+    def in_round(form, how):
+        """Return `how` checked first against the round the form was made for (its hidden field
+        `round`): a line or a close sent for a round that has closed since is refused, so a
+        second Close never closes the next round too, and a late entry never lands in it."""
+        wanted = form.get("round")
+
+        def checked(record: Record) -> Record:
+            current = replay_duplicate(record, where="the play").current
+            if current is None:
+                raise ClassroomError("the game is over; no round is open")
+            if wanted != str(current.round):
+                raise ClassroomError(f"round {excerpt(wanted or '?')} has closed since this page was shown (or the "
+                                     f"form was sent twice); nothing was changed — this is round {current.round}")
+            return how(record)
+
+        return checked
+
+    def closed_round(record: Record) -> Record:
+        return close_round(record, "the play")[0]
+
     @friendly
     async def round_plays(request: Request) -> Response:
+        """A line typed in the duplicate box: an entry (`Ana: …` again replaces Ana's; `Ana:
+        withdraw` takes it back), or `close`; entered at once, shown by name only."""
         name = game_name(request)
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
-        if typed.lower() in ("close", "round", "reveal"):
-            return await change(name, lambda r: close_round(r, f"game {name}")[0], "?closed=1")
-        record = await run_in_threadpool(load_game, library, name)
-        try:
-            line = read_turn(typed, record, "the play")
-            if not isinstance(line, Turn):
-                raise ClassroomError("give a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8'")
-        except ClassroomError as error:
-            return await run_in_threadpool(duplicate_view, name, record, typed, plain_reason(error), 400, False)
+        word = typed.lower()
+        if word in ("close", "round", "reveal"):
+            return await in_the_box(name, request, typed, in_round(form, closed_round), "?closed=1")
 
         def added(current: Record) -> Record:
-            return add_plays(current, [read_turn(typed, current, "the play")], f"game {name}")[0]
+            if not typed:
+                raise ClassroomError("type a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8', or close")
+            if word in ("undo", "withdraw", "take back"):
+                raise ClassroomError("name whose entry to take back, like 'Ana: withdraw'")
+            who, colon, rest = typed.partition(":")
+            line = f"{who}: {WITHDRAWN}" if colon and rest.strip().lower() in ("withdraw", WITHDRAWN, "take back") else typed
+            turn = read_turn(line, current, "the play")
+            if not isinstance(turn, Turn):
+                raise ClassroomError("give a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8'")
+            return add_plays(current, [turn], "the play")[0]
 
-        return await change(name, added)
+        return await in_the_box(name, request, typed, in_round(form, added))
 
     @friendly
     async def close_page(request: Request) -> Response:
         name = game_name(request)
-        return await change(name, lambda r: close_round(r, f"game {name}")[0], "?closed=1")
+        form = await read_form(request)
+        return await in_the_box(name, request, "", in_round(form, closed_round), "?closed=1")
 
     @friendly
     async def record_file(request: Request) -> Response:
@@ -605,6 +670,14 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
     ] + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
+
+
+def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:
+    """Return what a duplicate game's projector shows that students change, as a short text its
+    poll compares (/games/NAME/entered): the rounds dealt, who has entered, who has joined."""
+    current = game.current
+    entered = ",".join(e.player for e in current.entries) if current else ""
+    return f"{len(game.rounds)}:{entered}:{','.join(seated)}"
 
 
 def made_at(form) -> int:
