@@ -157,8 +157,8 @@ _SIGNED = re.compile(rf"\??[{MINUS_SIGNS}][1-9](?![/^²³])")  # '-2', '?-2': ma
 
 # Where a '-' glued to the digit after it is a negative tile (RULES §11 Text notation):
 NEVER = "never"  # hands of a set without negative tiles: '-' is always the operation
-LEADING = "leading"  # at the start, after an operation or = (equations of a set without them)
-SPACED = "spaced"  # also after a number when a space comes before the '-' ('4 -2')
+LEADING = "leading"  # at the start, after an operation or =: every typed equation (RULES §11)
+SPACED = "spaced"  # also after a number when a space comes before the '-': a hand's tiles ('4 -2')
 
 
 def canonical(token: str) -> Symbol:
@@ -368,11 +368,12 @@ def _no_empty_tile(text: str, negatives: bool) -> None:
 def parse_written(text: str, what: str = "equation", negatives: bool = False) -> tuple[Tile, ...]:
     """Return the tiles of a written equation or expression: '7 + 9 × 4 = 43', '?5 + 2 = 7'.
 
-    A '-' glued to its digit at the start of a side or after an operation is a negative tile
-    ('5 - -2'); with `negatives` (a set holding them) so is one after a number and a space
-    ('4 -2', which the checker then refuses). Every other '-' is the operation (RULES §11)."""
-    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what, SPACED if negatives else LEADING,
-                                                            written=True))
+    A '-' glued to its digit at the start of a side or right after an operation or = is a
+    negative tile ('5 - -2', '3 × -2', '-6 = 3 × -2'); every other '-' is the operation
+    ('5-2', '3 -2': RULES §11 Text notation), whatever the set: `negatives` (the set holds
+    negative tiles) changes how a hand is read (parse_hand), never an equation; it stays in the
+    signature so every reader passes its set's the same way."""
+    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what, LEADING, written=True))
     if BLANK in tiles:
         raise ClassroomError(f"{what}: say what a blank stands for, like ?5")
     return tiles
