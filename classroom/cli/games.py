@@ -55,12 +55,13 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     from classroom.choices import one_of
     from classroom.game.tilesets import LEVELS
     from classroom.record.deal import new_game
-    from classroom.record.grammar import MODES, read_handicap, record_text
+    from classroom.record.grammar import MODES, check_names, read_handicap, record_text
     from classroom.record.replay import replay
 
     mode = one_of(mode, MODES, "--mode")
     level = one_of(level, tuple(LEVELS), "--level")
     names = tuple(name.strip() for name in players.split(","))
+    check_names(names, "--players")
     minutes = tuple(read_handicap(value, names) for value in time)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
