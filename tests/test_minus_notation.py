@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
+from classroom.errors import ClassroomError
 from classroom.game.board import Board
 from classroom.game.plays import make_play, record_notation
 from classroom.game.symbols import BLANK, display_text, parse_hand, parse_written, write
 from classroom.game.tilesets import load_level
 from classroom.make.keys import boardless_item
+from classroom.make.trueornot import trueornot_item
 from classroom.mark.judging import parse_play, placements
 from classroom.record.grammar import read_record, read_turn
 from classroom.record.replay import replay
@@ -41,6 +43,23 @@ runner = CliRunner()
 def test_a_minus_is_a_negative_tile_only_where_rules_say(text, tiles):
     """RULES §11 Text notation, with the Advanced set: the place decides, not the space."""
     assert parse_written(text, negatives=True) == tiles
+
+
+@pytest.mark.parametrize("tiles, text", [
+    (("1", "×", "3", "-6", "=", "6^2"), "1 × 3 (-6) = 6^2"),
+    (("1", "8", "=", "1", "?-9", "3/3", "-", "2"), "18 = 1 (?-9) 3/3 - 2"),
+    (("3", "-6", "5", "=", "1"), "3 (-6)5 = 1"),
+])
+def test_a_negative_tile_inside_a_number_is_written_in_brackets(tiles, text):
+    """The one line §11's notation cannot write, a negative tile after a tile of its number (a
+    True or not? sheet's mistake), is written '3 (-6)' and reads back the same; the checker
+    then names the mistake. Every other bracket is still refused."""
+    assert write(tiles) == text and parse_written(text, negatives=True) == tiles
+    assert parse_written(display_text(text), negatives=True) == tiles
+    result = runner.invoke(app, ["check", display_text(write(("3", "-6", "=", "3", "6"))), "--level", "advanced"])
+    assert result.exit_code == 1 and "3 (-6): a negative tile starts a number" in result.stdout
+    with pytest.raises(ClassroomError, match="no brackets"):
+        parse_written("(4 + 2) × 3 = 18", negatives=True)
 
 
 def test_hands_keep_the_tile_reading():
@@ -90,3 +109,16 @@ def test_every_printed_advanced_line_reads_back(hand, blank):
             notation = record_notation(Board(), make_play(new, written.direction))
             assert parse_play(notation, negatives=True).tiles == marked, notation
             assert parse_play(display_text(notation), negatives=True).tiles == marked, notation
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=10**6))
+def test_every_true_or_not_line_reads_back(seed):
+    """An Advanced True or not? sheet's lines, true and false (a negative tile inside a number
+    among its mistakes), as printed and on paper, read back to the same tiles."""
+    import random
+
+    item = trueornot_item("t1", ADVANCED, random.Random(seed), 8, seed % 11)
+    for line in item.lines:
+        for printed in (write(line.symbols), display_text(write(line.symbols))):
+            assert parse_written(printed, negatives=True) == line.symbols, printed

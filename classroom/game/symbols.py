@@ -154,6 +154,7 @@ _SUPERSCRIPT = {"2": "²", "3": "³"}
 _SYMBOL = r"\d/\d|\d\^\d|\d[²³]|\d|[+\-−–—×xX*·÷:=]"
 _TOKEN = re.compile(rf"\?(?:{_SYMBOL})?|{_SYMBOL}|/")
 _SIGNED = re.compile(rf"\??[{MINUS_SIGNS}][1-9](?![/^²³])")  # '-2', '?-2': maybe a negative tile
+_BRACKETED = re.compile(rf"\(\s*(\??[{MINUS_SIGNS}][1-9])\s*\)")  # '(-6)': the negative tile, wherever it stands
 
 # Where a '-' glued to the digit after it is a negative tile (RULES §11 Text notation):
 NEVER = "never"  # hands of a set without negative tiles: '-' is always the operation
@@ -213,6 +214,12 @@ def tokenize(text: str, what: str = "input", negatives: str = NEVER, written: bo
         char = text[position]
         if char.isspace() or char == ",":
             position += 1
+            continue
+        bracketed = _BRACKETED.match(text, position) if char == "(" and negatives != NEVER else None
+        if bracketed:  # '3 (-6)': a negative tile standing after a tile of its number
+            tokens.append(bracketed.group(1))
+            digits += 1
+            position = bracketed.end()
             continue
         if char in _BRACKETS:
             raise ClassroomError(f"{what}: Equate has no brackets: " + (
@@ -382,12 +389,16 @@ def parse_written(text: str, what: str = "equation", negatives: bool = False) ->
 def write(symbols: tuple[Tile, ...] | list[Tile]) -> str:
     """Return symbols (or tiles) written as a person writes them: '24 ÷ 3 = 8', '2 2/4 = 5 ÷ 2',
     a negative tile glued to the digits after it and an exponent tile to those before it
-    ('-24 = 15^2 - 249'), and a blank as ? plus its symbol: '2?5 = 5 ?× 5'."""
+    ('-24 = 15^2 - 249'), and a blank as ? plus its symbol: '2?5 = 5 ?× 5'. A negative tile
+    right after a tile of a number (illegal, as a True or not? line shows it) is written in
+    brackets, '3 (-6)': '3 -6' would read as 3 − 6 (RULES §11), so it reads back the same."""
     text = ""
     previous = ""
     for symbol in symbols:
         if not text:
             text = symbol
+        elif face(symbol) in _NEGATIVE_SET and is_number(face(previous)):
+            text += f" ({symbol})"
         elif _glued(face(previous), face(symbol)):
             text += symbol
         else:
