@@ -234,3 +234,11 @@ def test_score_command_keeps_a_table_game_going(tmp_path):
     path.write_text(text(THREE, turns[:empty] + passes(THREE, empty) + ["Blue: pass"]), encoding="utf-8")
     result = CliRunner().invoke(app, ["game", "score", str(path)])
     assert result.exit_code == 2 and f"line {HEADER_LINES + empty + 4}: the game has already ended" in result.output
+
+
+def test_the_issue_record_a_trade_after_a_round_of_passes():
+    """The issue's record: five plays, every team passes, then a trade is a turn like any other."""
+    turns = turns_of(THREE)[:5] + passes(THREE, 5) + ["Blue: trade 4 0"]
+    game = replay(read_record(text(THREE, turns)))
+    assert not game.ended and game.turns[-1].kind == "trade" and game.turns[-1].traded == ("4", "0")
+    assert game.table_pile == 87 and game.next_player == "Red"  # 123 less 36 tiles played
