@@ -59,7 +59,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     from classroom.choices import one_of
     from classroom.game.tilesets import LEVELS
     from classroom.record.deal import new_game
-    from classroom.record.grammar import MODES, RACKS, TEAM_PLAYS, read_handicap, record_text
+    from classroom.record.grammar import MODES, RACKS, TEAM_PLAYS, check_names, read_handicap, record_text
     from classroom.record.replay import replay
 
     mode = one_of(mode, MODES, "--mode")
@@ -69,6 +69,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         raise ClassroomError(f"--racks and --team-plays are settings of a teams game, not of a {mode} game")
     level = one_of(level, tuple(LEVELS), "--level")
     names = tuple(name.strip() for name in players.split(","))
+    check_names(names, "--players")
     minutes = tuple(read_handicap(value, names) for value in time)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")

@@ -33,7 +33,10 @@ TEAM_PLAYS = ("confirm", "direct")  # '#team-plays direct': a team's play from i
 MAX_PLAYERS = {"teams": 4, "duplicate": 40, "solo": 1}
 MIN_PLAYERS = {"teams": 2, "duplicate": 1, "solo": 1}
 TOP = "top"  # the name of the line that puts a duplicate round's top play on the board
-RESERVED = (TOP, "round")
+# The record's own words: a name holding one as a word could read as another line ('Red draws 4'
+# as Red's draw, a team 'Blue holds nothing' never has a holds line of its own).
+WORDS = (TOP, "round", "draws", "holds", "trade", "pass")
+REPEATABLE = ("time", "note", "board")  # header lines that may come more than once
 MAX_NAME = 30
 FIRST_LINE = "#equate game"
 _TIME = re.compile(r"^(?P<minutes>\d{1,3})\s*m(?:in(?:utes?)?)?$", re.IGNORECASE)
@@ -185,6 +188,7 @@ def read_record(text: str, where: str = "record") -> Record:
         raise ClassroomError(f"{where}: the first line of a game record is {FIRST_LINE!r}")
     fields: dict[str, object] = {"notes": [], "minutes": []}
     body: list[Line] = []
+    given: dict[str, int] = {}  # each header line's keyword and the line it was first given on
     for number, raw in enumerate(lines[first + 1:], start=first + 2):
         line = raw.strip()
         if not line:
@@ -193,6 +197,11 @@ def read_record(text: str, where: str = "record") -> Record:
         if line.startswith("#"):
             if body:
                 raise ClassroomError(f"{at}: a header line ({excerpt(line)!r}) comes before the first turn")
+            keyword = line[1:].strip().partition(" ")[0].lower()
+            if keyword in given and keyword not in REPEATABLE:
+                raise ClassroomError(f"{at}: '#{excerpt(keyword)}' is given twice (first on line "
+                                     f"{given[keyword]}); a record gives it once")
+            given.setdefault(keyword, number)
             _read_header(line, at, fields)
             continue
         if "players" not in fields:
@@ -243,10 +252,7 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields["mode"] = value.lower()
     elif key == "players":
         names = tuple(name.strip() for name in value.split(","))
-        for name in names:
-            _check_name(name, at)
-        if len({n.lower() for n in names}) != len(names):
-            raise ClassroomError(f"{at}: a name appears twice in '#players'")
+        check_names(names, at, "'#players'")
         fields["players"] = names
     elif key == "seed":
         if not re.fullmatch(r"\d{1,18}", value):
@@ -272,13 +278,26 @@ def _read_header(line: str, at: str, fields: dict) -> None:
                              "#tiles, #mode, #players, #seed, #time, #note, #board, #racks and #team-plays")
 
 
+def check_names(names: tuple[str, ...], at: str, what: str = "the players") -> None:
+    """Raise one sentence unless every name can be a player's and no two are the same: what a
+    record's '#players' line is checked with, and a game being made (`game new --players`, the
+    page's new-game form) before anything is written."""
+    for name in names:
+        _check_name(name, at)
+    if len({n.lower() for n in names}) != len(names):
+        raise ClassroomError(f"{at}: a name appears twice in {what}")
+
+
 def _check_name(name: str, at: str) -> None:
-    """Raise unless the name can be a player's: not empty, short, no ':', '[', ']', ',' or '#'."""
+    """Raise unless the name can be a player's: not empty, short, no ':', '[', ']', ',' or '#',
+    and none of the record's words (draws, holds, trade, pass, round, top) among its words."""
     if not name or not _NAME.match(name) or len(name) > MAX_NAME:
         raise ClassroomError(f"{at}: {excerpt(name)!r} cannot be a player's name (1 to {MAX_NAME} "
                              "characters, no : [ ] , or #)")
-    if name.lower() in RESERVED:
-        raise ClassroomError(f"{at}: {name!r} is a word of the record; choose another name")
+    word = next((w for w in name.lower().split() if w in WORDS), None)
+    if word is not None:
+        raise ClassroomError(f"{at}: {name!r} cannot be a player's name: {word!r} is a word of the "
+                             f"record ({', '.join(WORDS)}); choose another name")
 
 
 def _check_players(header: Header, where: str) -> None:

@@ -34,7 +34,8 @@ from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
-    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, read_handicap, read_record, read_turn, record_text,
+    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, check_names, read_handicap, read_record, read_turn,
+    record_text,
 )
 from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
@@ -224,6 +225,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         names = tuple(n.strip() for n in text(form, "players", "the players", 400).split(",") if n.strip())
         if not names:
             raise ClassroomError("name the players or teams, comma-separated: 'Red, Blue'")
+        check_names(names, "the players")  # the record could not read back a name of its own words
         if len(names) > MAX_PLAYERS[mode]:
             raise ClassroomError(f"a {mode} game has at most {MAX_PLAYERS[mode]} "
                                  f"{'player' if mode == 'solo' else 'players or teams'}")
