@@ -533,13 +533,15 @@ def write_file(path: Path, data: bytes) -> None:
 def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
           port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
           open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
-          out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder).")) -> None:
+          out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder)."),
+          reveal_seconds: Optional[int] = typer.Option(None, "--reveal-seconds", min=1, max=3600,
+                                                       help="Seconds a reveal may search before the page says it takes too long (default 30).")) -> None:
     """Start the local web page: make sheets, find them again, grade, and a check page for students."""
     from classroom.make.pool import default_workers
     from classroom.store.library import default_folder
     from classroom.web.server import serve as run_server
 
-    run_server(host, port, open_page, out if out is not None else default_folder(), default_workers())
+    run_server(host, port, open_page, out if out is not None else default_folder(), default_workers(), reveal_seconds)
 
 
 app.add_typer(game_app, name="game")

@@ -101,6 +101,11 @@ def analyse(game: Replay, top: int = 1, progress: Callable[[], None] | None = No
         turns.append(entry)
         if entry.turn.rack is not None and progress is not None:
             progress()
+    return analysis_of(game, turns)
+
+
+def analysis_of(game: Replay, turns: list[Analysed | NotAnalysed]) -> Analysis:
+    """Return the analysis of a game from its turns analysed, with a summary per player."""
     return Analysis(game, tuple(turns), tuple(summary(p, turns) for p in game.players))
 
 

@@ -38,6 +38,7 @@ from classroom.make.notebook import NOTEBOOK_LEVELS
 from classroom.make.scoreplay import FOCUSES
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
+from classroom.web.searches import Searches
 from classroom.web.roles import form_field, student
 from classroom.web.making import Attached, make_set, order
 from classroom.make.worksheet import premium_labels
@@ -46,9 +47,11 @@ from classroom.make.keys import board_tiles
 PAGES = {"make": "/", "library": "/library", "grade": "/grade", "games": "/games", "editor": "/editor"}
 
 
-def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) -> Starlette:
+def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None,
+               reveal_seconds: float | None = None) -> Starlette:
     """Return the web app over a library folder (the output/ folder the command line writes to);
-    a set's items are made on up to `workers` processes. With `hosts`, a request naming
+    a set's items are made on up to `workers` processes; a reveal searches for up to
+    `reveal_seconds` (default searches.REVEAL_SECONDS). With `hosts`, a request naming
     another host is refused (a web site that points its own name at 127.0.0.1 cannot read the
     keys through a visitor's browser)."""
     library = Path(library)
@@ -59,6 +62,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
     env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
     env.globals["form_field"] = form_field  # every POST form's hidden token (web/roles.py)
     jobs = Jobs()
+    searches = Searches()  # reveals and analyses: bounded, and stopped with the server
 
     def page(template: str, status: int = 200, **values) -> HTMLResponse:
         values.setdefault("pages", PAGES)
@@ -279,13 +283,17 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None) 
         Route("/download", download), Route("/preview", preview_png),
         Route("/grade", grade_page), Route("/grade", grade_lists, methods=["POST"]),
         Route("/check/{id}", check_page), Route("/check/{id}", check_line, methods=["POST"]),
-        *game_routes(library, page, friendly),
+        *game_routes(library, page, friendly, searches, reveal_seconds),
     ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        yield
+        with searches.closed_on_signals():
+            yield
+        searches.close()
         jobs.close()
 
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
-    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app.state.searches = searches  # the tests count its searches
+    return app

@@ -13,8 +13,10 @@ from classroom.store.runs import prepare_folder
 MAX_CONNECTIONS = 100
 
 
-def serve(host: str, port: int, open_page: bool, library: Path, workers: int) -> None:
-    """Serve the page until Ctrl-C (returns then); raise one sentence when the address is taken."""
+def serve(host: str, port: int, open_page: bool, library: Path, workers: int,
+          reveal_seconds: float | None = None) -> None:
+    """Serve the page until Ctrl-C (returns then), a reveal searching for up to `reveal_seconds`
+    (default searches.REVEAL_SECONDS); raise one sentence when the address is taken."""
     import uvicorn
 
     from classroom.web.app import create_app
@@ -33,5 +35,5 @@ def serve(host: str, port: int, open_page: bool, library: Path, workers: int) ->
     # limit_concurrency bounds the connections served at once; more get "503 Service Unavailable".
     loopback = host in ("127.0.0.1", "localhost", "::1")
     hosts = ["127.0.0.1", "localhost", "[::1]"] if loopback else None  # another host: any name
-    uvicorn.run(create_app(library, workers, hosts), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(library, workers, hosts, reveal_seconds), host=host, port=port, log_level="warning",
                 limit_concurrency=MAX_CONNECTIONS)
