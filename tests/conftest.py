@@ -1,12 +1,14 @@
 """Settings for every test: hypothesis never fails a test for being slow (no deadline, no
 too-slow health check), so a busy machine cannot fail one; timings live in tests/benchmarks/.
-And the fixtures the page's tests share: a library folder and a client of the app over it."""
+And the fixtures the page's tests share: a library folder, the teacher's browser and a
+student's device over it."""
 
 import pytest
 from hypothesis import HealthCheck, settings
 from starlette.testclient import TestClient
 
 from classroom.web import create_app
+from tests.browsers import teacher
 
 settings.register_profile("classroom", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("classroom")
@@ -20,9 +22,9 @@ def library(tmp_path):
 
 @pytest.fixture
 def client(library):
-    """Return a client of the page over the test's library."""
-    with TestClient(create_app(library)) as client:
-        yield client
+    """Return the teacher's browser on the page over the test's library."""
+    with teacher(create_app(library)) as client:
+        yield client.sign_in()
 
 
 @pytest.fixture

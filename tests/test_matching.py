@@ -20,6 +20,7 @@ from classroom.store.matching import NO_ONE, match_by_name, name_key
 from classroom.game.symbols import parse_written
 from classroom.game.tilesets import load_level
 from classroom.web import create_app
+from tests.browsers import teacher
 
 runner = CliRunner()
 ORIGINAL = load_level("original")
@@ -159,8 +160,8 @@ def grade_on_the_command_line(folder: Path, *options: str) -> tuple[dict, list[s
 def grade_on_the_page(folder: Path, *options: str) -> tuple[dict, list[str], str]:
     """Return the same from the page's Grade form, the lists uploaded."""
     files = [("files", (p.name, p.read_bytes(), "text/plain")) for p in sorted(folder.iterdir())]
-    with TestClient(create_app(Path("output"))) as client:
-        page = client.post("/grade", data=dict(zip(["sheet"], options)), files=files)
+    with teacher(create_app(Path("output"))) as client:
+        page = client.sign_in().post("/grade", data=dict(zip(["sheet"], options)), files=files)
     assert page.status_code == 200, page.text
     rows = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>", page.text.split('id="grades"')[1].split("</table>")[0])
     skipped = re.findall(r"<li><strong>([^<]*)</strong> ([^<]*)</li>", page.text.split('id="skipped"')[1].split("</div>")[0])
@@ -273,8 +274,8 @@ def test_a_pasted_list_is_matched_by_the_students_name_on_the_page(class_folder)
     """The page's pasted list with a student's name and no id: that student's sheet."""
     _, roster, hands = make_roster_run(3)
     line = own_lines(hands)[roster["Chris Lee"]]
-    with TestClient(create_app(Path("output"))) as client:
-        page = client.post("/grade", data={"student": "chris", "list": line})
+    with teacher(create_app(Path("output"))) as client:
+        page = client.sign_in().post("/grade", data={"student": "chris", "list": line})
     assert page.status_code == 200, page.text
     assert f"<tr><td>Chris Lee</td><td>{roster['Chris Lee']}</td><td>1</td>" in page.text
     assert "Sheets from the run <strong>boardless-3</strong>" in page.text

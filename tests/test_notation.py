@@ -14,6 +14,7 @@ from classroom.mark.grading import grade
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
 from classroom.web import create_app
+from tests.browsers import token_of
 
 runner = CliRunner()
 HAND = "6 3 9 3 ÷ - 1/2 2 5"
@@ -112,6 +113,7 @@ def library(tmp_path):
 def test_the_check_page_reads_students_notation(library, line, verdict):
     """The student's check page reads a line as grading does."""
     with TestClient(create_app(library)) as client:
-        page = client.post("/check/B-7-abcd-01", data={"line": line})
+        token = token_of(client.get("/check/B-7-abcd-01").text)
+        page = client.post("/check/B-7-abcd-01", data={"line": line, "form_token": token})
     assert page.status_code == 200
     assert verdict in page.text.replace("&#43;", "+")

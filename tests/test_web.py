@@ -22,6 +22,8 @@ from classroom.game.tilesets import load_level
 from classroom.web import create_app, preview
 from classroom.web.forms import MAX_BODY
 from classroom.web.making import Attached
+from classroom.web.roles import Hosts
+from tests.browsers import teacher
 
 ORIGINAL = load_level("original")
 BOOKLET_ROWS = [["."] * 19 for _ in range(19)]
@@ -506,8 +508,8 @@ def test_a_set_that_cannot_be_written_is_one_sentence_on_the_job_page(tmp_path):
     """When the library cannot be written to, the job ends with the command line's sentence."""
     blocked = tmp_path / "output"
     blocked.write_text("a file where the library should be", "utf-8")
-    with TestClient(create_app(blocked)) as client:
-        page = make(client, kind="boardless", count="1", seed="5")
+    with teacher(create_app(blocked)) as client:
+        page = make(client.sign_in(), kind="boardless", count="1", seed="5")
     assert page.status_code == 400
     assert message(page).startswith("cannot write to the folder")
     assert blocked.read_text("utf-8") == "a file where the library should be"
@@ -517,16 +519,21 @@ def test_a_form_sent_from_another_web_site_is_refused(client, library):
     """A page elsewhere cannot make sets through a teacher's browser: its Origin is not ours."""
     response = client.post("/make", data={"kind": "boardless", "count": "1"},
                            headers={"origin": "http://evil.example"})
-    assert response.status_code == 400
+    assert response.status_code == 403
     assert message(response) == "the form was sent from another web site; use the page itself"
     assert not library.exists()
 
 
 def test_a_request_naming_another_host_is_refused(library):
-    """With the hosts of 127.0.0.1, a request for another name (DNS rebinding) gets no page."""
-    with TestClient(create_app(library, hosts=["127.0.0.1"]), base_url="http://127.0.0.1") as client:
-        assert client.get("/").status_code == 200
-        assert client.get("/library", headers={"host": "evil.example"}).status_code == 400
+    """With the served hosts, a request for another name (DNS rebinding) gets no page; an
+    address written as numbers, localhost and a name the teacher added are served."""
+    with teacher(create_app(library, hosts=Hosts(frozenset({"classroom-7.local"}))),
+                 base_url="http://127.0.0.1") as client:
+        assert client.sign_in().get("/").status_code == 200
+        for host in ("192.168.1.20:8000", "[::1]:8000", "localhost:8000", "classroom-7.local:8000"):
+            assert client.get("/library", headers={"host": host}).status_code == 200, host
+        for host in ("evil.example", "127.0.0.1.evil.example", "classroom-7.local.evil.example", ""):
+            assert client.get("/library", headers={"host": host}).status_code == 400, host
 
 
 def test_a_set_being_made_can_be_cancelled_and_nothing_is_written(client, library):
@@ -580,9 +587,10 @@ def test_situations_by_feature_and_a_roster_of_forty(client, library):
 def test_the_make_page_prints_the_check_address_when_students_can_reach_it(library):
     """Served on the network, the Boardless form offers the page's own address for the QR code
     (each sheet's check page); on 127.0.0.1 it is off. A set made with it records the address."""
-    with TestClient(create_app(library), base_url="http://192.168.1.20:8000") as networked:
-        assert 'name="check_url" size="30" maxlength="120" value="http://192.168.1.20:8000"' in networked.get("/").text
-    with TestClient(create_app(library), base_url="http://127.0.0.1:8000") as local:
+    with teacher(create_app(library), base_url="http://192.168.1.20:8000") as networked:
+        assert 'name="check_url" size="30" maxlength="120" value="http://192.168.1.20:8000"' in networked.sign_in().get("/").text
+    with teacher(create_app(library), base_url="http://127.0.0.1:8000") as local:
+        local.sign_in()
         assert 'name="check_url" size="30" maxlength="120" value=""' in local.get("/").text
         bad = local.post("/make", data={"kind": "boardless", "check_url": "ftp://x"})
         assert bad.status_code == 400 and "the check address is the address" in bad.text

@@ -19,10 +19,16 @@ from classroom.record.grammar import action_text, read_record
 from classroom.record.replay import replay
 from classroom.solve.board.position import Position, searchable
 from classroom.store.games import team_key
+from tests.browsers import teacher
 
 
 def record_of(library, name):
     return read_record((library / "games" / f"{name}.txt").read_text("utf-8"))
+
+
+def at(library, name) -> str:
+    """Return the `at` the game's forms carry when shown now: the record's number of lines."""
+    return str(len(record_of(library, name).lines))
 
 
 def shown_totals(html: str) -> dict[str, int]:
@@ -49,7 +55,7 @@ def test_a_team_game_played_on_the_page_is_the_record_the_command_line_scores(cl
         shown = client.post(f"/games/{name}/try", data={"line": typed})
         assert shown.status_code == 200 and 'id="preview"' in shown.text
         assert (library / "games" / f"{name}.txt").read_text("utf-8") == before  # shown, not played
-        confirmed = client.post(f"/games/{name}/turn", data={"line": typed}, follow_redirects=False)
+        confirmed = client.post(f"/games/{name}/turn", data={"line": typed, "at": at(library, name)}, follow_redirects=False)
         assert confirmed.status_code == 303
     game = replay(record_of(library, name))
     assert len(game.turns) == 3 and all(t.kind == "play" for t in game.turns)
@@ -62,7 +68,7 @@ def test_the_preview_shows_the_score_the_record_will_give(client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="7")
     typed = engine_turn(library, name)
     shown = client.post(f"/games/{name}/try", data={"line": typed}).text
-    client.post(f"/games/{name}/turn", data={"line": typed})
+    client.post(f"/games/{name}/turn", data={"line": typed, "at": at(library, name)})
     scored = replay(record_of(library, name)).turns[-1].score
     assert re.search(r'id="preview" data-score="(\d+)"', shown)[1] == str(scored)
     assert shown.count('class="tile') > 0 and " new" in shown  # the play drawn on the board, marked
@@ -76,7 +82,7 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(client, 
     reason = re.search(r'id="refused">Not legal: ([^<]*)<', answer.text)[1]
     assert "centre square" in reason or "J10" in reason, reason
     assert "line " not in reason  # the page has no record lines to point at
-    answer = client.post(f"/games/{name}/turn", data={"line": "A1 across 1 = 1"})
+    answer = client.post(f"/games/{name}/turn", data={"line": "A1 across 1 = 1", "at": at(library, name)})
     assert answer.status_code == 400
     assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
 
@@ -84,17 +90,17 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(client, 
 def test_trade_pass_undo_and_end(client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="5")
     rack = replay(record_of(library, name)).rack("Red")
-    client.post(f"/games/{name}/turn", data={"line": f"trade {rack[0]} {rack[1]}"})
-    client.post(f"/games/{name}/turn", data={"line": "pass"})
+    client.post(f"/games/{name}/turn", data={"line": f"trade {rack[0]} {rack[1]}", "at": at(library, name)})
+    client.post(f"/games/{name}/turn", data={"line": "pass", "at": at(library, name)})
     game = replay(record_of(library, name))
     assert [t.kind for t in game.turns] == ["trade", "pass"] and game.turns[0].traded == rack[:2]
-    assert client.post(f"/games/{name}/try", data={"line": "undo"}, follow_redirects=False).status_code == 303
+    assert client.post(f"/games/{name}/try", data={"line": "undo", "at": at(library, name)}, follow_redirects=False).status_code == 303
     assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade"]
-    client.post(f"/games/{name}/undo")
+    client.post(f"/games/{name}/undo", data={"at": at(library, name)})
     assert record_of(library, name) == record_of(library, name) and not replay(record_of(library, name)).turns
     again = replay(record_of(library, name)).rack("Red")
     assert again == rack  # the deal is the same once the trade is taken back
-    client.post(f"/games/{name}/end")
+    client.post(f"/games/{name}/end", data={"at": at(library, name)})
     game = replay(record_of(library, name))
     # stopped for time with every team at the same number of turns: no end sums (RULES §10)
     assert game.ended and game.stopped and dict(game.end) == {"Red": 0, "Blue": 0}
@@ -103,7 +109,7 @@ def test_trade_pass_undo_and_end(client, library):
 
 def test_the_reveal_is_the_engines_best_play_and_is_shown_only_when_asked(client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="11")
-    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     game = replay(record_of(library, name))
     plain = client.get(f"/games/{name}").text
     assert 'id="revealed"' not in plain and not re.findall(r'<td[^>]*class="[^"]* reveal"', plain)
@@ -118,7 +124,7 @@ def test_the_reveal_is_the_engines_best_play_and_is_shown_only_when_asked(client
 
 def test_a_solo_practice_shows_the_best_play_after_each_turn(client, library):
     name = new(client, mode="solo", players="Sam", seed="3")
-    client.post(f"/games/{name}/turn", data={"line": "pass"})
+    client.post(f"/games/{name}/turn", data={"line": "pass", "at": at(library, name)})
     page = client.get(f"/games/{name}").text
     game = replay(record_of(library, name))
     turn = game.turns[0]
@@ -256,10 +262,10 @@ def test_a_game_kept_at_a_real_table(client, library):
     board, tileset = replay(record).board, load_level("original")
     best = Position(board, searchable(tuple(tileset.read_hand("2 4 ÷ 3 8 + 7/4 5 6")), tileset), tileset).best()
     assert re.search(r'id="revealed" data-score="(\d+)"', answer.text)[1] == str(best[0].score)
-    client.post(f"/games/{name}/turn", data={"line": "J10 across 24 ÷ 3 = 8"})
-    client.post(f"/games/{name}/turn", data={"line": "Blue: pass"})
-    assert client.post(f"/games/{name}/try", data={"line": "Red holds nothing"}, follow_redirects=False).status_code == 303
-    client.post(f"/games/{name}/try", data={"line": "Blue holds 4 ×"})
+    client.post(f"/games/{name}/turn", data={"line": "J10 across 24 ÷ 3 = 8", "at": at(library, name)})
+    client.post(f"/games/{name}/turn", data={"line": "Blue: pass", "at": at(library, name)})
+    assert client.post(f"/games/{name}/try", data={"line": "Red holds nothing", "at": at(library, name)}, follow_redirects=False).status_code == 303
+    client.post(f"/games/{name}/try", data={"line": "Blue holds 4 ×", "at": at(library, name)})
     game = replay(record_of(library, name))
     assert game.ended and game.went_out == "Red"  # the last to play, holding nothing
     assert dict(game.end) == {"Red": 4, "Blue": -4} and game.totals == scored_totals(game)
@@ -284,7 +290,7 @@ def test_a_game_printed_analysed_and_turned_into_a_situation_from_the_page(clien
 
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     for _ in range(2):
-        client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+        client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     game = replay(record_of(library, name))
     sheet = client.get(f"/games/{name}/printed")
     assert sheet.headers["content-type"] == "application/pdf"
@@ -327,7 +333,7 @@ def test_a_game_starts_from_a_position_made_in_the_editor(client, library):
     game = replay(record)
     assert game.board.tile((10, 10)) == "7" and game.board.tile((10, 12)) == "?7"
     assert game.pile_size == len(load_level("original").bag) - 2 - 18  # 7 and a blank on the board, two racks
-    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     played = replay(record_of(library, name))
     assert played.turns[0].kind == "play" and played.turns[0].score > 0
     assert scored_totals(replace_end(played)) == played.totals
@@ -368,8 +374,8 @@ def test_team_links_use_the_address_students_reach(library):
 
     from classroom.web import create_app
 
-    with TestClient(create_app(library), base_url="http://192.168.1.20:8000") as remote:
-        name = new(remote, mode="teams", players="Red, Blue", seed="5")
+    with teacher(create_app(library), base_url="http://192.168.1.20:8000") as remote:
+        name = new(remote.sign_in(), mode="teams", players="Red, Blue", seed="5")
         page = remote.get(f"/games/{name}/links").text
     assert 'id="not-reachable"' not in page
     assert f'href="http://192.168.1.20:8000/games/{name}/team/Red?key={team_key(library, name, "Red")}"' in page

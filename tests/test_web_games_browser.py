@@ -21,7 +21,7 @@ from classroom.record.duplicate import replay_duplicate
 from classroom.record.grammar import action_text, read_record
 from classroom.record.replay import replay
 from classroom.solve.board.position import Position, searchable
-from tests.test_web_serve import browser, serving, submit, wait_for  # noqa: F401  (browser: a fixture)
+from tests.test_web_serve import browser, serving, sign_in, submit, wait_for  # noqa: F401  (browser: a fixture)
 
 
 def record_of(folder: Path, name: str):
@@ -86,6 +86,7 @@ def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
 
     shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
+        sign_in(browser, server)
         browser.get(server.url + "games")
         browser.find_element(By.ID, "players").click()  # the one click: into the first field
         browser.switch_to.active_element.send_keys("Red, Blue", Keys.TAB, Keys.TAB, Keys.TAB)
@@ -144,6 +145,7 @@ def test_a_duplicate_round_with_the_timer(tmp_path, browser):
 
     shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
+        sign_in(browser, server)
         name = dealt(browser, server, "duplicate", "Ana, Ben, Cy", 3)
         minutes = browser.find_element(By.ID, "minutes")
         minutes.clear()
@@ -179,6 +181,7 @@ def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
 
     shots = screenshots(tmp_path, browser)
     with serving(tmp_path) as server:
+        sign_in(browser, server)
         name = dealt(browser, server, "solo", "Sam", 42)  # two plays to begin with
         for _ in range(2):
             typed(browser, action_text(best_turn(replay(record_of(tmp_path, name))).action))

@@ -26,7 +26,7 @@ from classroom.record.replay import replay
 from classroom.solve.board.position import Position, searchable
 from classroom.web import searches as searches_module
 from classroom.web.searches import STOPPED, Reveals, Searches
-from test_web_games import engine_turn, new
+from test_web_games import at, engine_turn, new
 from test_web_serve import START_UP, serving
 
 # --- work for the searches' processes -----------------------------------------------------------
@@ -228,12 +228,12 @@ def analysis_page(client, name: str) -> str:
 def test_a_game_analysed_twice_in_the_same_state_is_computed_once(client, library):
     """The analysis page twice on the same record: one search; a turn later: one more."""
     name = new(client, mode="teams", players="Red, Blue", seed="42")
-    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     pool = client.app.state.searches
     first = analysis_page(client, name)
     assert 'id="analysis"' in first and pool.started == 1
     assert client.get(f"/games/{name}/analysis").text == first and pool.started == 1
-    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     assert analysis_page(client, name) != first and pool.started == 2
 
 
@@ -243,7 +243,7 @@ def test_the_analysis_page_shows_each_turn_as_it_comes(client, library, monkeypa
     monkeypatch.setattr(searches_module, "analysed_lines", slowly_analysed)
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     for _ in range(3):
-        client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name)})
+        client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     pages = []
     for _ in range(240):  # followed as the browser follows its refresh (a wait, not a measure)
         pages.append(client.get(f"/games/{name}/analysis").text)
@@ -275,12 +275,9 @@ def two_blanks_record(rack: str) -> str:
 
 
 def opener(server):
-    """Return a URL opener of the teacher's browser: it has opened the teacher's link, when the
-    server prints one."""
+    """Return a URL opener of the teacher's browser: it has opened the teacher's link."""
     browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
-    teacher = getattr(server, "teacher", None)
-    if teacher:
-        browser.open(teacher, timeout=START_UP).read()
+    browser.open(server.teacher, timeout=START_UP).read()
     return browser
 
 

@@ -3,13 +3,16 @@ and, driven by a real headless browser, the whole round of making, downloading a
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from contextlib import contextmanager
@@ -35,39 +38,79 @@ START_UP = 60  # seconds a busy machine may take to start the server: a wait, no
 
 
 class Server:
-    """A running `classroom serve`: its address, its process, and what it printed (once stopped)."""
+    """A running `classroom serve`: its address, the teacher's link it printed, its process, and
+    what it printed (once stopped)."""
 
-    def __init__(self, url: str, process: subprocess.Popen) -> None:
-        self.url, self.process = url, process
+    def __init__(self, url: str, teacher: str, process: subprocess.Popen) -> None:
+        self.url, self.teacher, self.process = url, teacher, process
         self.out = self.err = ""
+
+    def signed_in(self) -> "Browser":
+        """Return the teacher's browser on this server (urllib with its cookies)."""
+        return Browser(self.url).opened(self.teacher)
+
+
+class Browser:
+    """A browser as urllib: its cookies kept, its forms sent with the token its pages carried."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.token = url, ""
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def opened(self, address: str) -> "Browser":
+        """Return the browser after a GET of an address (a path or a whole URL)."""
+        self.get(address)
+        return self
+
+    def get(self, address: str, timeout: float = START_UP) -> str:
+        """Return a page's text (raise urllib's HTTPError on a refusal); keep its form token."""
+        with self.opener.open(urllib.parse.urljoin(self.url, address), timeout=timeout) as answer:
+            page = answer.read().decode("utf-8")
+        found = re.search(r'name="form_token" value="([^"]*)"', page)
+        self.token = found[1] if found else self.token
+        return page
+
+    def post(self, address: str, fields: dict, timeout: float = START_UP):
+        """Return the answer to a form sent as the page sends it (its token added); the caller
+        reads and closes it."""
+        data = urllib.parse.urlencode({**fields, "form_token": self.token}).encode()
+        return self.opener.open(urllib.parse.urljoin(self.url, address), data=data, timeout=timeout)
 
 
 @contextmanager
 def serving(folder: Path, *options: str):
     """Start `classroom serve` on a free port in folder (its library folder/output); yield the
-    Server once it answers /, and stop it with SIGTERM."""
+    Server once it answers the teacher's link it printed, and stop it with SIGTERM."""
     port = free_port()
     deadline = time.monotonic() + START_UP
     process = subprocess.Popen([sys.executable, "-m", "classroom", "serve", "--port", str(port), *options],
                                cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}/"
+    printed = []
     try:
+        while not printed or not printed[-1].startswith("Teacher's link: "):
+            line = process.stdout.readline()  # printed at once, before the server listens
+            if not line:
+                raise AssertionError(f"classroom serve printed no teacher's link: {process.communicate()}")
+            printed.append(line)
+        teacher = printed[-1].removeprefix("Teacher's link: ").strip()
         while True:
             try:
-                with urllib.request.urlopen(url, timeout=2) as answer:
+                with urllib.request.urlopen(teacher, timeout=2) as answer:
                     assert answer.status == 200
                     break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise AssertionError(f"classroom serve did not answer: {process.communicate()}")
                 time.sleep(0.02)
-        server = Server(url, process)
+        server = Server(url, teacher, process)
         yield server
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
         try:
-            server.out, server.err = process.communicate(timeout=START_UP)
+            out, server.err = process.communicate(timeout=START_UP)
+            server.out = "".join(printed) + out
         except subprocess.TimeoutExpired:
             process.kill()
             process.communicate()
@@ -78,8 +121,10 @@ def test_serve_answers_the_first_page(tmp_path):
     """Started as a teacher starts it, the server answers / with the Make page, on 127.0.0.1
     (how fast it starts is measured by tests/benchmarks/bench_serve.py, not tested)."""
     with serving(tmp_path) as server:
-        with urllib.request.urlopen(server.url) as answer:
-            assert "Boardless Activity" in answer.read().decode("utf-8")
+        assert "Boardless Activity" in server.signed_in().get(server.url)
+        with pytest.raises(urllib.error.HTTPError) as refused:  # a browser without the link
+            urllib.request.urlopen(server.url)
+        assert refused.value.code == 403 and "teacher's link" in refused.value.read().decode("utf-8")
     assert server.url in server.out and "Traceback" not in server.err
     assert (tmp_path / "output").is_dir()  # the library the command line writes to
 
@@ -95,8 +140,8 @@ def test_serve_stops_on_sigterm_without_a_traceback(tmp_path):
 def test_stopping_the_server_stops_a_set_being_made_and_writes_nothing(tmp_path):
     """SIGTERM while a long set is being made ends the server and the set: no file of it is left."""
     with serving(tmp_path) as server:
-        fields = urllib.parse.urlencode({"kind": "situations", "count": "4", "plays": "6", "seed": "77"})
-        with urllib.request.urlopen(server.url + "make", data=fields.encode()) as answer:
+        teacher = server.signed_in().opened("/")
+        with teacher.post("make", {"kind": "situations", "count": "4", "plays": "6", "seed": "77"}) as answer:
             job = answer.url
             assert "Working…" in answer.read().decode("utf-8")
         time.sleep(1)  # the job's process is under way
@@ -157,6 +202,12 @@ def wait_for(condition, seconds: float = START_UP):
     raise AssertionError("timed out")
 
 
+def sign_in(browser, server: Server) -> None:
+    """Open the teacher's link in the browser and wait for the page it goes on to."""
+    browser.get(server.teacher)
+    wait_for(lambda: browser.execute_script("return location.pathname === '/' && document.readyState === 'complete'"))
+
+
 def submit(browser, button) -> None:
     """Click a form's button (or a link) and wait until the browser has left the page, so no
     element of the old page is taken for one of the new."""
@@ -175,6 +226,7 @@ def test_a_teacher_makes_a_set_downloads_the_key_and_a_student_checks_a_line(tmp
     shots.mkdir(parents=True, exist_ok=True)
     with serving(tmp_path) as server:
         url = server.url
+        sign_in(browser, server)
         browser.get(url)
         form = browser.find_element(By.ID, "boardless-form")
         form.find_element(By.NAME, "count").clear()

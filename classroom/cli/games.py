@@ -1,6 +1,8 @@
 """The `classroom game` commands: a game record made, played turn by turn, scored, analysed and
 printed (classroom.record). Each command reads the record, calls the core, and writes the record
-back atomically only when the turn is legal: a refused turn changes nothing."""
+back atomically only when the turn is legal: a refused turn changes nothing. A command that
+changes a record (play, round, undo, stop) holds the record's lock from its reading to its
+writing (store.games.changing), as the page does: two at once never both read the same record."""
 
 from __future__ import annotations
 
@@ -99,19 +101,21 @@ def play(record: Path = RecordArgument,
     from classroom.record.deal import best_turn, play_turn
     from classroom.record.grammar import read_turn, record_text
     from classroom.record.replay import replay
+    from classroom.store.games import changing
 
-    game_record = read_game(record)
-    if game_record.header.mode == "duplicate":
-        play_duplicate(record, game_record, turn, plays_file, best, json_out)
-        return
-    if plays_file is not None:
-        raise ClassroomError("--file gives a duplicate round's plays; in a teams or solo game give one turn")
-    if (turn is None) == (not best):
-        raise ClassroomError("give the turn ('Red: J10 across 24 ÷ 3 = 8') or --best, one of the two")
-    where = f"{record}, the new turn"
-    line = best_turn(replay(game_record, where=str(record))) if best else read_turn(turn, game_record, where)
-    updated, game = play_turn(game_record, line, where)
-    save(record, record_text(updated))
+    with changing(record):
+        game_record = read_game(record)
+        if game_record.header.mode == "duplicate":
+            play_duplicate(record, game_record, turn, plays_file, best, json_out)
+            return
+        if plays_file is not None:
+            raise ClassroomError("--file gives a duplicate round's plays; in a teams or solo game give one turn")
+        if (turn is None) == (not best):
+            raise ClassroomError("give the turn ('Red: J10 across 24 ÷ 3 = 8') or --best, one of the two")
+        where = f"{record}, the new turn"
+        line = best_turn(replay(game_record, where=str(record))) if best else read_turn(turn, game_record, where)
+        updated, game = play_turn(game_record, line, where)
+        save(record, record_text(updated))
     played = game.turns[len(replay(game_record).turns)]
     if json_out:
         typer.echo(json.dumps(score_data(game), ensure_ascii=False))
@@ -152,12 +156,14 @@ def close_round_command(record: Path = RecordArgument, json_out: bool = JsonOpti
     scored against it, and the next rack is dealt (none when no rack plays: the game ends)."""
     from classroom.record.duplicate import close_round, duplicate_data, round_lines, standings_lines
     from classroom.record.grammar import record_text
+    from classroom.store.games import changing
 
-    game_record = read_game(record)
-    if game_record.header.mode != "duplicate":
-        raise ClassroomError(f"{record}: rounds belong to a duplicate game; this is a {game_record.header.mode} game")
-    updated, game = close_round(game_record, str(record))
-    save(record, record_text(updated))
+    with changing(record):
+        game_record = read_game(record)
+        if game_record.header.mode != "duplicate":
+            raise ClassroomError(f"{record}: rounds belong to a duplicate game; this is a {game_record.header.mode} game")
+        updated, game = close_round(game_record, str(record))
+        save(record, record_text(updated))
     if json_out:
         typer.echo(json.dumps(duplicate_data(game), ensure_ascii=False))
         return
@@ -172,13 +178,15 @@ def undo(record: Path = RecordArgument) -> None:
     from classroom.record.deal import undo_turn
     from classroom.record.grammar import record_text
     from classroom.record.replay import replay
+    from classroom.store.games import changing
 
-    game_record = read_game(record)
-    if game_record.header.mode == "duplicate":
-        raise ClassroomError(f"{record}: a duplicate game's plays are entered by round; edit the record to take one back")
-    updated = undo_turn(game_record)
-    game = replay(updated, where=str(record))
-    save(record, record_text(updated))
+    with changing(record):
+        game_record = read_game(record)
+        if game_record.header.mode == "duplicate":
+            raise ClassroomError(f"{record}: a duplicate game's plays are entered by round; edit the record to take one back")
+        updated = undo_turn(game_record)
+        game = replay(updated, where=str(record))
+        save(record, record_text(updated))
     typer.echo(f"took back line {game_record.lines[len(updated.lines)].number} of {record}")
     typer.echo("\n".join(line for line in score_lines(game) if line.startswith(("Totals", "Next"))))
 
@@ -189,12 +197,14 @@ def stop(record: Path = RecordArgument) -> None:
     number of turns: the totals stand, with no end sums."""
     from classroom.record.deal import stop_game
     from classroom.record.grammar import record_text
+    from classroom.store.games import changing
 
-    game_record = read_game(record)
-    if game_record.header.mode == "duplicate":
-        raise ClassroomError(f"{record}: a duplicate game ends after any round; its standings are final as they are")
-    updated, game = stop_game(game_record, str(record))
-    save(record, record_text(updated))
+    with changing(record):
+        game_record = read_game(record)
+        if game_record.header.mode == "duplicate":
+            raise ClassroomError(f"{record}: a duplicate game ends after any round; its standings are final as they are")
+        updated, game = stop_game(game_record, str(record))
+        save(record, record_text(updated))
     typer.echo("\n".join(score_lines(game)[-4:]))
 
 

@@ -6,6 +6,10 @@ deleted.
 
 A team's own link carries a key: an HMAC of the game and the team under a secret kept in the
 library (`games/.secret`), so a link shows one team's rack and no other's.
+
+Every change to a record (a turn, an undo, the end; from the page or `classroom game`) reads,
+checks and writes it while holding the lock of the record's folder (`changing`), so two changes
+never both read the same record and one of them is lost, whichever process makes them.
 """
 
 from __future__ import annotations
@@ -15,10 +19,19 @@ import hmac
 import os
 import re
 import secrets
+import threading
+import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterator
 
-from classroom.errors import ClassroomError, excerpt, read_text
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None
+
+from classroom.errors import ClassroomError, excerpt, path_excerpt, read_text
 from classroom.record.grammar import Header, Record, Turn, read_record, record_text
 from classroom.store.runs import cannot_write, prepare_folder, write_atomically
 
@@ -26,6 +39,9 @@ GAMES = "games"
 BOARDS = "boards"
 REMOVED = "removed"
 MAX_GAMES = 500  # records listed on the page
+LOCK_WAIT = 20.0  # seconds a change waits for another to finish before saying so
+STALE = ("the game has moved on since this page was shown (a turn was played, or the form was sent twice); "
+         "nothing was changed — look at the board and try again")
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 
@@ -82,6 +98,116 @@ def save_game(library: Path, name: str, record: Record) -> None:
     write_atomically(folder / f"{name}.txt", record_text(record).encode("utf-8"))
 
 
+class Stale(ClassroomError):
+    """A change made for a record as it was: the record has moved on, and nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__(STALE)
+
+
+# Where fcntl is missing (Windows), or a folder cannot be locked (flock on some network file
+# systems answers ENOLCK or EBADF), only the threads of one process are kept apart: a second
+# server on the same library, or `classroom game play` while the page is served, is NOT guarded
+# there.
+_one_process = threading.Lock()
+
+
+@contextmanager
+def changing(record: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Hold the lock on a record (of the library or any file `classroom game` is given) while the
+    body reads, checks and writes it; raise one sentence when another change holds it longer
+    than `wait` seconds.
+
+    The lock is flock on the record's folder, not on the record: a record is written by
+    os.replace of a new file (write_atomically), so a lock on the old file's inode would guard a
+    file no longer there, and the next reader would open the new one unguarded. The folder stays
+    the same inode, and locking it leaves no lock file behind in anyone's folder. It is one lock
+    for the whole folder (two games are changed one after the other), which costs little: a
+    change holds it only while it replays and writes one record. Each call opens the folder afresh, so threads of one process
+    exclude each other as two processes do."""
+    with _holding(Path(record).parent, Path(record), wait):
+        yield
+
+
+@contextmanager
+def _holding(folder: Path, record: Path, wait: float) -> Iterator[None]:
+    if fcntl is None:
+        with _in_this_process(record, wait):
+            yield
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError as error:
+        raise ClassroomError(f"cannot open the folder {path_excerpt(folder)} of the game record "
+                             f"({error.strerror or error}); nothing was changed") from None
+    try:
+        if _locked(handle, record, wait):
+            yield
+        else:
+            with _in_this_process(record, wait):
+                yield
+    finally:
+        os.close(handle)  # closing the only descriptor of this opening lets the lock go
+
+
+def _locked(handle: int, record: Path, wait: float) -> bool:
+    """Return True once the folder is locked, False when it cannot be (see _one_process)."""
+    # Tried without blocking, a few times a second, so a waiting change ends with a sentence
+    # instead of a page (or a command) that never answers when another holds the lock.
+    deadline, pause = time.monotonic() + wait, 0.002
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                raise _busy(record) from None
+            time.sleep(pause)
+            pause = min(pause * 2, 0.05)
+        except OSError:
+            return False
+
+
+@contextmanager
+def _in_this_process(record: Path, wait: float) -> Iterator[None]:
+    if not _one_process.acquire(timeout=wait):
+        raise _busy(record)
+    try:
+        yield
+    finally:
+        _one_process.release()
+
+
+def _busy(record: Path) -> ClassroomError:
+    return ClassroomError(f"{path_excerpt(record)} is being changed by another window or command; "
+                          "nothing was changed — try again in a moment")
+
+
+def change_game(library: Path, name: str, how: Callable[[Record], Record], at: int | None = None) -> Record:
+    """Return a game's record as `how` changed it, read, changed and written under its lock;
+    with `at`, the number of lines the record had when the change was asked for, raise Stale and
+    write nothing when it has another number now (a turn came first, or the form came twice)."""
+    path = game_path(library, name)
+    if not path.is_file():  # said before the lock: a folder that is not there cannot be locked
+        raise ClassroomError(f"no game {name!r} in this library")
+    with changing(path):
+        record = load_game(library, name)
+        if at is not None and at != len(record.lines):
+            raise Stale()
+        changed = how(record)
+        save_game(library, name, changed)
+    return changed
+
+
+def add_game(library: Path, wanted: str, record: Record) -> str:
+    """Write a new game's record under a name no other game has (see free_name) and return it."""
+    folder = prepare_folder(Path(library) / GAMES)
+    with _holding(folder, folder, LOCK_WAIT):
+        name = free_name(library, wanted)
+        save_game(library, name, record)
+    return name
+
+
 def games(library: Path) -> list[GameFile]:
     """Return the games in the library, the most recently played first (a damaged record is left out)."""
     folder = Path(library) / GAMES
@@ -102,6 +228,11 @@ def games(library: Path) -> list[GameFile]:
 def set_aside(library: Path, name: str) -> None:
     """Move a game's record into games/removed/ (never deleted: it can be moved back by hand)."""
     path = game_path(library, name)
+    with changing(path):
+        _set_aside(path, name)
+
+
+def _set_aside(path: Path, name: str) -> None:
     if not path.is_file():
         raise ClassroomError(f"no game {name!r} in this library")
     aside = prepare_folder(path.parent / REMOVED) / path.name

@@ -14,7 +14,6 @@ import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -39,7 +38,7 @@ from classroom.make.scoreplay import FOCUSES
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
 from classroom.web.searches import Searches
-from classroom.web.roles import form_field, student
+from classroom.web.roles import SIGN_IN, Access, HostCheck, Hosts, form_field, guarded, signed_in, student, teacher_here
 from classroom.web.making import Attached, make_set, order
 from classroom.make.worksheet import premium_labels
 from classroom.make.keys import board_tiles
@@ -47,14 +46,16 @@ from classroom.make.keys import board_tiles
 PAGES = {"make": "/", "library": "/library", "grade": "/grade", "games": "/games", "editor": "/editor"}
 
 
-def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None,
-               reveal_seconds: float | None = None) -> Starlette:
+def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
+               access: Access | None = None, reveal_seconds: float | None = None) -> Starlette:
     """Return the web app over a library folder (the output/ folder the command line writes to);
     a set's items are made on up to `workers` processes; a reveal searches for up to
-    `reveal_seconds` (default searches.REVEAL_SECONDS). With `hosts`, a request naming
-    another host is refused (a web site that points its own name at 127.0.0.1 cannot read the
-    keys through a visitor's browser)."""
+    `reveal_seconds` (default searches.REVEAL_SECONDS). The teacher's routes need the session
+    that `access`'s link sets (web/roles.py; a new secret when none is given, on app.state.access).
+    With `hosts`, a request naming another host is refused (a web site that points its own name
+    at this computer cannot read the keys through a visitor's browser)."""
     library = Path(library)
+    access = access or Access()
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(shipped_templates() / "web"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
     env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus: tiles and equations, never ids
@@ -66,6 +67,7 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None,
 
     def page(template: str, status: int = 200, **values) -> HTMLResponse:
         values.setdefault("pages", PAGES)
+        values.setdefault("teacher", teacher_here())  # a student's page shows no teacher's menu
         values.setdefault("here", template.removesuffix(".j2"))  # the page the menu marks
         return HTMLResponse(env.get_template(template).render(**values), status_code=status)
 
@@ -75,14 +77,10 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None,
         @functools.wraps(handler)
         async def answer(request: Request) -> Response:
             try:
-                origin = request.headers.get("origin")
-                if request.method == "POST" and origin and urllib.parse.urlsplit(origin).netloc != request.headers.get("host"):
-                    raise ClassroomError("the form was sent from another web site; use the page itself")
                 return await handler(request)
             except ClassroomError as error:
-                # A student's mistake on a check page leads to no teacher's page either.
-                student = request.url.path.startswith("/check/")
-                return page("error.j2", 400, message=one_line(error), here="check" if student else "error")
+                # A student's mistake leads to no teacher's page either (base.j2 hides the menu).
+                return page("error.j2", 400, message=one_line(error), here="error")
             finally:
                 form = getattr(request.state, "form", None)
                 if form is not None:
@@ -276,6 +274,15 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None,
                        "entry": marked[0].written or ""}
         return check_view(record, held, tileset, board, verdict, line)
 
+    def refuse(sentence: str, status: int, teacher: bool) -> Response:
+        """Return the page that says no: the sign-in page without a sentence, else the sentence."""
+        if not sentence:
+            return page("sign_in.j2", status, here="sign-in", teacher=False)
+        return page("error.j2", status, message=sentence, here="error", teacher=teacher)
+
+    async def sign_in(request: Request) -> Response:
+        return signed_in(access, request, lambda: page("signed_in.j2", here="sign-in", teacher=False), refuse)
+
     routes = [
         Route("/", make_page), Route("/make", make, methods=["POST"]),
         Route("/jobs/{id}", job_page), Route("/jobs/{id}/cancel", cancel_job, methods=["POST"]),
@@ -293,7 +300,11 @@ def create_app(library: Path, workers: int = 1, hosts: list[str] | None = None,
         searches.close()
         jobs.close()
 
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    # Every route is the teacher's unless marked @student (web/roles.py); the sign-in is neither.
+    routes = [Route(r.path, guarded(r.endpoint, access, refuse), methods=r.methods, name=r.name) for r in routes]
+    routes.append(Route(SIGN_IN, sign_in))
+    middleware = [Middleware(HostCheck, hosts=hosts)] if hosts is not None else []
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app.state.access = access
     app.state.searches = searches  # the tests count its searches
     return app

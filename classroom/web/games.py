@@ -11,7 +11,6 @@ A refused play changes nothing and says why in one sentence.
 from __future__ import annotations
 
 import re
-import threading
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +40,7 @@ from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import searchable
 from classroom.store.games import (
-    board_path, free_name, games, load_game, right_key, save_board, save_game, set_aside, team_key,
+    Stale, add_game, board_path, change_game, games, load_game, right_key, save_board, set_aside, team_key,
 )
 from classroom.web.roles import student
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
@@ -129,7 +128,6 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     renders a template, `friendly` turns a ClassroomError into its sentence; reveals and
     analyses are searched in `searches`, a reveal for up to `reveal_seconds`."""
     reveals = Reveals(searches, reveal_seconds)
-    lock = threading.Lock()  # one change to a record at a time
 
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
@@ -175,10 +173,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
                 record = new_duplicate(names, level, seed, minutes, board=start)
             else:
                 record = new_game(mode, names, level, seed, minutes, board=start)
-            with lock:
-                name = free_name(library, wanted)
-                save_game(library, name, record)
-            return name
+            return add_game(library, wanted, record)
 
         name = await run_in_threadpool(create)
         return RedirectResponse(f"/games/{name}", status_code=303)
@@ -187,7 +182,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
              error: str | None = None, status: int = 200, private: bool = False, closed: bool = False,
-             reveal_rack: str | None = None):
+             reveal_rack: str | None = None, stale: bool = False):
         if record.header.mode == "duplicate":
             return duplicate_view(name, record, typed, error, status, closed)
         game = replay(record, where=f"game {name}")
@@ -231,7 +226,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         links = record.header.mode == "teams" and game.dealt  # on a page of their own (links_page)
         return page("game.j2", status, here="games", name=name, game=game, header=record.header,
                     rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
-                    revealed=revealed, reveal_note=reveal_note, typed=typed, error=error,
+                    revealed=revealed, reveal_note=reveal_note, typed=typed, error=error, stale=stale,
+                    at=len(record.lines),
                     turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
                     private=private, practice=practice, links=links, words=WORDS,
                     strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
@@ -285,6 +281,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         name = game_name(request)
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
+        at = made_at(form)
         record = await run_in_threadpool(load_game, library, name)
         private = request.cookies.get("racks") == "private"
         word = typed.lower()
@@ -293,39 +290,52 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         if word.startswith("reveal "):  # a rack the record does not know, read from the table
             return RedirectResponse(f"/games/{name}?reveal=1&rack={urllib.parse.quote(typed[7:].strip(), safe='')}", status_code=303)
         if word == "undo":
-            return await change(name, undo_turn)
+            return await change(name, undo_turn, at=at, private=private)
         if word in ("end", "stop"):
-            return await change(name, lambda r: stop_game(r, f"game {name}")[0])
+            return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at, private=private)
         if not typed:
             return view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
                         status=400, private=private)
 
-        def shown() -> Response:
+        def shown() -> Response | None:
             try:
                 line = read_turn(typed_turn(typed, record), record, "the play")
-                if isinstance(line, Holds):  # what a player holds at a table game's end
-                    with lock:
-                        current = load_game(library, name)
-                        ended = current.adding(read_turn(typed, current, "the play"))
-                        replay(ended, where="the play")
-                        save_game(library, name, ended)
-                    return RedirectResponse(f"/games/{name}", status_code=303)
+                if isinstance(line, Holds):  # what a player holds at a table game's end: written now
+                    return None
                 _, pending = play_turn(record, line, "the play")
             except ClassroomError as error:
                 return view(name, record, typed=typed, error=plain_reason(error), status=400, private=private)
             return view(name, record, typed=typed, pending=pending, private=private)
 
-        return await run_in_threadpool(shown)
+        def ended(current: Record) -> Record:
+            ended = current.adding(read_turn(typed, current, "the play"))
+            replay(ended, where="the play")
+            return ended
 
-    async def change(name: str, how, then: str = "") -> Response:
-        """Change a game's record under the lock, write it, and show the game again."""
+        answer = await run_in_threadpool(shown)
+        return answer if answer is not None else await change(name, ended, at=at, typed=typed, private=private)
 
-        def changed() -> None:
-            with lock:
-                save_game(library, name, how(load_game(library, name)))
+    async def change(name: str, how, then: str = "", at: int | None = None, typed: str = "",
+                     private: bool = False) -> Response:
+        """Change a game's record with `how` (record -> record) under the record's lock, write it,
+        and show the game again. With `at` (made_at: the number of record lines the form was made
+        for) a form made for another state of the record is refused in the page's box (409) and
+        changes nothing; without it the change is made on whatever the record holds. A change
+        refused by the rules is said in the box too (400), with the typed line kept; `private`
+        keeps the racks off that page as the game's own page does."""
 
-        await run_in_threadpool(changed)
-        return RedirectResponse(f"/games/{name}{then}", status_code=303)
+        def changed() -> Response:
+            try:
+                change_game(library, name, how, at)
+            except Stale as stale:
+                return view(name, load_game(library, name), typed=typed, error=str(stale), status=409, stale=True,
+                            private=private)
+            except ClassroomError as error:
+                return view(name, load_game(library, name), typed=typed, error=plain_reason(error), status=400,
+                            private=private)
+            return RedirectResponse(f"/games/{name}{then}", status_code=303)
+
+        return await run_in_threadpool(changed)
 
     @friendly
     async def confirm_turn(request: Request) -> Response:
@@ -337,22 +347,24 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             line = read_turn(typed_turn(typed, record), record, "the play")
             return play_turn(record, line, "the play")[0]
 
-        return await change(name, added)
+        return await change(name, added, at=made_at(form), typed=typed, private=racks_private(request))
 
     @friendly
     async def undo_page(request: Request) -> Response:
-        return await change(game_name(request), undo_turn)
+        form = await read_form(request)
+        return await change(game_name(request), undo_turn, at=made_at(form), private=racks_private(request))
 
     @friendly
     async def stop_page(request: Request) -> Response:
         name = game_name(request)
-        return await change(name, lambda r: stop_game(r, f"game {name}")[0])
+        form = await read_form(request)
+        return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=made_at(form),
+                            private=racks_private(request))
 
     @friendly
     async def remove_page(request: Request) -> Response:
         name = game_name(request)
-        with lock:
-            await run_in_threadpool(set_aside, library, name)
+        await run_in_threadpool(set_aside, library, name)
         return RedirectResponse("/games", status_code=303)
 
     @friendly
@@ -540,6 +552,19 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
     ]
+
+
+def racks_private(request: Request) -> bool:
+    """Return whether the teacher keeps racks off the projector (on each team's own link)."""
+    return request.cookies.get("racks") == "private"
+
+
+def made_at(form) -> int:
+    """Return the number of record lines a form was made for (its hidden field `at`), or -1 when
+    it has none (a page from before, a script): no record has -1 lines, so such a form is refused
+    as made for another state of the game."""
+    value = form.get("at")
+    return int(value) if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value) else -1
 
 
 def plain_reason(error: ClassroomError) -> str:
