@@ -365,7 +365,7 @@ def test_twenty_two_blank_reveals_end_within_their_limit_and_ctrl_c_stops_the_se
         assert said[1] or f"taking more than {LIMIT} seconds to find on this board" in said[2], said[2]
         assert seconds <= LIMIT + 5, (number, seconds)
     assert 1 <= sampler.most_searches <= os.cpu_count() and left == set()
-    assert sampler.samples >= 5 * LIMIT and sampler.peak < 2 * 1024 ** 3, sampler.peak
+    assert sampler.samples >= LIMIT and sampler.peak < 2 * 1024 ** 3, sampler.peak
     assert stopped and stopped <= 2, stopped
     print(f"peak RSS {sampler.peak / 1024 ** 2:.0f} MB; stopped {stopped:.2f} s after SIGINT; "
           f"answers {min(a[1] for a in answers):.1f}-{max(a[1] for a in answers):.1f} s")

@@ -20,8 +20,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from starlette.testclient import TestClient
-
 from classroom.game.tilesets import load_level
 from classroom.record.deal import best_turn, new_game, play_turn
 from classroom.record.replay import replay
@@ -29,6 +27,7 @@ from classroom.store.games import load_game, save_game
 from classroom.web import create_app
 from classroom.web.searches import Reveals, Searches
 from tests.benchmarks.bench_best import position, summary
+from tests.browsers import teacher
 
 
 def positions(count: int) -> list[float]:
@@ -50,7 +49,8 @@ def positions(count: int) -> list[float]:
 def games(count: int, turns: int) -> list[float]:
     library = Path(tempfile.mkdtemp())
     times = []
-    with TestClient(create_app(library)) as client:
+    with teacher(create_app(library)) as client:
+        client.sign_in()
         for seed in range(1, count + 1):
             name = f"bench-{seed}"
             save_game(library, name, new_game("teams", ("Red", "Blue"), "original", seed))
