@@ -26,8 +26,10 @@ from classroom.record.replay import replay
 from classroom.solve.board.position import Position, searchable
 from classroom.web import searches as searches_module
 from classroom.web.searches import STOPPED, Reveals, Searches
-from test_web_games import at, engine_turn, new
-from test_web_serve import START_UP, serving
+
+START_UP = 60  # seconds a busy machine may take to start something (a wait, not a measure)
+# The page's and the server's test helpers (test_web_games, test_web_serve) are imported in the
+# tests that use them: a search's process imports this module, and should not import those.
 
 # --- work for the searches' processes -----------------------------------------------------------
 
@@ -227,6 +229,8 @@ def analysis_page(client, name: str) -> str:
 
 def test_a_game_analysed_twice_in_the_same_state_is_computed_once(client, library):
     """The analysis page twice on the same record: one search; a turn later: one more."""
+    from test_web_games import at, engine_turn, new
+
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     pool = client.app.state.searches
@@ -240,6 +244,8 @@ def test_a_game_analysed_twice_in_the_same_state_is_computed_once(client, librar
 def test_the_analysis_page_shows_each_turn_as_it_comes(client, library, monkeypatch):
     """An analysis a second a turn (a slow stand-in for the real one): the page shows the
     turns so far and 'Analysing turn k of n', refreshing itself, then the whole analysis."""
+    from test_web_games import at, engine_turn, new
+
     monkeypatch.setattr(searches_module, "analysed_lines", slowly_analysed)
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     for _ in range(3):
@@ -345,6 +351,8 @@ def test_twenty_two_blank_reveals_end_within_their_limit_and_ctrl_c_stops_the_se
     long; no more search processes than cores at once; 5 seconds after the limit no search
     process is left; sampled every 0.2 s, the server and all its children never above 2 GB RSS
     together; then SIGINT (Ctrl-C) stops the server and every child within 2 seconds."""
+    from test_web_serve import serving
+
     with serving(tmp_path, "--reveal-seconds", str(LIMIT)) as server:
         pid = server.process.pid
         with Sampler(pid) as sampler:
@@ -375,6 +383,8 @@ def test_ctrl_c_with_reveals_under_way_stops_the_server_within_2_seconds(tmp_pat
     """SIGINT (Ctrl-C) while 20 two-blank reveals search under the default limit of 30 seconds:
     the server and every child are gone within 2 seconds (the searches are killed at once, not
     at their limit), without a traceback."""
+    from test_web_serve import serving
+
     with serving(tmp_path) as server:
         pid = server.process.pid
         answers, everyone = reveal_all(server, tmp_path, START_UP)
