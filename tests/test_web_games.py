@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 
 import pytest
 
@@ -239,9 +240,9 @@ def test_the_editor_counts_the_tiles_against_the_set(client):
 def test_a_reveal_past_its_time_says_so_on_the_game_page(client, library, monkeypatch):
     """The reveal searches in a process of its own and gives up after REVEAL_SECONDS (a first
     move with two blanks can take minutes): the game page says so in a sentence, and goes on."""
-    from classroom.web import games as pages
+    from classroom.web import searches
 
-    monkeypatch.setattr(pages, "REVEAL_SECONDS", 0.001)
+    monkeypatch.setattr(searches, "REVEAL_SECONDS", 0.001)
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     shown = client.get(f"/games/{name}?reveal=1")
     assert shown.status_code == 200
@@ -296,6 +297,11 @@ def test_a_game_printed_analysed_and_turned_into_a_situation_from_the_page(clien
     assert sheet.headers["content-type"] == "application/pdf"
     assert sheet.content == render_score_sheet(game, "letter")
     shown = client.get(f"/games/{name}/analysis").text
+    for _ in range(60):  # the page refreshes itself until the analysis is done (a wait, not a measure)
+        if 'id="working"' not in shown:
+            break
+        time.sleep(0.5)
+        shown = client.get(f"/games/{name}/analysis").text
     import html
 
     expected = analysis_lines(analyse(game), turn_text)

@@ -10,9 +10,7 @@ A refused play changes nothing and says why in one sentence.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
-import threading
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,9 +26,7 @@ from classroom.game.board import COLUMNS, SIZE, Board, Square, board_text, check
 from classroom.game.plays import Breakdown, record_notation, score as score_of
 from classroom.game.symbols import BLANK, display_text, face
 from classroom.game.tilesets import LEVELS, TileSet, load_level
-from classroom.make.pool import cap_memory
 from classroom.make.worksheet import premium_labels
-from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
@@ -43,16 +39,17 @@ from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
 from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
-from classroom.solve.board.position import Candidate, Position, searchable
+from classroom.solve.board.position import searchable
 from classroom.store.games import (
     Stale, add_game, board_path, change_game, changing, default_name, game_path, games, join_code, load_game,
     save_board, seats, set_aside, team_key,
 )
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
+from classroom.web.searches import Reveals, Searches, Stopped, analysis
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
-REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
 WORDS = ("pass", "undo", "reveal", "end")
+ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits before it shows the turns so far
 
 
 def students_address(request: Request) -> str:
@@ -122,68 +119,6 @@ def shown_play(player: str, written: str, breakdown: Breakdown | None) -> Shown:
     return Shown(player, display_text(written), lines, breakdown.bonus, breakdown.total)
 
 
-class Reveals:
-    """The best play of a board and rack, found once: the reveal button, the solo player's
-    comparison and a page reloaded all ask the same question."""
-
-    def __init__(self, size: int = 64):
-        self.found: dict[tuple, tuple[Candidate, ...]] = {}
-        self.size = size
-        self.lock = threading.Lock()
-
-    def best(self, board: Board, rack: tuple[str, ...], tileset: TileSet) -> tuple[Candidate, ...]:
-        key = (board.cells, tuple(sorted(rack)), tileset.name)
-        with self.lock:
-            if key in self.found:
-                return self.found[key]
-        best = searched(board, rack, tileset, REVEAL_SECONDS) if rack else ()
-        with self.lock:
-            if len(self.found) >= self.size:
-                self.found.pop(next(iter(self.found)))
-            self.found[key] = best
-        return best
-
-
-def _search(board: Board, rack: tuple[str, ...], tileset: TileSet, send) -> None:
-    """Send the best plays of a board and rack, or why they could not be found (a child's work,
-    under the memory cap of any command beyond what the server maps)."""
-    cap_memory(beyond_mapped=True)
-    try:
-        send.send(("done", tuple(Position(board, searchable(rack, tileset), tileset).best())))
-    except MemoryError:
-        send.send(("error", "the search for the best play needs more memory than this computer allows"))
-    except ClassroomError as error:
-        send.send(("error", str(error)))
-    finally:
-        send.close()
-
-
-def searched(board: Board, rack: tuple[str, ...], tileset: TileSet, seconds: float) -> tuple[Candidate, ...]:
-    """Return the best plays of a board and rack, found in a process of its own so the page keeps
-    answering while it searches; raise one sentence when it takes more than `seconds` (the slowest
-    search, a first move with two blanks, can take minutes) or more memory than allowed."""
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_search, args=(board, rack, tileset, send), name="classroom-reveal", daemon=True)
-    process.start()
-    send.close()
-    try:
-        if not receive.poll(seconds):
-            raise ClassroomError(f"the best play is taking more than {seconds:.0f} seconds to find on this board "
-                                 f"(a first move with blanks is the slowest search); play on and ask again later")
-        outcome, value = receive.recv()
-    except EOFError:
-        raise ClassroomError("the search for the best play stopped before it was done") from None
-    finally:
-        receive.close()
-        if process.is_alive():
-            process.terminate()
-        process.join(5)
-    if outcome == "error":
-        raise ClassroomError(value)
-    return value
-
-
 def typed_turn(line: str, record: Record) -> str:
     """Return a typed play as a record line: 'J10 across 24 ÷ 3 = 8' is the turn of the player
     to move; 'Red: …' names the player itself."""
@@ -200,12 +135,13 @@ def typed_turn(line: str, record: Record) -> str:
     return f"{player}: {line}"
 
 
-def game_routes(library: Path, page, friendly) -> list[Route]:
+def game_routes(library: Path, page, friendly, searches: Searches, reveal_seconds: float | None = None) -> list[Route]:
     """Return the routes of the game pages and the board editor, over the library folder; `page`
-    renders a template, `friendly` turns a ClassroomError into its sentence."""
+    renders a template, `friendly` turns a ClassroomError into its sentence; reveals and
+    analyses are searched in `searches`, a reveal for up to `reveal_seconds`."""
     from classroom.web.teams import POLL_SECONDS, team_routes, waiting_proposal  # it uses this module's board_rows
 
-    reveals = Reveals()
+    reveals = Reveals(searches, reveal_seconds)
 
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
@@ -304,6 +240,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     best = reveals.best(game.board, rack, tileset)
                     if not best:
                         reveal_note = f"{player}'s rack has no equation play on this board"
+                except Stopped:
+                    raise  # the server is stopping: one sentence, not the whole game page
                 except ClassroomError as failure:
                     best, reveal_note = (), str(failure)
                 if best:
@@ -329,6 +267,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             return None
         try:
             best = reveals.best(last.board, last.rack, game.tileset)
+        except Stopped:
+            raise
         except ClassroomError:
             return None  # the comparison is left out; the reveal says why when asked
         top = best[0] if best else None
@@ -598,8 +538,12 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         if record.header.mode == "duplicate":
             raise ClassroomError("a duplicate game is not analysed: each round's top play is already on its page")
         game = replay(record, where=f"game {name}")
-        analysis = await run_in_threadpool(analyse, game)
-        return page("analysis.j2", here="games", name=name, lines=analysis_lines(analysis, turn_text))
+        search = analysis(searches, record)  # the same record state is analysed once
+        if await run_in_threadpool(search.wait, ANALYSIS_FIRST_WAIT):
+            return page("analysis.j2", here="games", name=name, lines=search.result(), working=None)
+        lines, done = search.progress or ((), 0)
+        return page("analysis.j2", here="games", name=name, lines=lines,
+                    working=(min(done + 1, len(game.turns)), len(game.turns)))
 
     @friendly
     async def situation_page(request: Request) -> Response:

@@ -14,10 +14,11 @@ MAX_CONNECTIONS = 100
 
 
 def serve(host: str, port: int, open_page: bool, library: Path, workers: int,
-          allowed_hosts: tuple[str, ...] = ()) -> None:
+          allowed_hosts: tuple[str, ...] = (), reveal_seconds: float | None = None) -> None:
     """Serve the page until Ctrl-C (returns then); raise one sentence when the address is taken.
     Prints the teacher's link (a secret new each start) and, served on the network, the
-    students' address; `allowed_hosts` are names besides addresses the page answers to."""
+    students' address; `allowed_hosts` are names besides addresses the page answers to; a
+    reveal searches for up to `reveal_seconds` (default searches.REVEAL_SECONDS)."""
     import uvicorn
 
     from classroom.web.app import create_app
@@ -43,7 +44,7 @@ def serve(host: str, port: int, open_page: bool, library: Path, workers: int,
         threading.Timer(0.5, webbrowser.open, (access.link(base),)).start()
     hosts = Hosts(frozenset(name.lower() for name in allowed_hosts))
     # limit_concurrency bounds the connections served at once; more get "503 Service Unavailable".
-    uvicorn.run(create_app(library, workers, hosts, access), host=host, port=port, log_level="warning",
+    uvicorn.run(create_app(library, workers, hosts, access, reveal_seconds), host=host, port=port, log_level="warning",
                 limit_concurrency=MAX_CONNECTIONS)
 
 
