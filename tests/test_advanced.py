@@ -79,7 +79,8 @@ def test_the_kinds_of_tile_switch_the_rules_on():
     ("5-2 = 3", True, ("5", "-", "2", "=", "3")),
     ("5 - 2 = 3", True, ("5", "-", "2", "=", "3")),
     ("5 - -2 = 7", True, ("5", "-", "-2", "=", "7")),
-    ("4 -2 = 2", True, ("4", "-2", "=", "2")),
+    ("4 -2 = 2", True, ("4", "-", "2", "=", "2")),  # after a number: subtraction (RULES §11)
+    ("3 -2 = 1", True, ("3", "-", "2", "=", "1")),
     ("?-2 4 = -24", True, ("?-2", "4", "=", "-2", "4")),
     ("- 5 = 0 - 5", True, ("-", "5", "=", "0", "-", "5")),
     # With a set without negative tiles, '-' after a number is always the operation.
@@ -144,8 +145,8 @@ def test_true_advanced_equations(text):
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("4 -2 = 2", "a negative tile starts a number"),
-    ("1 -2 = 1 - 2", "a negative tile starts a number"),
+    (("4", "-2", "=", "2"), "a negative tile starts a number"),  # tiles, as on a board
+    (("1", "-2", "=", "1", "-", "2"), "a negative tile starts a number"),
     ("5^2 1 = 251", "an exponent tile ends a number"),
     ("3^2 1/2 = 1", "an exponent tile ends a number"),
     ("1/2 3^2 = 1", "a fraction tile can only be the last tile of a number"),
@@ -155,7 +156,7 @@ def test_true_advanced_equations(text):
 ])
 def test_illegal_advanced_strings(text, reason):
     """Where a negative or an exponent tile may stand, and the old rules that still hold."""
-    verdict = check(parse_written(text, negatives=True), ADVANCED)
+    verdict = check(text if isinstance(text, tuple) else parse_written(text, negatives=True), ADVANCED)
     assert not verdict.valid and reason in verdict.reason
 
 
@@ -319,7 +320,9 @@ def test_cli_tiles_lists_the_advanced_set():
     ("1 5^2 = 225", 0, "valid"),
     ("-2 3^2 = 529", 0, "valid"),
     ("4 - 6 + 7 = 5", 0, "valid"),
-    ("4 -2 = 2", 1, "a negative tile starts a number"),
+    ("3 -2 = 1", 0, "valid"),  # RULES §11: a '-' after a number is subtraction
+    ("5 - -2 = 7", 0, "valid"),
+    ("4 - 6 = -2 0 ÷ 10", 0, "valid"),
 ])
 def test_cli_check_with_the_advanced_set(equation, code, says):
     """The issue's examples, as a teacher types them."""

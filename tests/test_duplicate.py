@@ -82,7 +82,8 @@ def test_round_racks_keep_what_is_left_and_draw_from_the_pile():
 
 @pytest.mark.parametrize("body, words", [
     ("Ana: pass\n", "comes inside a round"),
-    ("round 1 [1 2 3]\nAna: pass\nAna: pass\n", "Ana already played in round 1"),
+    ("round 1 [1 2 3]\nAna: withdrawn\n", "Ana has no play in round 1 to take back"),
+    ("round 1 [1 2 3]\nAna: pass\nAna: withdrawn\nAna: withdrawn\n", "Ana has no play in round 1 to take back"),
     ("round 1 [1 2 3]\nDee: pass\n", "'Dee' is not a player"),
     ("round 2 [1 2 3]\n", "this is round 1, not round 2"),
     ("round 1 [1 2 3]\nround 2 [1 2 3]\n", "has no top play yet"),
@@ -106,15 +107,52 @@ def test_illegal_participant_play_scores_zero_with_its_reason():
     assert ben.score == 0 and "differ" in ben.reason
 
 
-def test_play_refused_leaves_record(tmp_path):
-    """A second play by the same participant is refused and the record keeps its bytes."""
+def test_a_later_line_replaces_an_entry_and_withdrawn_takes_it_back(tmp_path):
+    """A participant's second line in the open round replaces their entry, `NAME: withdrawn`
+    takes it back; `game score --json` replays the record the same way; one batch naming a
+    participant twice is refused and the record keeps its bytes."""
+    import json
+
     path = tmp_path / "d.txt"
     path.write_text(record_text(new_duplicate(("Ana", "Ben"), "junior", 2)), encoding="utf-8")
-    assert runner.invoke(app, ["game", "play", str(path), "Ana: pass"]).exit_code == 0
+    game = replay_duplicate(read_record(path.read_text("utf-8")))
+    best = Position(game.current.board, game.current.rack, game.tileset).best()[0]
+    top = record_notation(game.current.board, best.play)
+    for turn in ("Ana: pass", f"Ana: {top}", "Ben: pass", "Ben: withdrawn"):
+        result = runner.invoke(app, ["game", "play", str(path), turn])
+        assert result.exit_code == 0, result.output
+    game = replay_duplicate(read_record(path.read_text("utf-8")))
+    (ana,) = game.current.entries
+    assert ana.player == "Ana" and ana.score == best.score
+    assert [s.points for s in game.standings] == [0, 0]  # an open round counts for nobody yet
+    assert runner.invoke(app, ["game", "round", str(path)]).exit_code == 0
+    data = json.loads(runner.invoke(app, ["game", "score", str(path), "--json"]).output)
+    assert [(p["player"], p["score"]) for p in data["rounds"][0]["plays"]] == [("Ana", best.score)]
+    assert {s["player"]: (s["points"], s["percent"]) for s in data["standings"]} == {
+        "Ana": (best.score, 100.0), "Ben": (0, 0.0)}
     before = path.read_bytes()
-    result = runner.invoke(app, ["game", "play", str(path), "Ana: pass"])
-    assert result.exit_code == 2 and "already played" in result.output
+    plays = tmp_path / "plays.txt"
+    plays.write_text("Ana: pass\nAna: pass\n", encoding="utf-8")
+    result = runner.invoke(app, ["game", "play", str(path), "--file", str(plays)])
+    assert result.exit_code == 2 and "two plays at once" in result.output
     assert path.read_bytes() == before
+
+
+def test_standings_count_closed_rounds_only():
+    """While a round is open its entries add nothing to the standings, so no percent of the top
+    can pass 100 (an open round's points over the closed rounds' top total)."""
+    record = new_duplicate(("Ana", "Ben"), "junior", 5)
+    game = replay_duplicate(record)
+    best = Position(game.current.board, game.current.rack, game.tileset).best()[0]
+    top = record_notation(game.current.board, best.play)
+    record, game = close_round(record.adding(read_record(record_text(record) + f"Ana: {top}\n").lines[-1]))
+    assert {s.player: s.points for s in game.standings} == {"Ana": best.score, "Ben": 0}
+    current = game.current
+    second = Position(current.board, current.rack, game.tileset).best()[0]
+    text = record_text(record) + f"Ben: {record_notation(current.board, second.play)}\n"
+    game = replay_duplicate(read_record(text))
+    assert {s.player: s.points for s in game.standings} == {"Ana": best.score, "Ben": 0}
+    assert all(s.percent is None or s.percent <= 100.0 for s in game.standings)
 
 
 def test_docs_examples_replay():

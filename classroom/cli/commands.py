@@ -534,7 +534,9 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
           port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
           open_page: bool = typer.Option(False, "--open", help="Open the page in the web browser."),
           out: Optional[Path] = typer.Option(None, "--out", help="The library folder (default: the nearest output/ folder)."),
-          allow_host: list[str] = typer.Option([], "--allow-host", help="A name of this computer on the school network the page answers to, besides its addresses (repeat for each).")) -> None:
+          allow_host: list[str] = typer.Option([], "--allow-host", help="A name of this computer on the school network the page answers to, besides its addresses (repeat for each)."),
+          reveal_seconds: Optional[int] = typer.Option(None, "--reveal-seconds", min=1, max=3600,
+                                                       help="Seconds a reveal may search before the page says it takes too long (default 30).")) -> None:
     """Start the local web page: make sheets, find them again, grade, games on the projector, and
     students' pages. Prints the teacher's link: the teacher's pages open only with it."""
     from classroom.make.pool import default_workers
@@ -542,7 +544,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
     from classroom.web.server import serve as run_server
 
     run_server(host, port, open_page, out if out is not None else default_folder(), default_workers(),
-               tuple(allow_host))
+               tuple(allow_host), reveal_seconds)
 
 
 app.add_typer(game_app, name="game")

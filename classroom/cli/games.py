@@ -52,17 +52,24 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Deal the same game again (default: chosen and written in the record)."),
         time: list[str] = typer.Option([], "--time", help="A time handicap, like 'Red 5m' (repeat for each)."),
         board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
+        racks: str = typer.Option("screen", "--racks", help="A teams game: screen (racks on the projector) or private (each team's rack on its own device only)."),
+        team_plays: str = typer.Option("confirm", "--team-plays", help="A teams game: a play a team sends from its device waits for the teacher's confirm, or is played at once (direct)."),
         force: bool = typer.Option(False, "--force", help="Replace an existing record.")) -> None:
     """Deal a new game from the bag: a record with the header and every player's first rack."""
     from classroom.choices import one_of
     from classroom.game.tilesets import LEVELS
     from classroom.record.deal import new_game
-    from classroom.record.grammar import MODES, read_handicap, record_text
+    from classroom.record.grammar import MODES, RACKS, TEAM_PLAYS, check_names, read_handicap, record_text
     from classroom.record.replay import replay
 
     mode = one_of(mode, MODES, "--mode")
+    racks = one_of(racks, RACKS, "--racks")
+    team_plays = one_of(team_plays, TEAM_PLAYS, "--team-plays")
+    if mode != "teams" and (racks, team_plays) != (RACKS[0], TEAM_PLAYS[0]):
+        raise ClassroomError(f"--racks and --team-plays are settings of a teams game, not of a {mode} game")
     level = one_of(level, tuple(LEVELS), "--level")
     names = tuple(name.strip() for name in players.split(","))
+    check_names(names, "--players")
     minutes = tuple(read_handicap(value, names) for value in time)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
@@ -84,6 +91,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         typer.echo("\n".join(round_lines(rounds[-1]) if rounds else ["No rack the pile can give has a play."]))
         return
     game = new_game(mode, names, level, seed, minutes, start)
+    if mode == "teams":
+        game = game.with_header(racks=racks, team_plays=team_plays)
     save(record, record_text(game))
     typer.echo(f"wrote {record}: a {mode} game, seed {seed}")
     typer.echo("\n".join(line for line in score_lines(replay(game)) if line.startswith(("Next", "Time"))))
@@ -183,7 +192,7 @@ def undo(record: Path = RecordArgument) -> None:
     with changing(record):
         game_record = read_game(record)
         if game_record.header.mode == "duplicate":
-            raise ClassroomError(f"{record}: a duplicate game's plays are entered by round; edit the record to take one back")
+            raise ClassroomError(f"{record}: a duplicate game's plays are entered by round; take an entry back with 'game play RECORD \"Ana: withdrawn\"'")
         updated = undo_turn(game_record)
         game = replay(updated, where=str(record))
         save(record, record_text(updated))

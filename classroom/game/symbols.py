@@ -154,11 +154,12 @@ _SUPERSCRIPT = {"2": "²", "3": "³"}
 _SYMBOL = r"\d/\d|\d\^\d|\d[²³]|\d|[+\-−–—×xX*·÷:=]"
 _TOKEN = re.compile(rf"\?(?:{_SYMBOL})?|{_SYMBOL}|/")
 _SIGNED = re.compile(rf"\??[{MINUS_SIGNS}][1-9](?![/^²³])")  # '-2', '?-2': maybe a negative tile
+_BRACKETED = re.compile(rf"\(\s*(\??[{MINUS_SIGNS}][1-9])\s*\)")  # '(-6)': the negative tile, wherever it stands
 
 # Where a '-' glued to the digit after it is a negative tile (RULES §11 Text notation):
 NEVER = "never"  # hands of a set without negative tiles: '-' is always the operation
-LEADING = "leading"  # at the start, after an operation or = (equations of a set without them)
-SPACED = "spaced"  # also after a number when a space comes before the '-' ('4 -2')
+LEADING = "leading"  # at the start, after an operation or =: every typed equation (RULES §11)
+SPACED = "spaced"  # also after a number when a space comes before the '-': a hand's tiles ('4 -2')
 
 
 def canonical(token: str) -> Symbol:
@@ -213,6 +214,12 @@ def tokenize(text: str, what: str = "input", negatives: str = NEVER, written: bo
         char = text[position]
         if char.isspace() or char == ",":
             position += 1
+            continue
+        bracketed = _BRACKETED.match(text, position) if char == "(" and negatives != NEVER else None
+        if bracketed:  # '3 (-6)': a negative tile standing after a tile of its number
+            tokens.append(bracketed.group(1))
+            digits += 1
+            position = bracketed.end()
             continue
         if char in _BRACKETS:
             raise ClassroomError(f"{what}: Equate has no brackets: " + (
@@ -368,11 +375,12 @@ def _no_empty_tile(text: str, negatives: bool) -> None:
 def parse_written(text: str, what: str = "equation", negatives: bool = False) -> tuple[Tile, ...]:
     """Return the tiles of a written equation or expression: '7 + 9 × 4 = 43', '?5 + 2 = 7'.
 
-    A '-' glued to its digit at the start of a side or after an operation is a negative tile
-    ('5 - -2'); with `negatives` (a set holding them) so is one after a number and a space
-    ('4 -2', which the checker then refuses). Every other '-' is the operation (RULES §11)."""
-    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what, SPACED if negatives else LEADING,
-                                                            written=True))
+    A '-' glued to its digit at the start of a side or right after an operation or = is a
+    negative tile ('5 - -2', '3 × -2', '-6 = 3 × -2'); every other '-' is the operation
+    ('5-2', '3 -2': RULES §11 Text notation), whatever the set: `negatives` (the set holds
+    negative tiles) changes how a hand is read (parse_hand), never an equation; it stays in the
+    signature so every reader passes its set's the same way."""
+    tiles = tuple(parse_tile(token, what) for token in tokenize(text, what, LEADING, written=True))
     if BLANK in tiles:
         raise ClassroomError(f"{what}: say what a blank stands for, like ?5")
     return tiles
@@ -381,12 +389,16 @@ def parse_written(text: str, what: str = "equation", negatives: bool = False) ->
 def write(symbols: tuple[Tile, ...] | list[Tile]) -> str:
     """Return symbols (or tiles) written as a person writes them: '24 ÷ 3 = 8', '2 2/4 = 5 ÷ 2',
     a negative tile glued to the digits after it and an exponent tile to those before it
-    ('-24 = 15^2 - 249'), and a blank as ? plus its symbol: '2?5 = 5 ?× 5'."""
+    ('-24 = 15^2 - 249'), and a blank as ? plus its symbol: '2?5 = 5 ?× 5'. A negative tile
+    right after a tile of a number (illegal, as a True or not? line shows it) is written in
+    brackets, '3 (-6)': '3 -6' would read as 3 − 6 (RULES §11), so it reads back the same."""
     text = ""
     previous = ""
     for symbol in symbols:
         if not text:
             text = symbol
+        elif face(symbol) in _NEGATIVE_SET and is_number(face(previous)):
+            text += f" ({symbol})"
         elif _glued(face(previous), face(symbol)):
             text += symbol
         else:

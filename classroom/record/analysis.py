@@ -12,7 +12,7 @@ game needs none of this: each of its rounds already has its top play.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterator
 
 from classroom.errors import ClassroomError
 from classroom.game.plays import record_notation
@@ -97,11 +97,23 @@ def analyse(game: Replay, top: int = 1, progress: Callable[[], None] | None = No
     if top < 1:
         raise ClassroomError(f"--top is at least 1, not {top}")
     turns: list[Analysed | NotAnalysed] = []
-    for turn in game.turns:
-        turns.append(analysed_turn(game, turn, top))
-        if turn.rack is not None and progress is not None:
+    for entry in analysed_turns(game, top):
+        turns.append(entry)
+        if entry.turn.rack is not None and progress is not None:
             progress()
+    return analysis_of(game, turns)
+
+
+def analysis_of(game: Replay, turns: list[Analysed | NotAnalysed]) -> Analysis:
+    """Return the analysis of a game from its turns analysed, with a summary per player."""
     return Analysis(game, tuple(turns), tuple(summary(p, turns) for p in game.players))
+
+
+def analysed_turns(game: Replay, top: int = 1) -> Iterator[Analysed | NotAnalysed]:
+    """Yield every turn of the game set against its rack's `top` best plays, in order, one at a
+    time (a page shows each as it comes)."""
+    for turn in game.turns:
+        yield analysed_turn(game, turn, top)
 
 
 def analysed_turn(game: Replay, turn: Replayed, top: int) -> Analysed | NotAnalysed:
@@ -169,21 +181,7 @@ def analysis_lines(analysis: Analysis, turn_text: Callable[[Replayed], str]) -> 
     left, the share of the top), the turns not analysed, then each player's accuracy and biggest
     misses. `turn_text` writes what a turn did."""
     game = analysis.game
-    header = game.record.header
-    out = [f"Analysis of a {header.mode} game, {header.level} tile set: {', '.join(game.players)}"]
-    width = max([len(turn_text(e.turn)) for e in analysis.turns] + [20])
-    names = max(len(p) for p in game.players)
-    out.append(f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  {'best':>4}  "
-               f"{'left':>4}  {'share':>5}  best play")
-    for entry in analysis.turns:
-        turn = entry.turn
-        start = f"{turn.line:>4}  {turn.player:<{names}}  {turn_text(turn):<{width}}  {turn.score:>5}  "
-        if isinstance(entry, NotAnalysed):
-            out.append(start + f"not analysed: {entry.reason}")
-            continue
-        best = "; ".join(entry.written(c) + (f" ({c.score})" if i else "") for i, c in enumerate(entry.best))
-        out.append(start + f"{entry.top:>4}  {entry.left:>4}  {shown_percent(entry.share):>5}  "
-                   + (display_text(best) if best else "no equation play"))
+    out = head_lines(game, turn_text) + [turn_line(game, entry, turn_text) for entry in analysis.turns]
     for s in analysis.summaries:
         if not s.analysed:
             out.append(f"{s.player}: no turn analysed (no rack known).")
@@ -195,3 +193,30 @@ def analysis_lines(analysis: Analysis, turn_text: Callable[[Replayed], str]) -> 
             out.append(f"  line {miss.turn.line}: {miss.left} points left; "
                        f"best {display_text(miss.written(miss.best[0]))} ({miss.top}), scored {miss.turn.score}")
     return out
+
+
+def _widths(game: Replay, turn_text: Callable[[Replayed], str]) -> tuple[int, int]:
+    """Return the widths of the turn and player columns: the same for every line of a game."""
+    return max([len(turn_text(t)) for t in game.turns] + [20]), max(len(p) for p in game.players)
+
+
+def head_lines(game: Replay, turn_text: Callable[[Replayed], str]) -> list[str]:
+    """Return the analysis's first lines: what game it is, and the columns' names."""
+    header = game.record.header
+    width, names = _widths(game, turn_text)
+    return [f"Analysis of a {header.mode} game, {header.level} tile set: {', '.join(game.players)}",
+            f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  {'best':>4}  "
+            f"{'left':>4}  {'share':>5}  best play"]
+
+
+def turn_line(game: Replay, entry: Analysed | NotAnalysed, turn_text: Callable[[Replayed], str]) -> str:
+    """Return one turn's line: its score, the best play, the points left and the share of the top
+    (or why it is not analysed)."""
+    width, names = _widths(game, turn_text)
+    turn = entry.turn
+    start = f"{turn.line:>4}  {turn.player:<{names}}  {turn_text(turn):<{width}}  {turn.score:>5}  "
+    if isinstance(entry, NotAnalysed):
+        return start + f"not analysed: {entry.reason}"
+    best = "; ".join(entry.written(c) + (f" ({c.score})" if i else "") for i, c in enumerate(entry.best))
+    return start + (f"{entry.top:>4}  {entry.left:>4}  {shown_percent(entry.share):>5}  "
+                    + (display_text(best) if best else "no equation play"))

@@ -2,13 +2,22 @@
 participant gets the same rack on the same board and writes one play; each scores their own
 play, judged as a contest play is (an illegal play scores 0 and keeps its reason); the round's
 top play, found by the engine, goes on the board; the rack is refilled from the pile. Standings
-are points and percent of the top total over the whole game.
+are points and percent of the top total over the closed rounds (an open round counts for
+nobody until its top play is down).
 
     round 1 [2 4 ÷ 3 8 + 7/4 5 1]
     Ana: J10 across 24 ÷ 3 = 8
     Ben: pass
+    Ana: J10 across 24 ÷ 4 = 6
+    Cy: J10 across 2 + 3 = 5
+    Cy: withdrawn
     top: H10 across 7/4 × 8 = 14
     round 2 [...]
+
+The record is only ever added to, so a correction is a line too: a participant's later line in
+the same open round replaces their earlier entry (Ana's second play above is her entry), and
+`NAME: withdrawn` takes their entry back (Cy has none). Both are written as they come, by the
+page or `classroom game play`, and replay the same way everywhere.
 
 A record that ends with a `top:` line is a finished game: the tool deals the next round right
 after the top play, and writes none when no rack it may draw has an equation play.
@@ -16,6 +25,7 @@ after the top play, and writes none when no rack it may draw has an equation pla
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -31,6 +41,8 @@ from classroom.mark.judging import judge_play, missing_from_hand, parse_play, pl
 from classroom.record.grammar import (
     TOP, Draw, Header, Holds, Pass, Record, Round, Trade, Turn, Written, read_record, record_text,
 )
+
+WITHDRAWN = "withdrawn"  # 'Ana: withdrawn': Ana's entry in the open round is taken back
 from classroom.record.replay import start, tileset_of
 
 DRAW_TRIES = 20  # refills tried for a round before the game ends for want of a play
@@ -128,8 +140,9 @@ class Duplicate:
         return sum(r.top_score for r in self.rounds)
 
     def points(self, player: str) -> int:
-        """Return the participant's points over the game."""
-        return sum(e.score for r in self.rounds for e in r.entries if e.player == player)
+        """Return the participant's points over the closed rounds (an open round's entries are
+        not counted, nor shown, until its top play is down)."""
+        return sum(e.score for r in self.rounds if r.closed for e in r.entries if e.player == player)
 
     @property
     def standings(self) -> list[Standing]:
@@ -177,13 +190,21 @@ def replay_duplicate(record: Record, tileset: TileSet | None = None, where: str 
             rounds[-1] = RoundResult(current.round, current.line, current.rack, current.board,
                                      current.entries, line.number, record_notation(current.board, top), breakdown)
             continue
-        if current.entry(line.player) is not None:
-            raise ClassroomError(f"{at}: {line.player} already played in round {current.round} "
-                                 f"(line {current.entry(line.player).line})")
-        rounds[-1] = RoundResult(current.round, current.line, current.rack, current.board,
-                                 current.entries + (_entry(line, current, tileset, at),))
+        others = tuple(e for e in current.entries if e.player != line.player)  # a later line replaces
+        if withdrawn(line):
+            if len(others) == len(current.entries):
+                raise ClassroomError(f"{at}: {line.player} has no play in round {current.round} to take back")
+            entries = others
+        else:
+            entries = others + (_entry(line, current, tileset, at),)
+        rounds[-1] = RoundResult(current.round, current.line, current.rack, current.board, entries)
     return Duplicate(record, tileset, tuple(rounds), board,
                      tuple(sorted(pile.elements(), key=tileset.bag.index)))
+
+
+def withdrawn(line: Turn) -> bool:
+    """Return whether a participant's line takes their entry back ('Ana: withdrawn')."""
+    return isinstance(line.action, Written) and line.action.text.strip().lower() == WITHDRAWN
 
 
 def _entry(line: Turn, current: RoundResult, tileset: TileSet, at: str) -> Entry:
@@ -193,32 +214,51 @@ def _entry(line: Turn, current: RoundResult, tileset: TileSet, at: str) -> Entry
     if isinstance(line.action, Trade):
         raise ClassroomError(f"{at}: in a duplicate round each participant plays or passes; no trades")
     text = line.action.text
+    reason, notation, breakdown = _judged(current.board, current.rack, tileset, text)
+    return Entry(line.number, line.player, text, reason, notation, breakdown)
+
+
+@functools.lru_cache(maxsize=4096)
+def _judged(board: Board, rack: Hand, tileset: TileSet, text: str) -> tuple[str | None, str | None, Breakdown | None]:
+    """Return (why it is not legal, its notation, its breakdown) of a play written on a round's
+    board and rack. Kept once judged: the page replays the record at every view, and an entry
+    of a closed round is judged the same every time."""
     try:
         written = parse_play(text, tileset.rules.negatives)
     except ClassroomError as error:
-        return Entry(line.number, line.player, text, str(error))
-    reason, _, breakdown = judge_play(current.board, current.rack, tileset, written)
+        return str(error), None, None
+    reason, _, breakdown = judge_play(board, rack, tileset, written)
     if reason is not None:
-        return Entry(line.number, line.player, text, reason)
-    new, _ = placements(current.board, written)
+        return reason, None, None
+    new, _ = placements(board, written)
     play = make_play(new, written.direction)
-    return Entry(line.number, line.player, text, None, record_notation(current.board, play), breakdown)
+    return None, record_notation(board, play), breakdown
 
 
 def _top(line: Turn, current: RoundResult, board: Board, tileset: TileSet, at: str):
     """Return the round's top play, its breakdown and the board after it, or raise naming the line."""
     if not isinstance(line.action, Written):
         raise ClassroomError(f"{at}: the top play is a play ('top: J10 across 24 ÷ 3 = 8')")
+    reason, placed = _top_judged(board, current.rack, tileset, line.action.text)
+    if reason is not None:
+        raise ClassroomError(f"{at}: {reason}")
+    return placed
+
+
+@functools.lru_cache(maxsize=1024)
+def _top_judged(board: Board, rack: Hand, tileset: TileSet, text: str):
+    """Return (why not, None) for a top play that cannot be, else (None, (play, breakdown, board
+    after)); kept once judged, as `_judged` is."""
     try:
-        written = parse_play(line.action.text, tileset.rules.negatives)
+        written = parse_play(text, tileset.rules.negatives)
     except ClassroomError as error:
-        raise ClassroomError(f"{at}: {error}") from None
+        return str(error), None
     new, reason = placements(board, written)
     play = make_play(new, written.direction) if reason is None else None
-    reason = reason or why_illegal(board, play, tileset) or missing_from_hand([t for _, t in new], current.rack)
+    reason = reason or why_illegal(board, play, tileset) or missing_from_hand([t for _, t in new], rack)
     if reason is not None:
-        raise ClassroomError(f"{at}: the top play {excerpt(line.action.text)} is not legal: {reason}")
-    return play, score(board, play, tileset), board.place(play.placements)
+        return f"the top play {excerpt(text)} is not legal: {reason}", None
+    return None, (play, score(board, play, tileset), board.place(play.placements))
 
 
 # --- dealing ----------------------------------------------------------------------------------
@@ -276,12 +316,19 @@ def close_round(record: Record, where: str = "record") -> tuple[Record, Duplicat
 
 
 def add_plays(record: Record, lines: list[Turn], where: str = "record") -> tuple[Record, Duplicate]:
-    """Return the record with participants' plays added to the open round (checked by replaying)."""
+    """Return the record with participants' plays added to the open round (checked by replaying):
+    a participant who already has an entry replaces it; `NAME: withdrawn` takes it back. One
+    batch names each participant once (twice is a slip of the pen, not a correction)."""
     if replay_duplicate(record, where=where).current is None:
         raise ClassroomError(f"{where}: no round is open; the game has ended")
+    named: set[str] = set()
     for line in lines:
         if line.player == TOP:
             raise ClassroomError(f"{where}: the top play is found by the engine: 'classroom game round'")
+        if line.player in named:
+            raise ClassroomError(f"{where}: {line.player} is given two plays at once; give one "
+                                 f"(a later line replaces an entry already in the record)")
+        named.add(line.player)
         record = record.adding(line)
     return record, replay_duplicate(record, where=where)
 

@@ -28,10 +28,15 @@ from classroom.game.symbols import Hand, parse_hand
 from classroom.game.tilesets import LEVELS, load_level
 
 MODES = ("teams", "duplicate", "solo")
+RACKS = ("screen", "private")  # '#racks private': a team's rack only on its own device
+TEAM_PLAYS = ("confirm", "direct")  # '#team-plays direct': a team's play from its device is played at once
 MAX_PLAYERS = {"teams": 4, "duplicate": 40, "solo": 1}
 MIN_PLAYERS = {"teams": 2, "duplicate": 1, "solo": 1}
 TOP = "top"  # the name of the line that puts a duplicate round's top play on the board
-RESERVED = (TOP, "round")
+# The record's own words: a name holding one as a word could read as another line ('Red draws 4'
+# as Red's draw, a team 'Blue holds nothing' never has a holds line of its own).
+WORDS = (TOP, "round", "draws", "holds", "trade", "pass")
+REPEATABLE = ("time", "note", "board")  # header lines that may come more than once
 MAX_NAME = 30
 FIRST_LINE = "#equate game"
 _TIME = re.compile(r"^(?P<minutes>\d{1,3})\s*m(?:in(?:utes?)?)?$", re.IGNORECASE)
@@ -62,7 +67,8 @@ def read_handicap(value: str, names: tuple[str, ...], what: str = "--time") -> t
 @dataclass(frozen=True)
 class Header:
     """What the `#` lines say: the tile set, the mode, the players or teams, the seed the tool
-    dealt with (None for a game played on a real table), time handicaps in minutes."""
+    dealt with (None for a game played on a real table), time handicaps in minutes, and in a
+    teams game where racks are shown and what a play sent from a team's device does."""
 
     level: str = "original"
     mode: str = "teams"
@@ -71,6 +77,8 @@ class Header:
     minutes: tuple[tuple[str, int], ...] = ()  # ('Red', 5): Red has 5 minutes a play
     notes: tuple[str, ...] = ()
     board: tuple[str, ...] = ()  # the 19 rows of a board file the game starts from (none: empty)
+    racks: str = "screen"  # a teams game: "private" shows each team's rack on its own device only
+    team_plays: str = "confirm"  # a teams game: a team's play from its device waits for the teacher, or "direct"
 
     def minutes_of(self, player: str) -> int | None:
         """Return the minutes a play the player is given, or None without a time limit."""
@@ -147,6 +155,11 @@ class Record:
     header: Header
     lines: tuple[Line, ...] = field(default=())
 
+    def with_header(self, **changes) -> "Record":
+        """Return the record with header fields changed, read again so that its lines are
+        numbered after the new header (and the header checked as if read from a file)."""
+        return read_record(record_text(replace(self, header=replace(self.header, **changes))), "the game's settings")
+
     def adding(self, *lines: Line) -> "Record":
         """Return the record with lines added at the end (numbered after the last)."""
         start = self.last_number + 1
@@ -175,6 +188,7 @@ def read_record(text: str, where: str = "record") -> Record:
         raise ClassroomError(f"{where}: the first line of a game record is {FIRST_LINE!r}")
     fields: dict[str, object] = {"notes": [], "minutes": []}
     body: list[Line] = []
+    given: dict[str, int] = {}  # each header line's keyword and the line it was first given on
     for number, raw in enumerate(lines[first + 1:], start=first + 2):
         line = raw.strip()
         if not line:
@@ -183,6 +197,11 @@ def read_record(text: str, where: str = "record") -> Record:
         if line.startswith("#"):
             if body:
                 raise ClassroomError(f"{at}: a header line ({excerpt(line)!r}) comes before the first turn")
+            keyword = line[1:].strip().partition(" ")[0].lower()
+            if keyword in given and keyword not in REPEATABLE:
+                raise ClassroomError(f"{at}: '#{excerpt(keyword)}' is given twice (first on line "
+                                     f"{given[keyword]}); a record gives it once")
+            given.setdefault(keyword, number)
             _read_header(line, at, fields)
             continue
         if "players" not in fields:
@@ -194,10 +213,14 @@ def read_record(text: str, where: str = "record") -> Record:
     header = Header(level=fields.get("level", "original"), mode=fields.get("mode", "teams"),
                     players=fields["players"], seed=fields.get("seed"),
                     minutes=tuple(fields["minutes"]), notes=tuple(fields["notes"]),
-                    board=tuple(fields.get("board", ())))
+                    board=tuple(fields.get("board", ())), racks=fields.get("racks", "screen"),
+                    team_plays=fields.get("team_plays", "confirm"))
     if header.board:
         starting_board(header, where)  # checked as a board file, each bad square named
     _check_players(header, where)
+    if header.mode != "teams" and (header.racks, header.team_plays) != (RACKS[0], TEAM_PLAYS[0]):
+        raise ClassroomError(f"{where}: '#racks' and '#team-plays' are settings of a teams game, "
+                             f"not of a {header.mode} game")
     for name, _ in header.minutes:
         if name not in header.players:
             raise ClassroomError(f"{where}: '#time {name}' names no player of '#players'")
@@ -229,10 +252,7 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields["mode"] = value.lower()
     elif key == "players":
         names = tuple(name.strip() for name in value.split(","))
-        for name in names:
-            _check_name(name, at)
-        if len({n.lower() for n in names}) != len(names):
-            raise ClassroomError(f"{at}: a name appears twice in '#players'")
+        check_names(names, at, "'#players'")
         fields["players"] = names
     elif key == "seed":
         if not re.fullmatch(r"\d{1,18}", value):
@@ -248,18 +268,36 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields["notes"].append(value)
     elif key == "board":
         fields.setdefault("board", []).append(" ".join(value.split()))
+    elif key in ("racks", "team-plays"):
+        allowed = RACKS if key == "racks" else TEAM_PLAYS
+        if value.lower() not in allowed:
+            raise ClassroomError(f"{at}: '#{key}' is {' or '.join(allowed)}, not {excerpt(value)!r}")
+        fields[key.replace("-", "_")] = value.lower()
     else:
         raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
-                             "#tiles, #mode, #players, #seed, #time, #note and #board")
+                             "#tiles, #mode, #players, #seed, #time, #note, #board, #racks and #team-plays")
+
+
+def check_names(names: tuple[str, ...], at: str, what: str = "the players") -> None:
+    """Raise one sentence unless every name can be a player's and no two are the same: what a
+    record's '#players' line is checked with, and a game being made (`game new --players`, the
+    page's new-game form) before anything is written."""
+    for name in names:
+        _check_name(name, at)
+    if len({n.lower() for n in names}) != len(names):
+        raise ClassroomError(f"{at}: a name appears twice in {what}")
 
 
 def _check_name(name: str, at: str) -> None:
-    """Raise unless the name can be a player's: not empty, short, no ':', '[', ']', ',' or '#'."""
+    """Raise unless the name can be a player's: not empty, short, no ':', '[', ']', ',' or '#',
+    and none of the record's words (draws, holds, trade, pass, round, top) among its words."""
     if not name or not _NAME.match(name) or len(name) > MAX_NAME:
         raise ClassroomError(f"{at}: {excerpt(name)!r} cannot be a player's name (1 to {MAX_NAME} "
                              "characters, no : [ ] , or #)")
-    if name.lower() in RESERVED:
-        raise ClassroomError(f"{at}: {name!r} is a word of the record; choose another name")
+    word = next((w for w in name.lower().split() if w in WORDS), None)
+    if word is not None:
+        raise ClassroomError(f"{at}: {name!r} cannot be a player's name: {word!r} is a word of the "
+                             f"record ({', '.join(WORDS)}); choose another name")
 
 
 def _check_players(header: Header, where: str) -> None:
@@ -350,6 +388,10 @@ def header_lines(header: Header) -> list[str]:
     lines += [f"#time {name} {minutes}m" for name, minutes in header.minutes]
     lines += [f"#note {note}" for note in header.notes]
     lines += [f"#board {row}" for row in header.board]
+    if header.racks != RACKS[0]:  # written only when not the default, so older records read the same
+        lines.append(f"#racks {header.racks}")
+    if header.team_plays != TEAM_PLAYS[0]:
+        lines.append(f"#team-plays {header.team_plays}")
     return lines
 
 

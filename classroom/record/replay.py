@@ -8,8 +8,12 @@ Two kinds of record replay alike:
   rack, a trade needs as many tiles in the pile, and the game ends by itself when the pile is
   empty and a player goes out (or every player passes in succession);
 - a **table** record (a real game kept by hand) knows a rack only where a turn gives it in
-  brackets; the tiles played and held are checked against the set's counts, and the end is
-  written: `NAME holds TILES` lines, or every player passing in turn.
+  brackets; the tiles played and held are checked against the set's counts. Its pile follows
+  from the counts: while it holds tiles every rack is refilled to nine, so it holds the set's
+  tiles less those on the board and nine a player, until that reaches 0; empty, it stays empty
+  (a trade needs tiles in it). The game ends as a dealt one does, when the pile is empty and
+  every player passes in turn, or a rack known (in brackets, or kept since: with the pile empty
+  a rack only loses tiles) is used up; or where its `NAME holds TILES` lines end it.
 
 A duplicate game replays by rounds (classroom.record.duplicate).
 """
@@ -23,7 +27,7 @@ from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import Board, check_tiles
 from classroom.game.plays import Breakdown, Play, make_play, record_notation, score, why_illegal
 from classroom.game.plurals import tiles_of
-from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, is_blank
+from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
 from classroom.make.simulated import take, used_tiles
 from classroom.mark.judging import missing_from_hand, parse_play, placements
@@ -70,6 +74,8 @@ class Replay:
     end: tuple[tuple[str, int], ...] | None = None  # the end-of-game sums (RULES §10)
     returning: tuple[Tile, ...] = ()  # traded tiles that go back once the trader has drawn
     stopped: bool = False  # ended by 'holds' lines before the rules end it (out of time: no end sums)
+    table_pile: int | None = None  # a table record's pile by the counts (None for a dealt one)
+    table_end: bool = False  # a table record ended by its 'holds' lines before the rules end it
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -168,6 +174,7 @@ class _Table:
         self.returning: Counter = Counter()  # traded tiles, back in the pile after the refill
         self.trader: str | None = None
         self.placed: Counter = on_board  # tiles on the board (a blank as '?'), for a table record
+        self.empty = not self.dealt and self._counted() <= 0  # a table record's pile is empty
         self.held: dict[str, Hand] = {}
         self.held_on: dict[str, int] = {}  # the line each 'holds' line is on
         self.turns: list[Replayed] = []
@@ -197,7 +204,9 @@ class _Table:
                       tuple(self.racks.items()),
                       tuple(sorted(self.pile.elements(), key=self.tileset.bag.index)) if self.pile is not None else None,
                       self.ended or bool(self.held), self.went_out, end, tuple(self.returning.elements()),
-                      stopped=bool(self.held) and not self.ended and self.went_out is None)
+                      stopped=self.dealt and bool(self.held) and not self.ended,
+                      table_pile=None if self.dealt else 0 if self.empty else self._counted(),
+                      table_end=not self.dealt and bool(self.held) and not self.ended)
 
     # --- lines --------------------------------------------------------------------------------
 
@@ -224,7 +233,9 @@ class _Table:
         if isinstance(line.action, Pass):
             self.passes += 1
             self._record(Replayed(line.number, line.player, "pass", board, rack))
-            if self.passes >= len(self.players) and (self.pile is None or not self.pile):
+            if self.empty:
+                self.racks[line.player] = rack  # a pass keeps the rack, and no tile comes
+            if self.passes >= len(self.players) and (not self.pile if self.dealt else self.empty):
                 self.ended = True
             return
         self.passes = 0
@@ -256,6 +267,11 @@ class _Table:
             short = missing_from_hand(list(trade.tiles), rack)
             if short:
                 raise ClassroomError(f"{at}: {short.replace('the play uses', 'the trade returns')}")
+        if not self.dealt:
+            left = 0 if self.empty else self._counted()
+            if left < trade.count:
+                raise ClassroomError(f"{at}: a trade of {trade.count} needs {trade.count} tiles in the pile; "
+                                     f"by the set's counts, the board and nine tiles a player, it holds {left}")
         if self.pile is not None:
             if sum(self.pile.values()) < trade.count:
                 raise ClassroomError(f"{at}: a trade of {trade.count} needs {trade.count} tiles in the pile; "
@@ -297,9 +313,13 @@ class _Table:
         self.placed += Counter(used_tiles(play))
         if self.dealt:
             self.racks[line.player] = _without(self.racks[line.player], used_tiles(play))
+        elif self.empty:  # no refill: what is left of a known rack is known
+            self.racks[line.player] = _without(rack, used_tiles(play))
         self._record(replayed)
-        if self.dealt and not self.pile and not self.racks[line.player]:
+        if self.racks[line.player] == () and (not self.pile if self.dealt else self.empty):
             self.ended, self.went_out = True, line.player
+        if not self.dealt and self._counted() <= 0:
+            self.empty = True
 
     def _holds(self, line: Holds, at: str) -> None:
         if line.player in self.held:
@@ -329,10 +349,15 @@ class _Table:
             self.pile += self.returning
         self.returning, self.trader = Counter(), None
 
+    def _counted(self) -> int:
+        """Return what a table record's pile holds while it is not empty: the set's tiles less
+        those on the board and nine a player (RULES §10: a rack is refilled while the pile lasts)."""
+        return len(self.tileset.bag) - sum(self.placed.values()) - MAX_HAND * len(self.players)
+
     def _why_ended(self) -> str:
         if self.went_out:
             return f"{self.went_out} used every tile with the pile empty"
-        return "every player passed in turn" + (" with the pile empty" if self.dealt else "")
+        return "every player passed in turn with the pile empty"
 
     def _end(self) -> tuple[tuple[str, int], ...] | None:
         """Return the end-of-game sums, or None while the game goes on."""

@@ -88,9 +88,12 @@ def score_lines(game: Replay) -> list[str]:
 
 
 def how_ended(game: Replay) -> str:
-    """Return how an ended game ended: a player went out, every player passed, or it was stopped."""
+    """Return how an ended game ended: a player went out, every player passed, or it was stopped
+    (a dealt game for time, with no end sums; a table's game by its holds lines, with them)."""
     if game.went_out:
         return f"{game.went_out} went out"
+    if game.table_end:
+        return "ended at the table by its holds lines"
     return "stopped before its end (time was up; no end sums)" if game.stopped else "every player passed in turn"
 
 

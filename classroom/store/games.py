@@ -5,7 +5,12 @@ record is written atomically, and a game removed is moved aside into `games/remo
 deleted.
 
 A team's own link carries a key: an HMAC of the game and the team under a secret kept in the
-library (`games/.secret`), so a link shows one team's rack and no other's.
+library (`games/.secret`), so a link shows one team's rack and no other's. Under the same secret:
+a game's join code (five letters a student types, derived from its name, never stored), and a
+student's seat in a duplicate game: a roster name claimed by one device, kept in
+`games/.seats/NAME.txt` as a random nonce a name, the device holding the HMAC of game, name and
+nonce in a cookie; the teacher frees a seat by removing its line (a new claim gets a new nonce,
+so the old device's cookie no longer opens the seat).
 
 Every change to a record (a turn, an undo, the end; from the page or `classroom game`) reads,
 checks and writes it while holding the lock of the record's folder (`changing`), so two changes
@@ -53,6 +58,24 @@ class GameFile:
     header: Header
     turns: int
     modified: float
+
+
+def game_words() -> tuple[str, ...]:
+    """Return the friendly words a game's default name is made of (classroom/data/words.txt)."""
+    from importlib import resources
+
+    text = resources.files("classroom.data").joinpath("words.txt").read_text("utf-8")
+    return tuple(w for w in (line.strip() for line in text.splitlines()) if w and not w.startswith("#"))
+
+
+def default_name(mode: str) -> str:
+    """Return a new game's name by its mode and two words drawn at random, like
+    'duplicate-maple-otter': nothing in it tells the seed the racks are dealt with."""
+    import random
+
+    words = game_words()
+    draw = random.SystemRandom()
+    return f"{mode}-{draw.choice(words)}-{draw.choice(words)}"
 
 
 def plain_name(text: str, what: str = "the game's name") -> str:
@@ -267,17 +290,136 @@ def board_path(library: Path, name: str) -> Path:
     return path
 
 
-def team_key(library: Path, game: str, player: str) -> str:
-    """Return the key of a team's own link to a game: it shows that team's rack and no other."""
-    folder = prepare_folder(Path(library) / GAMES)
+_secrets: dict[Path, bytes] = {}  # read once: a page checks thirty seats at every look
+
+
+def _secret(library: Path) -> bytes:
+    """Return the library's secret, made on first use (games/.secret, readable by its owner only)."""
+    folder = Path(library).resolve() / GAMES
+    known = _secrets.get(folder)
+    if known is not None and (folder / ".secret").exists():
+        return known
+    prepare_folder(folder)
     secret_file = folder / ".secret"
     if not secret_file.exists():
         write_atomically(secret_file, secrets.token_hex(32).encode("ascii"))
         os.chmod(secret_file, 0o600)
-    secret = read_text(secret_file, "the library's secret").strip().encode("ascii")
-    return hmac.new(secret, f"{game}\n{player.lower()}".encode("utf-8"), hashlib.sha256).hexdigest()[:20]
+    _secrets[folder] = read_text(secret_file, "the library's secret").strip().encode("ascii")
+    return _secrets[folder]
+
+
+def _signed(library: Path, message: str) -> str:
+    """Return the HMAC of a message under the library's secret, as hex."""
+    return hmac.new(_secret(library), message.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def team_key(library: Path, game: str, player: str) -> str:
+    """Return the key of a team's own link to a game: it shows that team's rack and no other."""
+    return _signed(library, f"{game}\n{player.lower()}")[:20]
 
 
 def right_key(library: Path, game: str, player: str, key: str) -> bool:
     """Return whether a link's key is the team's own."""
     return hmac.compare_digest(team_key(library, game, player), key[:40])
+
+
+# --- join codes and seats ---------------------------------------------------------------------
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L or O: nothing to take for 1 or 0
+CODE_LENGTH = 5
+SEATS = ".seats"
+
+
+def join_code(library: Path, name: str) -> str:
+    """Return the game's join code: five letters derived from its name under the library's
+    secret (the same every time, unguessable from the name, never stored)."""
+    number = int(_signed(library, f"join\n{name}"), 16)
+    letters = []
+    for _ in range(CODE_LENGTH):
+        number, digit = divmod(number, len(CODE_LETTERS))
+        letters.append(CODE_LETTERS[digit])
+    return "".join(letters)
+
+
+def plain_code(typed: str) -> str:
+    """Return a typed join code as the page writes it: capitals, no spaces or dashes."""
+    return re.sub(r"[\s-]+", "", typed).upper()[:CODE_LENGTH * 2]
+
+
+def game_of_code(library: Path, code: str) -> str | None:
+    """Return the name of the game (not set aside) whose join code was typed, or None."""
+    wanted = plain_code(code)
+    if len(wanted) != CODE_LENGTH:
+        return None
+    folder = Path(library) / GAMES
+    for path in sorted(folder.glob("*.txt"), key=lambda p: -p.stat().st_mtime) if folder.is_dir() else ():
+        if _NAME.fullmatch(path.stem) and hmac.compare_digest(join_code(library, path.stem), wanted):
+            return path.stem
+    return None
+
+
+def _seats_held(library: Path):
+    """Hold the seats of the library's games for one read-check-write (as `changing` holds a record)."""
+    folder = prepare_folder(Path(library) / GAMES / SEATS)
+    return _holding(folder, folder, LOCK_WAIT)
+
+
+def _seats_path(library: Path, game: str) -> Path:
+    game_path(library, game)  # raises on a name no game can have
+    return Path(library) / GAMES / SEATS / f"{game}.txt"
+
+
+def _read_seats(library: Path, game: str) -> dict[str, str]:
+    path = _seats_path(library, game)
+    if not path.is_file():
+        return {}
+    seats = {}
+    for line in read_text(path, "the game's seats").splitlines():
+        nonce, _, player = line.partition(" ")
+        if nonce and player:
+            seats[player] = nonce
+    return seats
+
+
+def _write_seats(library: Path, game: str, seats: dict[str, str]) -> None:
+    folder = prepare_folder(Path(library) / GAMES / SEATS)
+    write_atomically(folder / f"{game}.txt", "".join(f"{n} {p}\n" for p, n in seats.items()).encode("utf-8"))
+
+
+def _seat_key(library: Path, game: str, player: str, nonce: str) -> str:
+    return _signed(library, f"seat\n{game}\n{player.lower()}\n{nonce}")[:32]
+
+
+def seats(library: Path, game: str) -> tuple[str, ...]:
+    """Return the players of a game whose name a device has claimed, in the order claimed."""
+    return tuple(_read_seats(library, game))
+
+
+def take_seat(library: Path, game: str, player: str) -> str:
+    """Claim a player's name in a game for one device and return the key its cookie keeps, or
+    raise when another device holds the name."""
+    with _seats_held(library):
+        taken = _read_seats(library, game)
+        if player in taken:
+            raise ClassroomError(f"{player} has already joined from another device; choose your own "
+                                 f"name, or ask the teacher to free it")
+        taken[player] = secrets.token_hex(8)
+        _write_seats(library, game, taken)
+        return _seat_key(library, game, player, taken[player])
+
+
+def seat_of(library: Path, game: str, key: str) -> str | None:
+    """Return the player whose seat in a game a device's cookie key opens, or None."""
+    for player, nonce in _read_seats(library, game).items():
+        if hmac.compare_digest(_seat_key(library, game, player, nonce), key[:64]):
+            return player
+    return None
+
+
+def free_seat(library: Path, game: str, player: str) -> None:
+    """Free a player's name in a game (the device that held it no longer opens it)."""
+    with _seats_held(library):
+        taken = _read_seats(library, game)
+        if taken.pop(player, None) is None:
+            raise ClassroomError(f"no device holds {player}'s name in this game")
+        _write_seats(library, game, taken)

@@ -176,19 +176,73 @@ def prepare_folder(out_dir: str | Path) -> Path:
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Write data to path through a temporary file in the same folder (returns nothing), or
-    raise one sentence naming the file and leave nothing behind."""
+    raise one sentence naming the file and leave nothing behind.
+
+    A path that is a symbolic link is written through to the file it points to (the link stays
+    a link: a record kept elsewhere and linked into games/ is the one updated). The file is
+    flushed to the disk before the rename and the folder after it, so a power cut leaves the
+    old text or the new one; an interruption (Ctrl-C, SIGTERM) removes the temporary file, and
+    one left by a process killed outright is removed by the next write into that folder."""
+    path = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
     temporary = None
     try:
+        _clear_stale(path.parent)
         # The temporary name is short: the file's own name may be as long as a name can be.
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".classroom-", suffix=".tmp")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY, suffix=".tmp")
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; a PDF is for everyone
         os.replace(temporary, path)
+        temporary = None
+        _sync_folder(path.parent)
     except OSError as error:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
         raise cannot_write(path, error, folder=False) from None
+    finally:
+        if temporary is not None:  # refused, or interrupted (KeyboardInterrupt is no OSError)
+            Path(temporary).unlink(missing_ok=True)
+
+
+TEMPORARY = ".classroom-"  # how the temporary files and folders of a write begin
+STALE_SECONDS = 600  # a write takes far less; an older temporary was left by a killed process
+
+
+def _clear_stale(folder: Path) -> None:
+    """Remove the temporary files and folders of writes into `folder` that a killed process
+    left (older than STALE_SECONDS, so a write under way in another process is never touched)."""
+    import time
+
+    try:
+        entries = [entry for entry in os.scandir(folder) if entry.name.startswith(TEMPORARY)]
+    except OSError:
+        return  # the write itself will say what is wrong with the folder
+    now = time.time()
+    for entry in entries:
+        try:
+            if now - entry.stat(follow_symlinks=False).st_mtime < STALE_SECONDS:
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                os.unlink(entry.path)
+        except OSError:
+            pass  # another process cleared it first, or it is not ours to remove
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries to the disk (a rename is kept once its folder is synced); some
+    systems cannot open a folder for that (Windows) and keep renames without it."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # a file system that does not sync folders (EINVAL): nothing more can be done
+    finally:
+        os.close(handle)
 
 
 def _umask() -> int:
@@ -229,7 +283,8 @@ def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:
                 raise ClassroomError(f"{path_excerpt(target)} is not a file (a folder or another "
                                      f"kind of entry stands where the run writes {target.name}); "
                                      f"move it away and run again")
-        staging = Path(tempfile.mkdtemp(dir=folder, prefix=".classroom-"))
+        _clear_stale(folder)
+        staging = Path(tempfile.mkdtemp(dir=folder, prefix=TEMPORARY))
         mode = 0o666 & ~_umask()  # mkstemp makes 0600; a PDF is for everyone
         for name, data in files.items():
             with open(staging / name, "wb") as stream:
@@ -244,6 +299,7 @@ def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:
                 os.link(target, kept)
             moved.append((target, kept))
             os.replace(staging / target.name, target)
+        _sync_folder(folder)
         return targets
     except BaseException as error:
         for target, kept in reversed(moved):

@@ -32,11 +32,13 @@ from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.web import preview
 from classroom.web.games import game_routes, students_address
+from classroom.web.players import player_routes
 from classroom.make.situation_rules import FEATURES
 from classroom.make.notebook import NOTEBOOK_LEVELS
 from classroom.make.scoreplay import FOCUSES
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
+from classroom.web.searches import Searches
 from classroom.web.roles import SIGN_IN, Access, HostCheck, Hosts, form_field, guarded, signed_in, student, teacher_here
 from classroom.web.making import Attached, make_set, order
 from classroom.make.worksheet import premium_labels
@@ -46,9 +48,10 @@ PAGES = {"make": "/", "library": "/library", "grade": "/grade", "games": "/games
 
 
 def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
-               access: Access | None = None) -> Starlette:
+               access: Access | None = None, reveal_seconds: float | None = None) -> Starlette:
     """Return the web app over a library folder (the output/ folder the command line writes to);
-    a set's items are made on up to `workers` processes. The teacher's routes need the session
+    a set's items are made on up to `workers` processes; a reveal searches for up to
+    `reveal_seconds` (default searches.REVEAL_SECONDS). The teacher's routes need the session
     that `access`'s link sets (web/roles.py; a new secret when none is given, on app.state.access).
     With `hosts`, a request naming another host is refused (a web site that points its own name
     at this computer cannot read the keys through a visitor's browser)."""
@@ -61,6 +64,7 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
     env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
     env.globals["form_field"] = form_field  # every POST form's hidden token (web/roles.py)
     jobs = Jobs()
+    searches = Searches()  # reveals and analyses: bounded, and stopped with the server
 
     def page(template: str, status: int = 200, **values) -> HTMLResponse:
         values.setdefault("pages", PAGES)
@@ -287,12 +291,15 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
         Route("/download", download), Route("/preview", preview_png),
         Route("/grade", grade_page), Route("/grade", grade_lists, methods=["POST"]),
         Route("/check/{id}", check_page), Route("/check/{id}", check_line, methods=["POST"]),
-        *game_routes(library, page, friendly),
+        *game_routes(library, page, friendly, searches, reveal_seconds),
+        *player_routes(library, page, friendly),
     ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        yield
+        with searches.closed_on_signals():
+            yield
+        searches.close()
         jobs.close()
 
     # Every route is the teacher's unless marked @student (web/roles.py); the sign-in is neither.
@@ -301,4 +308,5 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
     middleware = [Middleware(HostCheck, hosts=hosts)] if hosts is not None else []
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.access = access
+    app.state.searches = searches  # the tests count its searches
     return app

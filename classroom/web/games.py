@@ -10,9 +10,7 @@ A refused play changes nothing and says why in one sentence.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
-import threading
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,13 +26,12 @@ from classroom.game.board import COLUMNS, SIZE, Board, Square, board_text, check
 from classroom.game.plays import Breakdown, record_notation, score as score_of
 from classroom.game.symbols import BLANK, display_text, face
 from classroom.game.tilesets import LEVELS, TileSet, load_level
-from classroom.make.pool import cap_memory
 from classroom.make.worksheet import premium_labels
-from classroom.record.analysis import analyse, analysis_lines
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
-from classroom.record.duplicate import add_plays, close_round, new_duplicate, replay_duplicate
+from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
-    MODES, Header, Holds, Record, Turn, read_handicap, read_record, read_turn, record_text,
+    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, check_names, read_handicap, read_record, read_turn,
+    record_text,
 )
 from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
@@ -42,16 +39,17 @@ from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
 from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
-from classroom.solve.board.position import Candidate, Position, searchable
+from classroom.solve.board.position import searchable
 from classroom.store.games import (
-    Stale, add_game, board_path, change_game, games, load_game, right_key, save_board, set_aside, team_key,
+    Stale, add_game, board_path, change_game, changing, default_name, game_path, games, join_code, load_game,
+    save_board, seats, set_aside, team_key,
 )
-from classroom.web.roles import student
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
+from classroom.web.searches import Reveals, Searches, Stopped, analysis
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
-REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
 WORDS = ("pass", "undo", "reveal", "end")
+ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits before it shows the turns so far
 
 
 def students_address(request: Request) -> str:
@@ -60,6 +58,17 @@ def students_address(request: Request) -> str:
     host = request.url.hostname or ""
     reachable = host not in ("127.0.0.1", "localhost", "::1", "testserver") and not host.startswith("127.")
     return str(request.base_url).rstrip("/") if reachable else ""
+
+
+def join_values(library: Path, name: str, request: Request) -> dict:
+    """Return what the projector shows to let students join a game: its code, the join page's
+    address, and the address with the code as a QR code (no address nor QR code when the page is
+    served on this computer only: students' devices cannot reach it)."""
+    code = join_code(library, name)
+    address = students_address(request)
+    link = f"{address}/join?code={code}" if address else ""
+    return {"code": code, "link": link, "address": f"{address}/join" if address else "",
+            "qr": Markup(qr_svg(link)) if link else None}
 
 
 @dataclass(frozen=True)
@@ -110,68 +119,6 @@ def shown_play(player: str, written: str, breakdown: Breakdown | None) -> Shown:
     return Shown(player, display_text(written), lines, breakdown.bonus, breakdown.total)
 
 
-class Reveals:
-    """The best play of a board and rack, found once: the reveal button, the solo player's
-    comparison and a page reloaded all ask the same question."""
-
-    def __init__(self, size: int = 64):
-        self.found: dict[tuple, tuple[Candidate, ...]] = {}
-        self.size = size
-        self.lock = threading.Lock()
-
-    def best(self, board: Board, rack: tuple[str, ...], tileset: TileSet) -> tuple[Candidate, ...]:
-        key = (board.cells, tuple(sorted(rack)), tileset.name)
-        with self.lock:
-            if key in self.found:
-                return self.found[key]
-        best = searched(board, rack, tileset, REVEAL_SECONDS) if rack else ()
-        with self.lock:
-            if len(self.found) >= self.size:
-                self.found.pop(next(iter(self.found)))
-            self.found[key] = best
-        return best
-
-
-def _search(board: Board, rack: tuple[str, ...], tileset: TileSet, send) -> None:
-    """Send the best plays of a board and rack, or why they could not be found (a child's work,
-    under the memory cap of any command beyond what the server maps)."""
-    cap_memory(beyond_mapped=True)
-    try:
-        send.send(("done", tuple(Position(board, searchable(rack, tileset), tileset).best())))
-    except MemoryError:
-        send.send(("error", "the search for the best play needs more memory than this computer allows"))
-    except ClassroomError as error:
-        send.send(("error", str(error)))
-    finally:
-        send.close()
-
-
-def searched(board: Board, rack: tuple[str, ...], tileset: TileSet, seconds: float) -> tuple[Candidate, ...]:
-    """Return the best plays of a board and rack, found in a process of its own so the page keeps
-    answering while it searches; raise one sentence when it takes more than `seconds` (the slowest
-    search, a first move with two blanks, can take minutes) or more memory than allowed."""
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_search, args=(board, rack, tileset, send), name="classroom-reveal", daemon=True)
-    process.start()
-    send.close()
-    try:
-        if not receive.poll(seconds):
-            raise ClassroomError(f"the best play is taking more than {seconds:.0f} seconds to find on this board "
-                                 f"(a first move with blanks is the slowest search); play on and ask again later")
-        outcome, value = receive.recv()
-    except EOFError:
-        raise ClassroomError("the search for the best play stopped before it was done") from None
-    finally:
-        receive.close()
-        if process.is_alive():
-            process.terminate()
-        process.join(5)
-    if outcome == "error":
-        raise ClassroomError(value)
-    return value
-
-
 def typed_turn(line: str, record: Record) -> str:
     """Return a typed play as a record line: 'J10 across 24 ÷ 3 = 8' is the turn of the player
     to move; 'Red: …' names the player itself."""
@@ -188,10 +135,13 @@ def typed_turn(line: str, record: Record) -> str:
     return f"{player}: {line}"
 
 
-def game_routes(library: Path, page, friendly) -> list[Route]:
+def game_routes(library: Path, page, friendly, searches: Searches, reveal_seconds: float | None = None) -> list[Route]:
     """Return the routes of the game pages and the board editor, over the library folder; `page`
-    renders a template, `friendly` turns a ClassroomError into its sentence."""
-    reveals = Reveals()
+    renders a template, `friendly` turns a ClassroomError into its sentence; reveals and
+    analyses are searched in `searches`, a reveal for up to `reveal_seconds`."""
+    from classroom.web.teams import POLL_SECONDS, team_routes, waiting_proposal  # it uses this module's board_rows
+
+    reveals = Reveals(searches, reveal_seconds)
 
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
@@ -211,6 +161,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         names = tuple(n.strip() for n in text(form, "players", "the players", 400).split(",") if n.strip())
         if not names:
             raise ClassroomError("name the players or teams, comma-separated: 'Red, Blue'")
+        check_names(names, "the players")  # the record could not read back a name of its own words
         if len(names) > MAX_PLAYERS[mode]:
             raise ClassroomError(f"a {mode} game has at most {MAX_PLAYERS[mode]} "
                                  f"{'player' if mode == 'solo' else 'players or teams'}")
@@ -220,7 +171,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         import random
 
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**6)
-        wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else f"{mode}-{seed}")
+        # A default name never holds the seed: it is shown on the projector, and the seed deals the racks.
+        wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else default_name(mode))
 
         handicaps = optional_text(form, "time", "the time handicaps", 400)  # 'Blue 3m, Red 5m'
         minutes = tuple(read_handicap(value, names, "the time handicap")
@@ -228,15 +180,20 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
         grid = optional_text(form, "board", "the board", 20_000)  # a position from the board editor
         start = tuple(editor_board(grid, load_level(level)).splitlines()) if grid else ()
+        # A teams game's settings (header lines); the form's other modes have no team devices.
+        settings = {"racks": choice(form, "racks", "where racks are shown", RACKS, RACKS[0]),
+                    "team_plays": choice(form, "team_plays", "what a team's play does", TEAM_PLAYS,
+                                         TEAM_PLAYS[0])} if mode == "teams" else {}
 
         def create() -> str:
             if table:
-                header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start)
+                header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start, **settings)
                 record = read_record(record_text(Record(header)), "the new game")
             elif mode == "duplicate":
                 record = new_duplicate(names, level, seed, minutes, board=start)
             else:
                 record = new_game(mode, names, level, seed, minutes, board=start)
+                record = record.with_header(**settings) if settings else record
             return add_game(library, wanted, record)
 
         name = await run_in_threadpool(create)
@@ -245,10 +202,10 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
     # --- one game ---------------------------------------------------------------------------------
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
-             error: str | None = None, status: int = 200, private: bool = False, closed: bool = False,
-             reveal_rack: str | None = None, stale: bool = False):
+             error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None,
+             stale: bool = False, join: dict | None = None):
         if record.header.mode == "duplicate":
-            return duplicate_view(name, record, typed, error, status, closed)
+            return duplicate_view(name, record, typed, error, status, closed, join)
         game = replay(record, where=f"game {name}")
         tileset = game.tileset
         marks: dict[Square, str] = {}
@@ -256,6 +213,12 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         if last is not None:
             marks.update({s: "last" for s in last.play.squares})
         board, preview = game.board, None
+        # A team's play sent from its device waits here for the teacher (classroom.web.teams).
+        proposal = waiting_proposal(library, name, record) if pending is None and not game.ended else None
+        if proposal is not None:
+            board = proposal["pending"].board
+            if proposal["turn"].play is not None:
+                marks.update({s: "new" for s in proposal["turn"].play.squares})
         if pending is not None:
             turn = pending.turns[-1]
             board = pending.board
@@ -277,6 +240,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     best = reveals.best(game.board, rack, tileset)
                     if not best:
                         reveal_note = f"{player}'s rack has no equation play on this board"
+                except Stopped:
+                    raise  # the server is stopping: one sentence, not the whole game page
                 except ClassroomError as failure:
                     best, reveal_note = (), str(failure)
                 if best:
@@ -291,7 +256,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     revealed=revealed, reveal_note=reveal_note, typed=typed, error=error, stale=stale,
                     at=len(record.lines),
                     turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
-                    private=private, practice=practice, links=links, words=WORDS,
+                    private=record.header.racks == "private", proposal=proposal, poll=POLL_SECONDS,
+                    practice=practice, links=links, words=WORDS, join=join,
                     strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
 
     def solo_comparison(game: Replay):
@@ -301,6 +267,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             return None
         try:
             best = reveals.best(last.board, last.rack, game.tileset)
+        except Stopped:
+            raise
         except ClassroomError:
             return None  # the comparison is left out; the reveal says why when asked
         top = best[0] if best else None
@@ -309,7 +277,11 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         shown = shown_play(last.player, record_notation(last.board, top.play), score_of(last.board, top.play, game.tileset))
         return {"turn": last, "best": shown, "left": top.score - last.score}
 
-    def duplicate_view(name: str, record: Record, typed: str, error: str | None, status: int, closed: bool):
+    def duplicate_view(name: str, record: Record, typed: str = "", error: str | None = None, status: int = 200,
+                       closed: bool = False, join: dict | None = None):
+        """A duplicate game on the projector: while a round is open, who has entered (names
+        only: no points, no legality); the last closed round's top play, entries and scores
+        once it closes; standings of closed rounds only."""
         game = replay_duplicate(record, where=f"game {name}")
         last = next((r for r in reversed(game.rounds) if r.closed), None)
         marks: dict[Square, str] = {}
@@ -319,10 +291,16 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             marks.update({t.square: "last" for t in main.tiles if last.board.is_empty(t.square)})
             top = shown_play("top", last.top, last.top_breakdown)
         entries = [(e, shown_play(e.player, e.notation or e.text, e.breakdown)) for e in last.entries] if last else []
-        return page("duplicate_game.j2", status, here="games", name=name, game=game, header=record.header,
-                    rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS, current=game.current,
-                    last=last, top=top, entries=entries, typed=typed, error=error,
-                    closed=closed or game.current is None, standings=game.standings)
+        current = game.current
+        seated = seats(library, name)
+        return page("duplicate_game.j2", status, here="games", name=name, header=record.header,
+                    rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS,
+                    round=current.round if current else None, rack=current.rack if current else (),
+                    entered=[e.player for e in current.entries] if current else [], players=game.players,
+                    last=last, top=top, entries=entries, typed=typed, error=error, has_rounds=bool(game.rounds),
+                    closed=closed or current is None, ended=current is None, standings=game.standings,
+                    join=join, seated=seated,
+                    state=projector_state(game, seated))
 
     @friendly
     async def game_page(request: Request) -> Response:
@@ -330,10 +308,10 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         record = await run_in_threadpool(load_game, library, name)
         reveal = request.query_params.get("reveal") == "1"
         closed = request.query_params.get("closed") == "1"
-        private = request.cookies.get("racks") == "private"
         rack = request.query_params.get("rack", "")[:200] or None
-        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, private=private, closed=closed,
-                                                    reveal_rack=rack))
+        join = await run_in_threadpool(join_values, library, name, request)
+        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed,
+                                                    reveal_rack=rack, join=join))
 
     @friendly
     async def try_line(request: Request) -> Response:
@@ -343,19 +321,18 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         typed = text(form, "line", "the play", MAX_LINE).strip()
         at = made_at(form)
         record = await run_in_threadpool(load_game, library, name)
-        private = request.cookies.get("racks") == "private"
         word = typed.lower()
         if word == "reveal":
             return RedirectResponse(f"/games/{name}?reveal=1", status_code=303)
         if word.startswith("reveal "):  # a rack the record does not know, read from the table
             return RedirectResponse(f"/games/{name}?reveal=1&rack={urllib.parse.quote(typed[7:].strip(), safe='')}", status_code=303)
         if word == "undo":
-            return await change(name, undo_turn, at=at, private=private)
+            return await change(name, undo_turn, at=at)
         if word in ("end", "stop"):
-            return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at, private=private)
+            return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at)
         if not typed:
             return view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
-                        status=400, private=private)
+                        status=400)
 
         def shown() -> Response | None:
             try:
@@ -364,8 +341,8 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
                     return None
                 _, pending = play_turn(record, line, "the play")
             except ClassroomError as error:
-                return view(name, record, typed=typed, error=plain_reason(error), status=400, private=private)
-            return view(name, record, typed=typed, pending=pending, private=private)
+                return view(name, record, typed=typed, error=plain_reason(error), status=400)
+            return view(name, record, typed=typed, pending=pending)
 
         def ended(current: Record) -> Record:
             ended = current.adding(read_turn(typed, current, "the play"))
@@ -373,29 +350,30 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             return ended
 
         answer = await run_in_threadpool(shown)
-        return answer if answer is not None else await change(name, ended, at=at, typed=typed, private=private)
+        return answer if answer is not None else await change(name, ended, at=at, typed=typed)
 
-    async def change(name: str, how, then: str = "", at: int | None = None, typed: str = "",
-                     private: bool = False) -> Response:
+    async def change(name: str, how, then: str = "", at: int | None = None, typed: str = "") -> Response:
         """Change a game's record with `how` (record -> record) under the record's lock, write it,
         and show the game again. With `at` (made_at: the number of record lines the form was made
         for) a form made for another state of the record is refused in the page's box (409) and
         changes nothing; without it the change is made on whatever the record holds. A change
-        refused by the rules is said in the box too (400), with the typed line kept; `private`
-        keeps the racks off that page as the game's own page does."""
+        refused by the rules is said in the box too (400), with the typed line kept (the racks kept
+        off it as the game's `#racks` says, as on the game's own page)."""
 
         def changed() -> Response:
             try:
                 change_game(library, name, how, at)
             except Stale as stale:
-                return view(name, load_game(library, name), typed=typed, error=str(stale), status=409, stale=True,
-                            private=private)
+                return view(name, load_game(library, name), typed=typed, error=str(stale), status=409, stale=True)
             except ClassroomError as error:
-                return view(name, load_game(library, name), typed=typed, error=plain_reason(error), status=400,
-                            private=private)
+                return view(name, load_game(library, name), typed=typed, error=plain_reason(error), status=400)
             return RedirectResponse(f"/games/{name}{then}", status_code=303)
 
         return await run_in_threadpool(changed)
+
+    def change_record(name: str, how) -> None:
+        """Change a game's record under its lock, or raise what `how` raised and write nothing."""
+        change_game(library, name, how)
 
     @friendly
     async def confirm_turn(request: Request) -> Response:
@@ -407,19 +385,18 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             line = read_turn(typed_turn(typed, record), record, "the play")
             return play_turn(record, line, "the play")[0]
 
-        return await change(name, added, at=made_at(form), typed=typed, private=racks_private(request))
+        return await change(name, added, at=made_at(form), typed=typed)
 
     @friendly
     async def undo_page(request: Request) -> Response:
         form = await read_form(request)
-        return await change(game_name(request), undo_turn, at=made_at(form), private=racks_private(request))
+        return await change(game_name(request), undo_turn, at=made_at(form))
 
     @friendly
     async def stop_page(request: Request) -> Response:
         name = game_name(request)
         form = await read_form(request)
-        return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=made_at(form),
-                            private=racks_private(request))
+        return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=made_at(form))
 
     @friendly
     async def remove_page(request: Request) -> Response:
@@ -429,18 +406,18 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
 
     @friendly
     async def racks_page(request: Request) -> Response:
-        """Show racks on the projector, or keep them on each team's own link (a cookie)."""
+        """Show racks on the projector, or keep each on its team's own link: a header line of the
+        game's record (`#racks private`), so every browser and every day sees the same."""
         name = game_name(request)
         form = await read_form(request)
-        private = choice(form, "racks", "where racks are shown", ("screen", "private"), "screen")
-        answer = RedirectResponse(f"/games/{name}", status_code=303)
-        answer.set_cookie("racks", private, samesite="strict", httponly=True)
-        return answer
+        wanted = choice(form, "racks", "where racks are shown", RACKS, RACKS[0])
+        return await change(name, lambda record: record.with_header(racks=wanted))
 
     @friendly
     async def links_page(request: Request) -> Response:
         """Each team's own link, as text and a QR code: for the teacher's own screen or to print
-        and cut, never the projector (a link shows that team's rack)."""
+        and cut, never the projector (a link shows that team's rack, and the team plays from it:
+        classroom.web.teams)."""
         name = game_name(request)
         record = await run_in_threadpool(load_game, library, name)
         if record.header.mode != "teams":
@@ -454,45 +431,72 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
             teams.append((player, link, Markup(qr_svg(link))))
         return page("team_links.j2", here="games", name=name, teams=teams, reachable=bool(address))
 
-    @student
-    @friendly
-    async def team_page(request: Request) -> Response:
-        name = game_name(request)
-        record = await run_in_threadpool(load_game, library, name)
-        player = next((p for p in record.header.players if p.lower() == request.path_params["player"].lower()), None)
-        key = request.query_params.get("key", "")
-        if player is None or not await run_in_threadpool(right_key, library, name, player, key):
-            raise ClassroomError("this team link is not right; ask the teacher for your team's link")
-        game = replay(record, where=f"game {name}")
-        return page("team.j2", here="check", name=name, player=player, rack=game.rack(player) or (),
-                    turn=game.next_player, totals=game.totals, ended=game.ended)
-
     # --- duplicate rounds -------------------------------------------------------------------------
+
+    async def in_the_box(name: str, request: Request, typed: str, how, then: str = "") -> Response:
+        """Change a duplicate game's record under its lock, or show why not in the box with the
+        text kept: the projector (with its join code) is never replaced by an error page."""
+
+        def changed() -> Response:
+            try:
+                change_game(library, name, how)
+            except ClassroomError as error:
+                return duplicate_view(name, load_game(library, name), typed, plain_reason(error), 400, False,
+                                      join_values(library, name, request))
+            return RedirectResponse(f"/games/{name}{then}", status_code=303)
+
+        return await run_in_threadpool(changed)
+
+    def in_round(form, how):
+        """Return `how` checked first against the round the form was made for (its hidden field
+        `round`): a line or a close sent for a round that has closed since is refused, so a
+        second Close never closes the next round too, and a late entry never lands in it."""
+        wanted = form.get("round")
+
+        def checked(record: Record) -> Record:
+            current = replay_duplicate(record, where="the play").current
+            if current is None:
+                raise ClassroomError("the game is over; no round is open")
+            if wanted != str(current.round):
+                raise ClassroomError(f"round {excerpt(wanted or '?')} has closed since this page was shown (or the "
+                                     f"form was sent twice); nothing was changed — this is round {current.round}")
+            return how(record)
+
+        return checked
+
+    def closed_round(record: Record) -> Record:
+        return close_round(record, "the play")[0]
 
     @friendly
     async def round_plays(request: Request) -> Response:
+        """A line typed in the duplicate box: an entry (`Ana: …` again replaces Ana's; `Ana:
+        withdraw` takes it back), or `close`; entered at once, shown by name only."""
         name = game_name(request)
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
-        if typed.lower() in ("close", "round", "reveal"):
-            return await change(name, lambda r: close_round(r, f"game {name}")[0], "?closed=1")
-        record = await run_in_threadpool(load_game, library, name)
-        try:
-            line = read_turn(typed, record, "the play")
-            if not isinstance(line, Turn):
-                raise ClassroomError("give a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8'")
-        except ClassroomError as error:
-            return await run_in_threadpool(duplicate_view, name, record, typed, plain_reason(error), 400, False)
+        word = typed.lower()
+        if word in ("close", "round", "reveal"):
+            return await in_the_box(name, request, typed, in_round(form, closed_round), "?closed=1")
 
         def added(current: Record) -> Record:
-            return add_plays(current, [read_turn(typed, current, "the play")], f"game {name}")[0]
+            if not typed:
+                raise ClassroomError("type a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8', or close")
+            if word in ("undo", "withdraw", "take back"):
+                raise ClassroomError("name whose entry to take back, like 'Ana: withdraw'")
+            who, colon, rest = typed.partition(":")
+            line = f"{who}: {WITHDRAWN}" if colon and rest.strip().lower() in ("withdraw", WITHDRAWN, "take back") else typed
+            turn = read_turn(line, current, "the play")
+            if not isinstance(turn, Turn):
+                raise ClassroomError("give a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8'")
+            return add_plays(current, [turn], "the play")[0]
 
-        return await change(name, added)
+        return await in_the_box(name, request, typed, in_round(form, added))
 
     @friendly
     async def close_page(request: Request) -> Response:
         name = game_name(request)
-        return await change(name, lambda r: close_round(r, f"game {name}")[0], "?closed=1")
+        form = await read_form(request)
+        return await in_the_box(name, request, "", in_round(form, closed_round), "?closed=1")
 
     @friendly
     async def record_file(request: Request) -> Response:
@@ -534,8 +538,12 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         if record.header.mode == "duplicate":
             raise ClassroomError("a duplicate game is not analysed: each round's top play is already on its page")
         game = replay(record, where=f"game {name}")
-        analysis = await run_in_threadpool(analyse, game)
-        return page("analysis.j2", here="games", name=name, lines=analysis_lines(analysis, turn_text))
+        search = analysis(searches, record)  # the same record state is analysed once
+        if await run_in_threadpool(search.wait, ANALYSIS_FIRST_WAIT):
+            return page("analysis.j2", here="games", name=name, lines=search.result(), working=None)
+        lines, done = search.progress or ((), 0)
+        return page("analysis.j2", here="games", name=name, lines=lines,
+                    working=(min(done + 1, len(game.turns)), len(game.turns)))
 
     @friendly
     async def situation_page(request: Request) -> Response:
@@ -599,7 +607,7 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/games/{name}/end", stop_page, methods=["POST"]),
         Route("/games/{name}/remove", remove_page, methods=["POST"]),
         Route("/games/{name}/racks", racks_page, methods=["POST"]),
-        Route("/games/{name}/team/{player}", team_page), Route("/games/{name}/links", links_page),
+        Route("/games/{name}/links", links_page),
         Route("/games/{name}/plays", round_plays, methods=["POST"]),
         Route("/games/{name}/round", close_page, methods=["POST"]),
         Route("/games/{name}/record", record_file),
@@ -607,12 +615,15 @@ def game_routes(library: Path, page, friendly) -> list[Route]:
         Route("/games/{name}/situation", situation_page),
         Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
         Route("/boards/{name}", board_file),
-    ]
+    ] + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
 
 
-def racks_private(request: Request) -> bool:
-    """Return whether the teacher keeps racks off the projector (on each team's own link)."""
-    return request.cookies.get("racks") == "private"
+def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:
+    """Return what a duplicate game's projector shows that students change, as a short text its
+    poll compares (/games/NAME/entered): the rounds dealt, who has entered, who has joined."""
+    current = game.current
+    entered = ",".join(e.player for e in current.entries) if current else ""
+    return f"{len(game.rounds)}:{entered}:{','.join(seated)}"
 
 
 def made_at(form) -> int:

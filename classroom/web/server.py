@@ -12,10 +12,11 @@ from classroom.store.runs import prepare_folder
 
 
 def serve(host: str, port: int, open_page: bool, library: Path, workers: int,
-          allowed_hosts: tuple[str, ...] = ()) -> None:
+          allowed_hosts: tuple[str, ...] = (), reveal_seconds: float | None = None) -> None:
     """Serve the page until Ctrl-C (returns then); raise one sentence when the address is taken.
     Prints the teacher's link (a secret new each start) and, served on the network, the
-    students' address; `allowed_hosts` are names besides addresses the page answers to."""
+    students' address; `allowed_hosts` are names besides addresses the page answers to; a
+    reveal searches for up to `reveal_seconds` (default searches.REVEAL_SECONDS)."""
     from classroom.web.app import create_app
     from classroom.web.connections import serve_until_stopped
     from classroom.web.roles import Access, Hosts
@@ -40,7 +41,7 @@ def serve(host: str, port: int, open_page: bool, library: Path, workers: int,
         threading.Timer(0.5, webbrowser.open, (access.link(base),)).start()
     hosts = Hosts(frozenset(name.lower() for name in allowed_hosts))
     # slow and half-open clients cannot hold the page, and a stop takes a second (connections.py)
-    serve_until_stopped(create_app(library, workers, hosts, access), host, port)
+    serve_until_stopped(create_app(library, workers, hosts, access, reveal_seconds), host, port)
 
 
 def is_loopback(host: str) -> bool:

@@ -20,32 +20,37 @@ import tempfile
 import time
 from pathlib import Path
 
-from starlette.testclient import TestClient
-
 from classroom.game.tilesets import load_level
 from classroom.record.deal import best_turn, new_game, play_turn
 from classroom.record.replay import replay
 from classroom.store.games import load_game, save_game
 from classroom.web import create_app
-from classroom.web.games import Reveals
+from classroom.web.searches import Reveals, Searches
 from tests.benchmarks.bench_best import position, summary
+from tests.browsers import teacher
 
 
 def positions(count: int) -> list[float]:
     tileset = load_level("original")
     times = []
-    for seed in range(count):
-        board, hand = position(seed, tileset, blanks=1)
-        start = time.perf_counter()
-        Reveals().best(board, hand, tileset)
-        times.append(time.perf_counter() - start)
+    searches = Searches()
+    reveals = Reveals(searches)
+    try:
+        for seed in range(count):
+            board, hand = position(seed, tileset, blanks=1)
+            start = time.perf_counter()
+            reveals.best(board, hand, tileset)
+            times.append(time.perf_counter() - start)
+    finally:
+        searches.close()
     return times
 
 
 def games(count: int, turns: int) -> list[float]:
     library = Path(tempfile.mkdtemp())
     times = []
-    with TestClient(create_app(library)) as client:
+    with teacher(create_app(library)) as client:
+        client.sign_in()
         for seed in range(1, count + 1):
             name = f"bench-{seed}"
             save_game(library, name, new_game("teams", ("Red", "Blue"), "original", seed))

@@ -1,0 +1,343 @@
+"""A teams game played from the teams' own devices: each team's page (its own link, with its
+key) shows its rack, the board and whose turn it is, and on its turn takes a play in the
+projector's notation (a play, pass, trade 4 9), shown with its score before it is sent. A play
+sent either waits on the projector for the teacher's Confirm (`#team-plays confirm`, the
+default) or is played at once (`#team-plays direct`). The projector and the team pages look
+every few seconds at a small JSON answer and reload when the record or the proposal changed.
+
+A team's page is a student's route: it answers only with the team's key, checked on every
+request, and shows that team's rack and no other's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import urllib.parse
+from pathlib import Path
+from typing import Callable, ContextManager
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from classroom.errors import ClassroomError, one_line
+from classroom.game.board import COLUMNS, Square
+from classroom.game.symbols import display_text
+from classroom.record.deal import play_turn
+from classroom.record.grammar import TEAM_PLAYS, Record, Turn, line_text, read_turn
+from classroom.record.replay import Replay, Replayed, replay
+from classroom.record.report import turn_text
+from classroom.store.games import game_path, load_game, right_key
+from classroom.store.proposals import (
+    REFUSED, WAITING, Proposal, current_proposal, drop_proposal, record_version, save_proposal,
+)
+from classroom.web.forms import MAX_LINE, choice, read_form, text
+from classroom.web.games import Shown, board_rows, plain_reason, shown_play
+from classroom.web.roles import student
+
+POLL_SECONDS = 3  # how often the projector and a team's page look for a change
+TEACHERS_WORDS = ("undo", "reveal", "end", "stop")  # the projector's words a team's box does not take
+
+
+class Refused(ClassroomError):
+    """A team's link that is not right: the page says so and shows nothing of the game."""
+
+
+class NothingWaits(ClassroomError):
+    """A Confirm of a proposal already played, sent back or made stale: nothing to do."""
+
+
+def team_line(typed: str, player: str, record: Record) -> Turn:
+    """Return the turn a team typed on its own device ('J10 across 24 ÷ 3 = 8', 'pass',
+    'trade 4 9', or the same after 'Blue:'), as the player's, or raise one sentence."""
+    typed = typed.strip()
+    if not typed:
+        raise ClassroomError("type a play, like J10 across 24 ÷ 3 = 8 (or pass, or trade 4 9)")
+    if typed.lower().split()[0] in TEACHERS_WORDS:
+        raise ClassroomError(f"only the teacher can {typed.lower().split()[0]}; send a play, a pass or a trade")
+    name, colon, rest = typed.partition(":")
+    if colon and name.strip().lower() in {p.lower() for p in record.header.players}:
+        if name.strip().lower() != player.lower():
+            raise ClassroomError(f"this is {player}'s page: send {player}'s own play")
+        typed = rest.strip()
+    line = read_turn(f"{player}: {typed}", record, "the play")
+    if not isinstance(line, Turn):
+        raise ClassroomError("send a play, a pass or a trade")
+    return line
+
+
+def check_turn(game: Replay, player: str) -> None:
+    """Raise unless it is the player's turn in a game not ended."""
+    if game.ended or game.next_player is None:
+        raise ClassroomError("the game is over")
+    if game.next_player != player:
+        raise ClassroomError(f"it is {game.next_player}'s turn; wait for yours")
+
+
+def previewed(record: Record, line: Turn) -> tuple[Replayed, Replay]:
+    """Return the turn as it would be played (checked, scored) and the game after it."""
+    _, pending = play_turn(record, line, "the play")
+    return pending.turns[-1], pending
+
+
+def turn_shown(turn: Replayed, private: bool = False) -> Shown:
+    """Return a turn with its score as a page shows it; a trade's tiles are left unnamed when
+    racks are private (the room would see tiles of the rack)."""
+    shown = shown_play(turn.player, turn_text(turn), turn.breakdown if turn.kind == "play" else None)
+    if private and turn.kind == "trade":
+        return Shown(turn.player, f"a trade of {turn.traded_count} tiles", (), 0, 0)
+    return shown
+
+
+def last_marks(game: Replay) -> dict[Square, str]:
+    """Return the squares of the last play on the board, marked 'last'."""
+    last = next((t for t in reversed(game.turns) if t.play is not None), None)
+    return {s: "last" for s in last.play.squares} if last is not None else {}
+
+
+def waiting_proposal(library: Path, name: str, record: Record) -> dict | None:
+    """Return the proposal waiting on the projector for the record as it is (the turn, as shown,
+    the game after it, and its version), or None when none waits."""
+    proposal = current_proposal(library, name)
+    if proposal is None or proposal.state != WAITING or record.header.mode != "teams":
+        return None
+    try:
+        turn, pending = previewed(record, read_turn(proposal.line, record, "the play"))
+    except ClassroomError:
+        return None  # legal on this very record when sent; never shown half-checked
+    return {"turn": turn, "shown": turn_shown(turn, record.header.racks == "private"),
+            "pending": pending, "at": proposal.at}
+
+
+def record_state(library: Path, name: str) -> dict:
+    """Return what the pages poll: the record's line count, and which team's proposal waits or
+    was sent back (a digest of it, so that another one sent is a change)."""
+    path = game_path(library, name)
+    try:
+        lines = sum(1 for line in path.read_text("utf-8").splitlines() if line.strip())
+    except (OSError, UnicodeDecodeError):
+        raise ClassroomError(f"no game {name!r} in this library") from None
+    proposal = current_proposal(library, name)
+    # the play itself is left out: another team's device polls this too (a trade names tiles)
+    said = f"{proposal.state} {proposal.player} {hashlib.sha256(proposal.line.encode()).hexdigest()[:12]}" if proposal else ""
+    return {"lines": lines, "proposal": said}
+
+
+def team_routes(library: Path, page, friendly, change, change_record: Callable[[str, Callable[[Record], Record]], object],
+                locked: Callable[[str], ContextManager]) -> list[Route]:
+    """Return the routes of the teams' own pages and of the projector's answer to a proposal.
+    `change(name, how, then)` changes a record under its lock and shows the projector again;
+    `change_record(name, how)` does the same and returns, or raises what `how` raised, writing
+    nothing (a team's page says why, never the projector's); `locked(name)` is that lock."""
+
+    def game_name(request: Request) -> str:
+        return request.path_params["name"][:40]
+
+    def team_of(name: str, wanted: str, key: str) -> tuple[Record, str]:
+        """Return the game's record and the team a link names, or raise Refused."""
+        try:
+            record = load_game(library, name)
+        except ClassroomError:
+            raise Refused("this team link is not right; ask the teacher for your team's link") from None
+        player = next((p for p in record.header.players if p.lower() == wanted.lower()), None)
+        if record.header.mode != "teams" or player is None or not right_key(library, name, player, key):
+            raise Refused("this team link is not right; ask the teacher for your team's link")
+        return record, player
+
+    def team_view(name: str, record: Record, player: str, key: str, typed: str = "",
+                  pending: tuple[Replayed, Replay] | None = None, error: str | None = None,
+                  status: int = 200) -> Response:
+        game = replay(record, where=f"game {name}")
+        marks = last_marks(game)
+        board = game.board
+        preview = None
+        if pending is not None:
+            turn, after = pending
+            board = after.board
+            if turn.play is not None:
+                marks.update({s: "new" for s in turn.play.squares})
+            preview = (turn, turn_shown(turn))
+        proposal = current_proposal(library, name)
+        if proposal is not None and proposal.player != player:
+            proposal = None  # another team's: not this page's business
+        if pending is None and proposal is not None and proposal.state == WAITING:
+            waiting = waiting_proposal(library, name, record)  # the play sent, drawn on the board
+            if waiting is not None and waiting["turn"].play is not None:
+                board = waiting["pending"].board
+                marks.update({s: "new" for s in waiting["turn"].play.squares})
+        rack = game.rack(player)
+        tiles = [(display_text(t), game.tileset.score_of(t), t.startswith("?")) for t in rack or ()]
+        return page("team.j2", status, here="check", name=name, player=player, key=key, tiles=tiles,
+                    rack_known=rack is not None, rows=board_rows(board, game.tileset, marks), columns=COLUMNS,
+                    game=game, turn=game.next_player, totals=game.totals, preview=preview, typed=typed,
+                    error=error, at=record_version(library, name), direct=record.header.team_plays == "direct",
+                    proposal=proposal,
+                    poll=POLL_SECONDS)
+
+    def refused(error: ClassroomError) -> Response:
+        return page("error.j2", 400, message=one_line(error), here="check")
+
+    def team_link(name: str, player: str, key: str) -> str:
+        return f"/games/{urllib.parse.quote(name, safe='')}/team/{urllib.parse.quote(player, safe='')}?key={key}"
+
+    # --- a team's own page ----------------------------------------------------------------------
+
+    @student
+    @friendly
+    async def team_page(request: Request) -> Response:
+        name, key = game_name(request), request.query_params.get("key", "")[:40]
+        try:
+            record, player = await run_in_threadpool(team_of, name, request.path_params["player"], key)
+        except Refused as error:
+            return refused(error)
+        return await run_in_threadpool(team_view, name, record, player, key)
+
+    @student
+    @friendly
+    async def team_state(request: Request) -> Response:
+        """What a team's page polls: the record's line count and the proposal's state."""
+        name, key = game_name(request), request.query_params.get("key", "")[:40]
+        try:
+            await run_in_threadpool(team_of, name, request.path_params["player"], key)
+        except Refused as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        return JSONResponse(await run_in_threadpool(record_state, library, name))
+
+    async def posted(request: Request) -> tuple[str, Record, str, str, str, str]:
+        """Return the game, its record, the team, its key, the line a team's form sent and the
+        record version it was shown on (the key checked: raise Refused, as for a form that
+        cannot be read: a team's device is shown no teacher's page)."""
+        name = game_name(request)
+        try:
+            form = await read_form(request)
+            key = text(form, "key", "the key", 40)
+            typed = text(form, "line", "the play", MAX_LINE).strip()
+            at = text(form, "at", "the game's version", 100)
+        except ClassroomError as error:
+            raise Refused(str(error)) from None
+        record, player = await run_in_threadpool(team_of, name, request.path_params["player"], key)
+        return name, record, player, key, typed, at
+
+    @student
+    @friendly
+    async def team_try(request: Request) -> Response:
+        """A team's typed play shown with its score and breakdown, before it is sent."""
+        try:
+            name, record, player, key, typed, _ = await posted(request)
+        except Refused as error:
+            return refused(error)
+
+        def shown() -> Response:
+            try:
+                check_turn(replay(record, where=f"game {name}"), player)
+                pending = previewed(record, team_line(typed, player, record))
+            except ClassroomError as error:
+                return team_view(name, record, player, key, typed, error=plain_reason(error), status=400)
+            return team_view(name, record, player, key, typed, pending=pending)
+
+        return await run_in_threadpool(shown)
+
+    @student
+    @friendly
+    async def team_send(request: Request) -> Response:
+        """A team's play sent: kept as a proposal for the teacher, or played at once."""
+        try:
+            name, record, player, key, typed, at = await posted(request)
+        except Refused as error:
+            return refused(error)
+
+        def checked(current: Record) -> Turn:
+            """Return the team's turn, checked on the record as it is now (under the lock)."""
+            if at != record_version(library, name):
+                raise ClassroomError("the game has moved on since this play was shown; look at the board and send it again")
+            check_turn(replay(current, where=f"game {name}"), player)
+            line = team_line(typed, player, current)
+            previewed(current, line)
+            return line
+
+        try:
+            if record.header.team_plays == "direct":
+                def played(current: Record) -> Record:
+                    return play_turn(current, checked(current), "the play")[0]
+
+                await run_in_threadpool(change_record, name, played)
+                await run_in_threadpool(drop_proposal, library, name)
+            else:
+                def proposed() -> None:
+                    with locked(name):
+                        line = checked(load_game(library, name))
+                        save_proposal(library, name, Proposal(player, line_text(line), at, WAITING))
+
+                await run_in_threadpool(proposed)
+        except ClassroomError as error:
+            current = await run_in_threadpool(load_game, library, name)
+            return await run_in_threadpool(lambda: team_view(name, current, player, key, typed,
+                                                             error=plain_reason(error), status=400))
+        return RedirectResponse(team_link(name, player, key), status_code=303)
+
+    # --- the projector's side: a proposal answered, the settings, the poll -------------------------
+
+    @friendly
+    async def proposal_answer(request: Request) -> Response:
+        """The teacher's Confirm (the proposal played, once) or Send back of a team's play."""
+        name = game_name(request)
+        form = await read_form(request)
+        answer = choice(form, "answer", "the answer", ("confirm", "refuse"), "confirm")
+        at = text(form, "at", "the game's version", 100)
+
+        def waiting() -> Proposal:
+            proposal = current_proposal(library, name)
+            if proposal is None or proposal.state != WAITING or proposal.at != at:
+                raise NothingWaits("no play from a team waits to be confirmed")
+            return proposal
+
+        if answer == "confirm":
+            def played(record: Record) -> Record:
+                proposal = waiting()  # checked under the lock: of two Confirms, the second finds none
+                return play_turn(record, read_turn(proposal.line, record, "the play"), "the play")[0]
+
+            def confirmed() -> None:
+                try:
+                    change_record(name, played)
+                except NothingWaits:  # a second Confirm, or one after the game moved on: nothing to do
+                    return
+                drop_proposal(library, name)
+
+            await run_in_threadpool(confirmed)
+            return RedirectResponse(f"/games/{name}", status_code=303)
+
+        def sent_back() -> None:
+            with locked(name):
+                proposal = waiting()
+                save_proposal(library, name, Proposal(proposal.player, proposal.line, proposal.at, REFUSED))
+
+        try:
+            await run_in_threadpool(sent_back)
+        except NothingWaits:
+            pass
+        return RedirectResponse(f"/games/{name}", status_code=303)
+
+    @friendly
+    async def team_plays_page(request: Request) -> Response:
+        """Whether a play a team sends waits for the teacher's Confirm or is played at once: a
+        header line of the record."""
+        name = game_name(request)
+        form = await read_form(request)
+        wanted = choice(form, "team_plays", "what a team's play does", TEAM_PLAYS, TEAM_PLAYS[0])
+        return await change(name, lambda record: record.with_header(team_plays=wanted))
+
+    @friendly
+    async def game_state(request: Request) -> Response:
+        """What the projector polls: the record's line count and the proposal's state."""
+        return JSONResponse(await run_in_threadpool(record_state, library, game_name(request)))
+
+    return [
+        Route("/games/{name}/team/{player}", team_page),
+        Route("/games/{name}/team/{player}/state", team_state),
+        Route("/games/{name}/team/{player}/try", team_try, methods=["POST"]),
+        Route("/games/{name}/team/{player}/send", team_send, methods=["POST"]),
+        Route("/games/{name}/proposal", proposal_answer, methods=["POST"]),
+        Route("/games/{name}/team-plays", team_plays_page, methods=["POST"]),
+        Route("/games/{name}/state", game_state),
+    ]
