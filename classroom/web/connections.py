@@ -35,7 +35,7 @@ MAX_HEAD_BYTES = 16 * 1024  # a browser's head with the teacher's cookie is well
 MAX_CONNECTIONS = 1000  # a class of 30 devices holds a few dozen at once
 OPEN_FILES = 4096  # the open files asked of the system, so that MAX_CONNECTIONS fit (macOS gives 256)
 STOP_SECONDS = 1  # then the requests still under way are cancelled
-LEAVE_SECONDS = 0.5  # then the process ends, whatever threads those requests left running
+LEAVE_SECONDS = 0.25  # then the process ends, whatever threads those requests left running (2 s in all)
 
 
 class BoundedH11Protocol(H11Protocol):
