@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 
 from classroom.errors import ClassroomError
-from classroom.record.deal import new_game
-from classroom.record.grammar import read_record, read_turn
+from classroom.record.deal import new_game, undo_turn
+from classroom.record.grammar import Header, Record, read_record, read_turn, record_text
 from classroom.record.replay import replay
-from classroom.store.games import STALE, change_game, changing, save_game
+from classroom.store.games import STALE, change_game, changing, record_state, save_game
 from tests.browsers import token_of
 from test_web_serve import START_UP, serving
 
@@ -138,6 +138,11 @@ def test_a_change_waits_for_the_lock_and_says_so_when_it_is_held_too_long(librar
     assert len(turns_of(path)) == 1
 
 
+def state_of(path: Path) -> str:
+    """Return the record_state of a record file, as its page's forms carry it."""
+    return record_state(read_record(path.read_text("utf-8")))
+
+
 def _refused(path: Path) -> str:
     try:
         with changing(path, wait=0.2):
@@ -147,14 +152,14 @@ def _refused(path: Path) -> str:
 
 
 def test_a_stale_change_is_refused_and_writes_nothing(library):
-    """change_game with `at` (the record's number of lines the change was made for) applies the
-    change only to that record; to any other it raises the one sentence and writes nothing."""
+    """change_game with `at` (the record_state the change was made for) applies the change only
+    to that record; to any other it raises the one sentence and writes nothing."""
     path = new_record(library, "moved")
-    lines = len(read_record(path.read_text("utf-8")).lines)
-    change_game(library, "moved", passed, at=lines)
+    state = record_state(read_record(path.read_text("utf-8")))
+    change_game(library, "moved", passed, at=state)
     after = path.read_bytes()
     with pytest.raises(ClassroomError, match="^the game has moved on since this page was shown"):
-        change_game(library, "moved", passed, at=lines)
+        change_game(library, "moved", passed, at=state)
     assert path.read_bytes() == after and len(turns_of(path)) == 1
 
 
@@ -228,7 +233,7 @@ def test_a_double_confirm_records_one_turn(client, library):
     shown = client.post("/games/twice/try", data={**box, "line": "pass"})  # the Pass button, or 'pass' typed
     assert shown.status_code == 200 and 'id="preview"' in shown.text
     confirm = form_of(shown.text, "/games/twice/turn")
-    assert confirm == {"line": "pass", "at": "2"}  # the two first racks dealt, no turn yet
+    assert confirm == {"line": "pass", "at": state_of(path)}  # the two first racks dealt, no turn yet
     first = client.post("/games/twice/turn", data=confirm, follow_redirects=False)
     assert first.status_code == 303
     after = path.read_bytes()
@@ -250,12 +255,29 @@ def test_a_double_undo_takes_back_one_turn(client, library):
     assert [t.player for t in turns_of(path)] == ["Red"]
 
 
+def test_a_form_made_before_an_undo_and_another_turn_changes_nothing(client, library):
+    """An undo form shown after Red's pass at a table game, kept while that pass is undone and Red
+    trades four tiles instead (the record has as many lines again, not the same ones), would take
+    back the trade: it is refused, and the trade stands."""
+    table = read_record(record_text(Record(Header(level="original", mode="teams", players=("Red", "Blue")))))
+    save_game(library, "again", table)
+    path = library / "games" / "again.txt"
+    change_game(library, "again", passed)
+    old_undo = form_of(client.get("/games/again").text, "/games/again/undo")
+    change_game(library, "again", undo_turn)
+    change_game(library, "again", lambda r: r.adding(read_turn("Red: trade 4", r, "the trade")))
+    assert len(read_record(path.read_text("utf-8")).lines) == 1  # as many lines as the form was made for
+    answer = client.post("/games/again/undo", data=old_undo, follow_redirects=False)
+    assert answer.status_code == 409 and refusal(answer.text) == STALE + "."
+    assert [t.kind for t in turns_of(path)] == ["trade"]
+
+
 def test_undo_typed_in_the_box_carries_its_state(client, library):
     """'undo' typed in the box takes back the last turn, once: the box's form carries `at` too."""
     path = new_record(library, "typed")
     change_game(library, "typed", passed)
     box = form_of(client.get("/games/typed").text, "/games/typed/try")
-    assert box == {"at": "3"}
+    assert box == {"at": state_of(path)} and box["at"].startswith("3-")
     assert client.post("/games/typed/try", data={**box, "line": "undo"}, follow_redirects=False).status_code == 303
     again = client.post("/games/typed/try", data={**box, "line": "undo"}, follow_redirects=False)
     assert again.status_code == 409 and not turns_of(path)
@@ -266,13 +288,16 @@ def test_undo_typed_in_the_box_carries_its_state(client, library):
     ("undo", {}),
     ("end", {}),
 ])
-@pytest.mark.parametrize("at", ["2", None, "two", ""])
+@pytest.mark.parametrize("at", ["2", "2-000000000000", None, "two", ""])
 def test_a_form_made_for_another_state_changes_nothing(client, library, action, fields, at):
-    """A form made before the last turn (at 2 when the record has 3 lines), or with no `at` (a
-    page from before, a script) or a garbled one, is refused with the sentence and changes nothing."""
+    """A form made before the last turn (the state of 2 lines when the record has 3), or with no
+    `at` (a page from before, a script) or a garbled one, is refused with the sentence and changes
+    nothing."""
     path = new_record(library, "stale")
+    two_lines = state_of(path)
     change_game(library, "stale", passed)
     before = path.read_bytes()
+    at = two_lines if at == "2" else at
     sent = {**fields, **({"at": at} if at is not None else {})}
     answer = client.post(f"/games/stale/{action}", data=sent, follow_redirects=False)
     assert answer.status_code == 409 and refusal(answer.text) == STALE + "."
@@ -286,7 +311,7 @@ def test_the_form_of_the_state_shown_still_works(client, library):
     for _ in range(2):
         change_game(library, "fresh", passed)
     end = form_of(client.get("/games/fresh").text, "/games/fresh/end")
-    assert end == {"at": "4"}
+    assert end == {"at": state_of(path)} and end["at"].startswith("4-")
     assert client.post("/games/fresh/end", data=end, follow_redirects=False).status_code == 303
     assert replay(read_record(path.read_text("utf-8"))).stopped
 
@@ -329,7 +354,7 @@ def test_two_servers_fifty_posts_every_acknowledged_turn_once(tmp_path):
                 for _ in range(2):  # the board looked at again after an answer, and the pass tried again
                     with opener.open(server.url + "games/duel", timeout=START_UP) as page:
                         html = page.read().decode("utf-8")
-                    at = re.search(r'id="play-form">.*?name="at" value="(\d+)"', html, re.S)[1]
+                    at = re.search(r'id="play-form">.*?name="at" value="(\d+-[0-9a-f]+)"', html, re.S)[1]
                     fields = {"line": "pass", "at": at, "form_token": token_of(html)}
                     request = urllib.request.Request(server.url + "games/duel/turn", urllib.parse.urlencode(fields).encode(),
                                                      headers={"Origin": server.url.rstrip("/")})
@@ -338,7 +363,7 @@ def test_two_servers_fifty_posts_every_acknowledged_turn_once(tmp_path):
                         status = 200
                     except urllib.error.HTTPError as answer:
                         status = answer.code
-                    answers.append((int(at), status))
+                    answers.append((int(at.split("-")[0]), status))
             except Exception as error:  # said below, with every other failure
                 failures.append(repr(error))
 
@@ -367,7 +392,7 @@ def test_a_refused_form_keeps_the_racks_off_the_projector(client, library):
     new_record(library, "hidden")
     assert client.post("/games/hidden/racks", data={"racks": "private"}, follow_redirects=False).status_code == 303
     stale = client.post("/games/hidden/turn", data={"line": "pass", "at": "0"})
-    refused = client.post("/games/hidden/undo", data={"at": "2"})  # no turn to take back
+    refused = client.post("/games/hidden/undo", data={"at": state_of(library / "games" / "hidden.txt")})  # no turn to take back
     assert (stale.status_code, refused.status_code) == (409, 400)
     assert refusal(refused.text) == "Not legal: the game has no turn to take back."
     for page in (stale.text, refused.text):

@@ -18,7 +18,7 @@ from classroom.record.duplicate import replay_duplicate
 from classroom.record.grammar import action_text, read_record
 from classroom.record.replay import replay
 from classroom.solve.board.position import Position, searchable
-from classroom.store.games import team_key
+from classroom.store.games import record_state, team_key
 from tests.browsers import teacher
 
 
@@ -27,8 +27,8 @@ def record_of(library, name):
 
 
 def at(library, name) -> str:
-    """Return the `at` the game's forms carry when shown now: the record's number of lines."""
-    return str(len(record_of(library, name).lines))
+    """Return the `at` the game's forms carry when shown now: the record's state."""
+    return record_state(record_of(library, name))
 
 
 def shown_totals(html: str) -> dict[str, int]:

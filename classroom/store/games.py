@@ -206,16 +206,24 @@ def _busy(record: Path) -> ClassroomError:
                           "nothing was changed — try again in a moment")
 
 
-def change_game(library: Path, name: str, how: Callable[[Record], Record], at: int | None = None) -> Record:
+def record_state(record: Record) -> str:
+    """Return what a form names the state of a record by, like '12-3f9a0c1b2d4e': its number of
+    lines and a digest of its text (an undo and another turn give the same number, never the
+    same text)."""
+    digest = hashlib.sha256(record_text(record).encode("utf-8")).hexdigest()[:12]
+    return f"{len(record.lines)}-{digest}"
+
+
+def change_game(library: Path, name: str, how: Callable[[Record], Record], at: str | None = None) -> Record:
     """Return a game's record as `how` changed it, read, changed and written under its lock;
-    with `at`, the number of lines the record had when the change was asked for, raise Stale and
-    write nothing when it has another number now (a turn came first, or the form came twice)."""
+    with `at`, the record_state the change was asked for, raise Stale and write nothing when the
+    record is in another state now (a turn came first, or the form came twice)."""
     path = game_path(library, name)
     if not path.is_file():  # said before the lock: a folder that is not there cannot be locked
         raise ClassroomError(f"no game {name!r} in this library")
     with changing(path):
         record = load_game(library, name)
-        if at is not None and at != len(record.lines):
+        if at is not None and not hmac.compare_digest(at, record_state(record)):
             raise Stale()
         changed = how(record)
         save_game(library, name, changed)

@@ -42,7 +42,7 @@ from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import searchable
 from classroom.store.games import (
     Stale, add_game, board_path, change_game, changing, default_name, game_path, games, join_code, load_game,
-    save_board, seats, set_aside, team_key,
+    record_state, save_board, seats, set_aside, team_key,
 )
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
 from classroom.web.searches import Reveals, Searches, Stopped, analysis
@@ -254,7 +254,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         return page("game.j2", status, here="games", name=name, game=game, header=record.header,
                     rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
                     revealed=revealed, reveal_note=reveal_note, typed=typed, error=error, stale=stale,
-                    at=len(record.lines),
+                    at=record_state(record),
                     turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
                     private=record.header.racks == "private", proposal=proposal, poll=POLL_SECONDS,
                     practice=practice, links=links, words=WORDS, join=join,
@@ -352,10 +352,9 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         answer = await run_in_threadpool(shown)
         return answer if answer is not None else await change(name, ended, at=at, typed=typed)
 
-    async def change(name: str, how, then: str = "", at: int | None = None, typed: str = "") -> Response:
+    async def change(name: str, how, then: str = "", at: str | None = None, typed: str = "") -> Response:
         """Change a game's record with `how` (record -> record) under the record's lock, write it,
-        and show the game again. With `at` (made_at: the number of record lines the form was made
-        for) a form made for another state of the record is refused in the page's box (409) and
+        and show the game again. With `at` (made_at: the record_state the form was made for) a form made for another state of the record is refused in the page's box (409) and
         changes nothing; without it the change is made on whatever the record holds. A change
         refused by the rules is said in the box too (400), with the typed line kept (the racks kept
         off it as the game's `#racks` says, as on the game's own page)."""
@@ -626,12 +625,12 @@ def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:
     return f"{len(game.rounds)}:{entered}:{','.join(seated)}"
 
 
-def made_at(form) -> int:
-    """Return the number of record lines a form was made for (its hidden field `at`), or -1 when
-    it has none (a page from before, a script): no record has -1 lines, so such a form is refused
+def made_at(form) -> str:
+    """Return the record_state a form was made for (its hidden field `at`), or "none" when it has
+    none (a page from before, a script): no record is in that state, so such a form is refused
     as made for another state of the game."""
     value = form.get("at")
-    return int(value) if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}", value) else -1
+    return value if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}-[0-9a-f]{12}", value) else "none"
 
 
 def plain_reason(error: ClassroomError) -> str:
