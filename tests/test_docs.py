@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ("docs/engine.md", "docs/performance.md")
+DOCS = ("docs/engine.md", "docs/performance.md", "docs/web.md")
 TOP_FOLDERS = ("classroom/", "tests/", "docs/", "templates/", "output/")
 FILE_ENDINGS = ("json", "md", "py", "txt", "toml", "csv", "pdf", "png")
 DOTTED = re.compile(r"[a-z_][a-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+")

@@ -77,6 +77,13 @@ class Browser:
         return self.opener.open(urllib.parse.urljoin(self.url, address), data=data, timeout=timeout)
 
 
+def stopped(process: subprocess.Popen) -> tuple[str, str]:
+    """Return what a server that failed to start printed, stopping it first if it still runs."""
+    if process.poll() is None:
+        process.kill()
+    return process.communicate(timeout=START_UP)
+
+
 @contextmanager
 def serving(folder: Path, *options: str):
     """Start `classroom serve` on a free port in folder (its library folder/output); yield the
@@ -91,7 +98,7 @@ def serving(folder: Path, *options: str):
         while not printed or not printed[-1].startswith("Teacher's link: "):
             line = process.stdout.readline()  # printed at once, before the server listens
             if not line:
-                raise AssertionError(f"classroom serve printed no teacher's link: {process.communicate()}")
+                raise AssertionError(f"classroom serve printed no teacher's link: {stopped(process)}")
             printed.append(line)
         teacher = printed[-1].removeprefix("Teacher's link: ").strip()
         while True:
@@ -101,7 +108,7 @@ def serving(folder: Path, *options: str):
                     break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"classroom serve did not answer: {process.communicate()}")
+                    raise AssertionError(f"classroom serve did not answer: {stopped(process)}")
                 time.sleep(0.02)
         server = Server(url, teacher, process)
         yield server
