@@ -8,7 +8,6 @@ the results; the player's page reloads itself with the round's result. Screensho
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -19,7 +18,7 @@ from classroom.game.plays import record_notation
 from classroom.record.duplicate import replay_duplicate
 from classroom.solve.board.position import Position, searchable
 from tests.test_web_games_browser import dealt, record_of, scored, typed
-from tests.test_web_serve import CHROMEDRIVER, CHROMIUM, START_UP, browser, serving, sign_in, submit, wait_for  # noqa: F401
+from tests.test_web_serve import CHROMIUM, START_UP, browser, chromium, serving, sign_in, submit, wait_for  # noqa: F401
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
 PROJECTOR = {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False}
@@ -29,17 +28,7 @@ POLL = 15  # seconds the player's page may take to notice the close (it looks ev
 def phone(tmp_path: Path):
     """Return a second headless chromium, a student's phone (390 px wide): the five students take
     turns on it, each with a cookie jar of their own (saved and put back), as five devices."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run", f"--user-data-dir={tmp_path / 'phone-profile'}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    driver.set_page_load_timeout(START_UP)
+    driver = chromium(tmp_path / "phone-profile")
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     return driver
 

@@ -169,11 +169,9 @@ def test_serve_on_a_taken_port_is_one_sentence(tmp_path):
     assert result.stderr.rstrip().endswith("choose another --port") and result.stderr.count("\n") == 1
 
 
-@pytest.fixture
-def browser(tmp_path):
-    """A headless chromium driven by selenium, downloading into tmp_path/downloads."""
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
+def chromium(profile: Path, *flags: str, phone: bool = False):
+    """Return a headless chromium driven by selenium, with a profile folder of its own (so its
+    cookies are its own: another device); as a phone 390 px wide with touch, when asked."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -181,10 +179,22 @@ def browser(tmp_path):
     options.binary_location = str(CHROMIUM)
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,1000"):
+                 "--no-first-run", f"--user-data-dir={profile}", *flags):
         options.add_argument(flag)
+    if phone:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
     driver.set_page_load_timeout(START_UP)
+    return driver
+
+
+@pytest.fixture
+def browser(tmp_path):
+    """A headless chromium driven by selenium, downloading into tmp_path/downloads."""
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
+    driver = chromium(tmp_path / "profile", "--window-size=1280,1000")
     (tmp_path / "downloads").mkdir()
     driver.execute_cdp_cmd("Browser.setDownloadBehavior",
                            {"behavior": "allow", "downloadPath": str(tmp_path / "downloads")})

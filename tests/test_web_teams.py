@@ -347,22 +347,9 @@ def test_a_play_sent_after_the_game_moved_on_is_refused(client, student_client, 
 
 def phone(tmp_path: Path):
     """Return a second headless chromium, its own profile (no teacher's cookie), as a phone 390 px wide."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
+    from tests.test_web_serve import chromium
 
-    from tests.test_web_serve import CHROMEDRIVER, CHROMIUM, START_UP
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run", f"--user-data-dir={tmp_path / 'phone-profile'}"):
-        options.add_argument(flag)
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    driver.set_page_load_timeout(START_UP)
-    return driver
+    return chromium(tmp_path / "phone-profile", phone=True)
 
 
 def test_a_team_sends_its_play_from_a_phone_and_the_projector_shows_it(tmp_path, browser):

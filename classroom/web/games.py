@@ -403,14 +403,18 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         await run_in_threadpool(set_aside, library, name)
         return RedirectResponse("/games", status_code=303)
 
-    @friendly
-    async def racks_page(request: Request) -> Response:
-        """Show racks on the projector, or keep each on its team's own link: a header line of the
-        game's record (`#racks private`), so every browser and every day sees the same."""
-        name = game_name(request)
-        form = await read_form(request)
-        wanted = choice(form, "racks", "where racks are shown", RACKS, RACKS[0])
-        return await change(name, lambda record: record.with_header(racks=wanted))
+    def setting(field: str, what: str, choices: tuple[str, ...]):
+        """Return the handler of a game's setting kept as a header line of its record, so every
+        browser and every day sees the same: where racks are shown (`#racks private`: each on its
+        team's own link), what a team's play does (`#team-plays direct`: played at once)."""
+
+        @friendly
+        async def chosen(request: Request) -> Response:
+            form = await read_form(request)
+            wanted = choice(form, field, what, choices, choices[0])
+            return await change(game_name(request), lambda record: record.with_header(**{field: wanted}))
+
+        return chosen
 
     @friendly
     async def links_page(request: Request) -> Response:
@@ -605,7 +609,9 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/games/{name}/undo", undo_page, methods=["POST"]),
         Route("/games/{name}/end", stop_page, methods=["POST"]),
         Route("/games/{name}/remove", remove_page, methods=["POST"]),
-        Route("/games/{name}/racks", racks_page, methods=["POST"]),
+        Route("/games/{name}/racks", setting("racks", "where racks are shown", RACKS), methods=["POST"]),
+        Route("/games/{name}/team-plays", setting("team_plays", "what a team's play does", TEAM_PLAYS),
+              methods=["POST"]),
         Route("/games/{name}/links", links_page),
         Route("/games/{name}/plays", round_plays, methods=["POST"]),
         Route("/games/{name}/round", close_page, methods=["POST"]),

@@ -271,10 +271,9 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
 
         return await run_in_threadpool(shown)
 
-    @student
-    @friendly
-    async def send_play(request: Request) -> Response:
-        """The previewed play entered as the player's entry (replacing an earlier one)."""
+    async def enter(request: Request, line_of_player) -> Response:
+        """Enter the line `line_of_player(player, typed)` as the player's entry of the open round
+        (under the record's lock), and show the player's page again, or why it was refused."""
         name, found, form = await posted(request)
         if found is None:
             return RedirectResponse("/join", status_code=303)
@@ -282,7 +281,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         typed = text(form, "line", "the play", MAX_LINE).strip()
         number = optional_text(form, "round", "the round", 6) or ""
         try:
-            await run_in_threadpool(written, name, lambda r: entered(r, player, line_of(player, typed), number))
+            await run_in_threadpool(written, name, lambda r: entered(r, player, line_of_player(player, typed), number))
         except ClassroomError as error:
             _, game = await run_in_threadpool(replays.of, name)
             return await run_in_threadpool(player_view, name, player, game, typed, None, plain_reason(error), 400)
@@ -290,19 +289,15 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
 
     @student
     @friendly
+    async def send_play(request: Request) -> Response:
+        """The previewed play entered as the player's entry (replacing an earlier one)."""
+        return await enter(request, line_of)
+
+    @student
+    @friendly
     async def withdraw_play(request: Request) -> Response:
         """The player's entry taken back (they may send another until the round closes)."""
-        name, found, form = await posted(request)
-        if found is None:
-            return RedirectResponse("/join", status_code=303)
-        player = found[0]
-        number = optional_text(form, "round", "the round", 6) or ""
-        try:
-            await run_in_threadpool(written, name, lambda r: entered(r, player, f"{player}: {WITHDRAWN}", number))
-        except ClassroomError as error:
-            _, game = await run_in_threadpool(replays.of, name)
-            return await run_in_threadpool(player_view, name, player, game, "", None, plain_reason(error), 400)
-        return RedirectResponse(f"/play/{name}", status_code=303)
+        return await enter(request, lambda player, _: f"{player}: {WITHDRAWN}")
 
     # --- the teacher's: a seat freed ---------------------------------------------------------
 

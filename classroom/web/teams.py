@@ -25,7 +25,7 @@ from classroom.errors import ClassroomError, one_line
 from classroom.game.board import COLUMNS, Square
 from classroom.game.symbols import display_text
 from classroom.record.deal import play_turn
-from classroom.record.grammar import TEAM_PLAYS, Record, Turn, line_text, read_turn
+from classroom.record.grammar import Record, Turn, line_text, read_turn
 from classroom.record.replay import Replay, Replayed, replay
 from classroom.record.report import turn_text
 from classroom.store.games import game_path, load_game, right_key
@@ -271,9 +271,10 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
 
                 await run_in_threadpool(proposed)
         except ClassroomError as error:
+            reason = plain_reason(error)
             current = await run_in_threadpool(load_game, library, name)
             return await run_in_threadpool(lambda: team_view(name, current, player, key, typed,
-                                                             error=plain_reason(error), status=400))
+                                                             error=reason, status=400))
         return RedirectResponse(team_link(name, player, key), status_code=303)
 
     # --- the projector's side: a proposal answered, the settings, the poll -------------------------
@@ -319,15 +320,6 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
         return RedirectResponse(f"/games/{name}", status_code=303)
 
     @friendly
-    async def team_plays_page(request: Request) -> Response:
-        """Whether a play a team sends waits for the teacher's Confirm or is played at once: a
-        header line of the record."""
-        name = game_name(request)
-        form = await read_form(request)
-        wanted = choice(form, "team_plays", "what a team's play does", TEAM_PLAYS, TEAM_PLAYS[0])
-        return await change(name, lambda record: record.with_header(team_plays=wanted))
-
-    @friendly
     async def game_state(request: Request) -> Response:
         """What the projector polls: the record's line count and the proposal's state."""
         return JSONResponse(await run_in_threadpool(record_state, library, game_name(request)))
@@ -338,6 +330,5 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
         Route("/games/{name}/team/{player}/try", team_try, methods=["POST"]),
         Route("/games/{name}/team/{player}/send", team_send, methods=["POST"]),
         Route("/games/{name}/proposal", proposal_answer, methods=["POST"]),
-        Route("/games/{name}/team-plays", team_plays_page, methods=["POST"]),
         Route("/games/{name}/state", game_state),
     ]
