@@ -6,14 +6,13 @@ killed outright is removed by the next write into the folder."""
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
 from classroom.store import runs
-from classroom.store.runs import STALE_SECONDS, write_all, write_atomically
+from classroom.store.runs import write_all, write_atomically
 
 runner = CliRunner()
 
@@ -84,7 +83,7 @@ def test_a_temporary_left_by_a_killed_process_is_removed_by_the_next_write(tmp_p
     (old_folder / "a.pdf").write_bytes(b"%PDF")
     fresh = tmp_path / ".classroom-def456.tmp"
     fresh.write_bytes(b"")
-    long_ago = time.time() - STALE_SECONDS - 60
+    long_ago = 1_000_000_000  # 2001: older than any write takes (runs.STALE_SECONDS)
     for path in (old_file, old_folder):
         os.utime(path, (long_ago, long_ago))
     other = tmp_path / ".secret"
@@ -101,7 +100,7 @@ def test_a_killed_game_play_leaves_nothing_behind_after_the_next_command(tmp_pat
     new_game(path)
     left = tmp_path / f"{runs.TEMPORARY}x1y2z3.tmp"
     left.write_bytes(b"")  # what mkstemp made before the kill
-    long_ago = time.time() - STALE_SECONDS - 1
+    long_ago = 1_000_000_000  # 2001: older than any write takes (runs.STALE_SECONDS)
     os.utime(left, (long_ago, long_ago))
     assert runner.invoke(app, ["game", "play", str(path), "Red: pass"]).exit_code == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.txt"]

@@ -183,9 +183,9 @@ def write_atomically(path: Path, data: bytes) -> None:
     flushed to the disk before the rename and the folder after it, so a power cut leaves the
     old text or the new one; an interruption (Ctrl-C, SIGTERM) removes the temporary file, and
     one left by a process killed outright is removed by the next write into that folder."""
-    path = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
-    temporary = None
+    path, temporary = Path(path), None
     try:
+        path = Path(os.path.realpath(path)) if path.is_symlink() else path  # a name too long raises here too
         _clear_stale(path.parent)
         # The temporary name is short: the file's own name may be as long as a name can be.
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY, suffix=".tmp")
