@@ -165,14 +165,14 @@ def test_every_command_is_capped_at_1_GB():
     than 1 GB of a school laptop's 8); the page's server 5 GB, as its threads reserve address
     space, while its searches run under 1 GB beyond what they were forked with."""
     from classroom.cli.console import SERVER_MEMORY_MB
-    from classroom.make.pool import MEMORY_MB
+    from classroom.machine import MEMORY_MB
 
     assert MEMORY_MB == 1024
     guard = "from classroom.cli.console import guard_process\n"
     assert cap_after(guard + "guard_process()") == 1024 ** 3
     assert cap_after(guard + "guard_process()", megabytes="300") == 300 * 1024 ** 2
     assert cap_after(guard + "guard_process(server=True)") == SERVER_MEMORY_MB * 1024 ** 2
-    forked = cap_after("from classroom.make.pool import cap_memory\ncap_memory(beyond_mapped=True)")
+    forked = cap_after("from classroom.machine import cap_memory\ncap_memory(beyond_mapped=True)")
     assert 1024 ** 3 < forked < 1024 ** 3 + 512 * 1024 ** 2  # 1 GB beyond what it maps
     # never raised past a cap already set
     assert cap_after(guard + "guard_process()\nguard_process(server=True)") == 1024 ** 3

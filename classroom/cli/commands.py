@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -250,13 +251,13 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
     rules = DIFFICULTIES[difficulty].rules(
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
         min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
-    from classroom.make.pool import default_workers
+    from classroom.machine import default_workers
     from classroom.make.sets import PrintOptions, boardless_set, checked_title, checked_url, run_seed
 
     rules.check(tileset)
     names = roster_names(roster, count)
     count = len(names) or count or 5
-    seed = run_seed(seed)
+    seed = run_seed(seed, random.SystemRandom())
     layout = PrintOptions(page, large_print, checked_title(title), key, checked_url(check_url))
     items = 1 if same_hand else count
     worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
@@ -284,7 +285,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
-    from classroom.make.pool import default_workers
+    from classroom.machine import default_workers
     from classroom.make.sets import PrintOptions, checked_title, checked_url, own_situation_set, run_seed, situations_set
 
     tileset = load_tileset(level, tiles)
@@ -309,7 +310,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     rules = SituationRules(plays=plays, margin=margin, features=tuple(feature), blanks=not no_blanks)
     rules.check()
     count = count or 5
-    seed = run_seed(seed)
+    seed = run_seed(seed, random.SystemRandom())
     worksheet = with_progress(count, "Setting up boards", lambda progress: situations_set(
         tileset, level_name(level, tiles), seed, count, rules, layout, jobs or default_workers(),
         progress, names))
@@ -323,14 +324,14 @@ def print_set(label: str, make_set, choice: object, level: str, tiles: Optional[
     level, seed, count, choice, layout, workers, progress), `choice` the one option of its own (the
     focus, the lines on a sheet), `sheets` the page size, large print, title and key; 5 items
     unless --count says, progress shown under `label`."""
-    from classroom.make.pool import default_workers
+    from classroom.machine import default_workers
     from classroom.make.sets import PrintOptions, checked_title, run_seed
 
     tileset = load_tileset(level, tiles)
     page, large_print, title, key = sheets
     layout = PrintOptions(page, large_print, checked_title(title), key)
     count = count or 5
-    seed = run_seed(seed)
+    seed = run_seed(seed, random.SystemRandom())
     worksheet = with_progress(count, label, lambda progress: make_set(
         tileset, level_name(level, tiles), seed, count, choice, layout, jobs or default_workers(), progress))
     write_set(worksheet, out, templates, force)
@@ -377,12 +378,12 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
     Situations, a print-and-play board and tile set, projector pages, Score this play, True or
     not?, from easy to hard) and one teacher's PDF (notes for every section, every key)."""
     from classroom.make.notebook import BINDER, checked_level, notebook as make_notebook
-    from classroom.make.pool import default_workers
+    from classroom.machine import default_workers
     from classroom.make.sets import run_seed
     from classroom.store.runs import choose_folder, write_notebook
 
     tileset = load_tileset(checked_level(level), None)
-    seed = run_seed(seed)
+    seed = run_seed(seed, random.SystemRandom())
     folder, note = choose_folder(out, Path("output") / f"notebook-{level}-{seed}", force)
     made = with_progress(BINDER.items, "Making the notebook", lambda progress: make_notebook(
         tileset, level, seed, page, jobs or default_workers(), progress, BINDER))
@@ -539,7 +540,7 @@ def serve(host: str = typer.Option("127.0.0.1", "--host", help="Address to liste
                                                        help="Seconds a reveal may search before the page says it takes too long (default 30).")) -> None:
     """Start the local web page: make sheets, find them again, grade, games on the projector, and
     students' pages. Prints the teacher's link: the teacher's pages open only with it."""
-    from classroom.make.pool import default_workers
+    from classroom.machine import default_workers
     from classroom.store.library import default_folder
     from classroom.web.server import serve as run_server
 

@@ -20,6 +20,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from classroom.errors import ClassroomError, Interrupted, one_line, path_excerpt
+from classroom.machine import cap_memory
 
 try:  # recent typer carries its own copy of click
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
@@ -30,7 +31,7 @@ Abort = typer.Abort
 
 # `classroom serve`'s own address space, in MB: its threads reserve address space they never
 # use, so the server keeps a larger cap; its searches and jobs run in processes of their own
-# under the 1 GB of any command (make.pool.MEMORY_MB).
+# under the 1 GB of any command (machine.MEMORY_MB).
 SERVER_MEMORY_MB = 5 * 1024
 INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
@@ -122,11 +123,9 @@ def interrupted(error: BaseException) -> int:
 
 
 def guard_process(server: bool = False) -> None:
-    """Cap this process's memory (make.pool.cap_memory; the page's server a larger cap), turn
+    """Cap this process's memory (machine.cap_memory; the page's server a larger cap), turn
     SIGTERM into an interruption like Ctrl-C, and print any text (the console script only: tests
     run commands in-process without these)."""
-    from classroom.make.pool import cap_memory  # here: the printing commands start without the pool's imports
-
     cap_memory(SERVER_MEMORY_MB if server else None)
 
     def stop(signum, frame):

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from classroom.errors import Interrupted, one_line
 from classroom.errors import ClassroomError
-from classroom.make.pool import cap_memory
+from classroom.machine import cap_memory
 
 MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first
 MAX_WAITING = 3  # jobs queued behind the one being made

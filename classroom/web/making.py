@@ -8,6 +8,7 @@ The difficulty (`--difficulty`) and the key's form (`--key`) are chosen as on th
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -87,7 +88,7 @@ def counted(form: FormData, kind: str, items: str,
     them in a message) from the form's seed or one chosen: make(seed, count, step) makes it, and
     it goes to the folder KIND-SEED."""
     count = whole(form, "count", items, 1, MAX_COUNT, 5)
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None), random.SystemRandom())
     return Order(count, lambda step: make(seed, count, step), f"{kind}-{seed}", seed)
 
 
@@ -104,7 +105,7 @@ def boardless_order(form: FormData, workers: int, attached: Attached) -> Order:
     count = len(names) or whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
     if len(names) > MAX_ROSTER:
         raise ClassroomError(f"the roster has {len(names)} names; the page makes at most {MAX_ROSTER} named sheets at once")
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None), random.SystemRandom())
     same_hand = ticked(form, "same_hand")
     sheets = layout(form)
     return Order(1 if same_hand else count, lambda step: boardless_set(
@@ -165,7 +166,7 @@ def notebook_order(form: FormData, workers: int, attached: Attached) -> Order:
     level = choice(form, "level", "the level", NOTEBOOK_LEVELS, "original")
     tileset = load_tileset(level, None)
     page_size = choice(form, "page_size", "the page size", PAGE_SIZES, "letter")
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None))
+    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None), random.SystemRandom())
     plan = notebooks.BINDER
     return Order(plan.items, lambda step: notebooks.notebook(tileset, level, seed, page_size, workers, step, plan),
                  f"notebook-{level}-{seed}", seed)

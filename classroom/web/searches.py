@@ -33,7 +33,7 @@ from typing import Any, Callable, Hashable, Iterator
 from classroom.errors import ClassroomError, one_line
 from classroom.game.board import Board
 from classroom.game.tilesets import TileSet
-from classroom.make.pool import cap_memory
+from classroom.machine import cap_memory
 from classroom.record.analysis import analysed_turns, analysis_lines, analysis_of, head_lines, turn_line
 from classroom.record.grammar import Record, record_text
 from classroom.record.replay import replay
