@@ -10,6 +10,7 @@ module they name. Each rule is also tested on literal cases, so the checker itse
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import sys
 from pathlib import Path
@@ -52,7 +53,7 @@ def modules() -> dict[str, Path]:
 KNOWN = modules()
 
 
-def imports_in(source: str, module: str, package: bool = False,
+def imports_in(source: str | ast.AST, module: str, package: bool = False,
                known: dict | None = None) -> list[tuple[int, str, tuple[str, ...]]]:
     """Return (line, module, names) of every import in a module's source, lazy ones in functions
     included; a relative import is resolved to the absolute module it names (`from . import x`
@@ -60,7 +61,7 @@ def imports_in(source: str, module: str, package: bool = False,
     module` names that module."""
     known = KNOWN if known is None else known
     found = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(ast.parse(source) if isinstance(source, str) else source):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name, ()) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -70,7 +71,7 @@ def imports_in(source: str, module: str, package: bool = False,
                 here = here[:len(here) - (node.level - 1)]
                 base = ".".join(here + ([node.module] if node.module else []))
             names = tuple(alias.name for alias in node.names)
-            submodules = [n for n in names if f"{base}.{n}" in known or (node.level and not node.module)]
+            submodules = [n for n in names if f"{base}.{n}" in known]
             found += [(node.lineno, f"{base}.{n}", ()) for n in submodules]
             rest = tuple(n for n in names if n not in submodules)
             if rest:
@@ -78,9 +79,16 @@ def imports_in(source: str, module: str, package: bool = False,
     return found
 
 
-def imports(name: str, path: Path) -> list[tuple[int, str, tuple[str, ...]]]:
+@functools.cache
+def tree(name: str) -> ast.Module:
+    """Return one module of the package parsed, once for all the tests."""
+    return ast.parse(KNOWN[name].read_text("utf-8"))
+
+
+@functools.cache
+def imports(name: str, path: Path) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
     """Return the imports of one module of the package (see imports_in)."""
-    return imports_in(path.read_text("utf-8"), name, path.name == "__init__.py")
+    return tuple(imports_in(tree(name), name, path.name == "__init__.py"))
 
 
 def where(name: str, line: int) -> str:
@@ -305,7 +313,7 @@ CLOCK_METHODS = {"time", "time_ns", "monotonic", "perf_counter", "process_time",
 SYS_IO = {"argv", "stdin", "stdout", "stderr", "environ"}
 
 
-def impurities(source: str, module: str, package: bool = False) -> list[tuple[int, str]]:
+def impurities(source: str | ast.AST, module: str, package: bool = False) -> list[tuple[int, str]]:
     """Return (line, what) for everything in a module's source that the pure core may not do:
     I/O, the environment, the clock, global randomness, a package outside the standard library.
     Calls inside the module's named loaders (LOADERS) may read their one file."""
@@ -329,7 +337,7 @@ def impurities(source: str, module: str, package: bool = False) -> list[tuple[in
                 faults.append((child.lineno, fault))
             visit(child, inside)
 
-    visit(ast.parse(source), False)
+    visit(ast.parse(source) if isinstance(source, str) else source, False)
     return faults
 
 
@@ -367,8 +375,7 @@ def test_the_pure_core_is_pure():
     read no environment, clock or global randomness, and import only the standard library and
     the project."""
     faults = [f"{where(name, line)} {what}" for name in pure_modules()
-              for line, what in impurities(KNOWN[name].read_text("utf-8"), name,
-                                           KNOWN[name].name == "__init__.py")]
+              for line, what in impurities(tree(name), name, KNOWN[name].name == "__init__.py")]
     assert not faults, "the pure core is not pure:\n" + "\n".join(faults)
 
 
@@ -377,7 +384,7 @@ def test_the_exceptions_exist():
     reason."""
     assert NOT_PURE <= set(KNOWN)
     for module, loaders in LOADERS.items():
-        defined = {n.name for n in ast.walk(ast.parse(KNOWN[module].read_text("utf-8")))
+        defined = {n.name for n in ast.walk(tree(module))
                    if isinstance(n, ast.FunctionDef)}
         assert loaders <= defined, module
 
