@@ -305,10 +305,9 @@ LOADERS = {
 IO_MODULES = {"os", "shutil", "subprocess", "socket", "tempfile", "signal", "resource", "ctypes",
               "multiprocessing", "concurrent", "threading", "asyncio", "urllib", "http", "glob",
               "sqlite3", "time", "secrets", "logging", "webbrowser", "select", "selectors"}
-IO_CALLS = {"open", "print", "input", "breakpoint", "getenv", "putenv", "read_text", "read_bytes"}
+IO_CALLS = {"open", "print", "input", "breakpoint", "read_text", "read_bytes"}
 IO_METHODS = {"read_text", "read_bytes", "write_text", "write_bytes", "open", "mkdir", "unlink",
-              "rmdir", "touch", "iterdir", "glob", "rglob", "exists", "is_file", "is_dir", "stat",
-              "getenv", "putenv"}
+              "rmdir", "touch", "iterdir", "glob", "rglob", "exists", "is_file", "is_dir", "stat"}
 CLOCK_METHODS = {"time", "time_ns", "monotonic", "perf_counter", "process_time", "now", "utcnow", "today"}
 SYS_IO = {"argv", "stdin", "stdout", "stderr", "environ"}
 
@@ -355,6 +354,8 @@ def impure(node: ast.AST, loader: bool) -> str | None:
         return f"uses {node.id}"
     if isinstance(node, ast.Call):
         called = node.func
+        if getattr(called, "attr", getattr(called, "id", None)) in ("getenv", "putenv"):
+            return "reads the environment"
         if isinstance(called, ast.Name) and called.id in IO_CALLS and not loader:
             return f"calls {called.id}() (I/O)"
         if isinstance(called, ast.Attribute):
