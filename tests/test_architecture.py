@@ -18,8 +18,8 @@ RANKS = {
     "choices": 1,  # a fixed word read in any letter case (the command line and the page)
     "game": 1,
     "solve": 2,
-    "make": 3, "mark": 3,
-    "record": 4,  # whole games: a record read, replayed, dealt, analysed (uses make and mark)
+    "record": 3,  # whole games: a record read, replayed, dealt, analysed (the rules, the engine's best)
+    "make": 4, "mark": 4,
     "render": 5,
     "store": 6,
     "web": 7,

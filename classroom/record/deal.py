@@ -14,9 +14,9 @@ from collections import Counter
 from dataclasses import replace
 
 from classroom.errors import ClassroomError
+from classroom.game.bag import draw
 from classroom.game.plays import record_notation
 from classroom.game.symbols import MAX_HAND, Hand, Tile
-from classroom.make.simulated import draw
 from classroom.record.grammar import (
     Draw, Header, Holds, Line, Pass, Record, Trade, Turn, Written, read_record, record_text,
 )

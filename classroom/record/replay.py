@@ -29,8 +29,8 @@ from classroom.game.plays import Breakdown, Play, make_play, record_notation, sc
 from classroom.game.plurals import tiles_of
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
-from classroom.make.simulated import take, used_tiles
-from classroom.mark.judging import missing_from_hand, parse_play, placements
+from classroom.game.bag import take, used_tiles
+from classroom.game.notation import missing_from_hand, parse_play, placements
 from classroom.record.grammar import TOP, Draw, Holds, Pass, Record, Round, Trade, Turn, Written, starting_board
 
 KINDS = ("play", "expression", "trade", "pass")
