@@ -22,15 +22,12 @@ PACKAGE = ROOT / "classroom"
 
 # Lowest first: a module may import from its own package and from the layers below its own.
 # Parts of one layer (make, mark) are siblings: neither imports the other.
-# Issue 39 item 1 (the bag and the play notation moved into game/) puts record/ directly above
-# solve/: then the "record" line moves up to stand between "solve" and "make, mark", and
-# nothing else here changes.
 LAYERS = [
     ("errors", "data"),
     ("choices", "game"),  # choices: a fixed word read in any letter case (the command line and the page)
     ("solve",),
+    ("record",),  # whole games: a record read, replayed, dealt, analysed (the rules, the engine's best)
     ("make", "mark"),
-    ("record",),  # whole games: a record read, replayed, dealt, analysed (uses make and mark)
     ("render",),
     ("store", "machine"),  # machine: what this computer allows a command (memory cap, cores)
     ("web",),

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from classroom.game.board import Board
-from classroom.make.simulated import draw, simulate
+from classroom.game.bag import draw
+from classroom.make.simulated import simulate
 from classroom.solve.board import side_tables
 from classroom.solve.board.aim import Aiming, key_of
 from classroom.solve.board.blank_aim import WildAiming

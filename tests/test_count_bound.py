@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 from classroom.cli.commands import app
 from classroom.game.board import board_text
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import draw, simulate
+from classroom.game.bag import draw
+from classroom.make.simulated import simulate
 from classroom.solve.board.position import Position
 
 ORIGINAL = load_level("original")

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 from classroom.game.board import check_board
-from classroom.make.simulated import simulate, used_tiles
+from classroom.game.bag import used_tiles
+from classroom.make.simulated import simulate
 from classroom.game.tilesets import load_level
 
 TILES = load_level("original")

@@ -15,7 +15,8 @@ from classroom.make.sets import PrintOptions, situations_set
 from classroom.cli.commands import app
 from classroom.game.board import Direction, parse_board
 from classroom.errors import ClassroomError
-from classroom.mark.judging import judge, parse_play
+from classroom.game.notation import parse_play
+from classroom.mark.judging import judge
 from classroom.store.runs import write_worksheet
 from classroom.make.situation_rules import SituationRules
 from classroom.game.symbols import parse_hand

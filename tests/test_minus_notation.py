@@ -18,7 +18,7 @@ from classroom.game.symbols import BLANK, display_text, parse_hand, parse_writte
 from classroom.game.tilesets import load_level
 from classroom.make.keys import boardless_item
 from classroom.make.trueornot import trueornot_item
-from classroom.mark.judging import parse_play, placements
+from classroom.game.notation import parse_play, placements
 from classroom.record.grammar import read_record, read_turn
 from classroom.record.replay import replay
 from classroom.solve.boardless import solve

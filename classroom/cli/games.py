@@ -122,10 +122,11 @@ def play(record: Path = RecordArgument,
         if (turn is None) == (not best):
             raise ClassroomError("give the turn ('Red: J10 across 24 ÷ 3 = 8') or --best, one of the two")
         where = f"{record}, the new turn"
-        line = best_turn(replay(game_record, where=str(record))) if best else read_turn(turn, game_record, where)
-        updated, game = play_turn(game_record, line, where)
+        before = replay(game_record, where=str(record))  # the one replay: the turn grows it by a step
+        line = best_turn(before) if best else read_turn(turn, game_record, where)
+        updated, game = play_turn(game_record, line, where, before)
         save(record, record_text(updated))
-    played = game.turns[len(replay(game_record).turns)]
+    played = game.turns[len(before.turns)]
     if json_out:
         typer.echo(json.dumps(score_data(game), ensure_ascii=False))
     else:

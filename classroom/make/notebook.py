@@ -34,7 +34,7 @@ from classroom.make.hands import DIFFICULTIES, find_hand, in_order
 from classroom.make.keys import boardless_item, situation_item
 from classroom.make.pool import Progress, run_all
 from classroom.make.scoreplay import FOCUSES, find_play, focus_of, scoreplay_item
-from classroom.make.simulated import used_tiles
+from classroom.game.bag import used_tiles
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import Situation, analysed, find_situation, has_feature
 from classroom.solve.board.position import Position

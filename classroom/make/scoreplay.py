@@ -22,7 +22,8 @@ from classroom.game.symbols import BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
 from classroom.make.hands import in_order
 from classroom.make.keys import board_tiles, key_play
-from classroom.make.simulated import Game, draw, simulate
+from classroom.game.bag import draw
+from classroom.make.simulated import Game, simulate
 from classroom.make.worksheet import BoardTile, KeyPlay, premium_labels
 from classroom.solve.board.position import Candidate, Position
 

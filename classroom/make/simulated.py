@@ -10,13 +10,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from classroom.game.bag import Bag, draw, take, used_tiles
 from classroom.game.board import Board
 from classroom.solve.board.position import Position, searchable
 from classroom.game.plays import Play
-from classroom.game.symbols import BLANK, MAX_HAND, Hand, Tile, is_blank
+from classroom.game.symbols import BLANK, MAX_HAND, Hand
 from classroom.game.tilesets import TileSet
-
-Bag = tuple[Tile, ...]  # the tiles left to draw, sorted, like ('+', '1', '1', '7/4', '?')
 
 
 @dataclass(frozen=True)
@@ -37,27 +36,6 @@ class Game:
     bag: Bag
     hands: tuple[Hand, ...]
     history: tuple[Turn, ...]
-
-
-def draw(bag: Bag, count: int, rng: random.Random) -> tuple[Hand, Bag]:
-    """Return `count` tiles drawn at random from the bag (fewer if it runs out) and the bag left."""
-    count = min(count, len(bag))
-    picked = set(rng.sample(range(len(bag)), count))
-    hand = tuple(t for i, t in enumerate(bag) if i in picked)
-    return hand, tuple(t for i, t in enumerate(bag) if i not in picked)
-
-
-def used_tiles(play: Play) -> list[Tile]:
-    """Return the hand tiles a play uses: a blank placed as '?5' came from a '?'."""
-    return [BLANK if is_blank(p.tile) else p.tile for p in play.placements if p.tile != "="]
-
-
-def take(hand: Hand, tiles: list[Tile]) -> Hand:
-    """Return the hand without the given tiles."""
-    rest = list(hand)
-    for tile in tiles:
-        rest.remove(tile)
-    return tuple(rest)
 
 
 SEARCH_BUDGET = 40  # windows a simulated player searches once it has plays to choose among

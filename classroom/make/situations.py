@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from classroom.game.board import Board, premium
 from classroom.errors import ClassroomError
-from classroom.make.simulated import draw, simulate
+from classroom.game.bag import draw
+from classroom.make.simulated import simulate
 from classroom.make.hands import CONTEST_BLANKS, few_blanks, in_order
 from classroom.solve.board.counting import count_limit
 from classroom.solve.board.position import Candidate, Position

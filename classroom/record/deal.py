@@ -14,9 +14,9 @@ from collections import Counter
 from dataclasses import replace
 
 from classroom.errors import ClassroomError
+from classroom.game.bag import draw
 from classroom.game.plays import record_notation
 from classroom.game.symbols import MAX_HAND, Hand, Tile
-from classroom.make.simulated import draw
 from classroom.record.grammar import (
     Draw, Header, Holds, Line, Pass, Record, Trade, Turn, Written, read_record, record_text,
 )
@@ -58,33 +58,36 @@ def new_game(mode: str, players: tuple[str, ...], level: str, seed: int,
     return record.adding(*lines)
 
 
-def after_turn(record: Record) -> Record:
-    """Return the record with what follows its last turn: the player's refill from the pile,
-    and, once the game has ended, what each player holds."""
-    game = replay(record)
+def after_turn(game: Replay) -> Replay:
+    """Return the game with what follows its last turn written into its record: the player's
+    refill from the pile, and, once the game has ended, what each player holds."""
+    record = game.record
     seed = record.header.seed
     last = game.turns[-1] if game.turns else None
     if last is not None and not game.ended and game.pile and seed is not None:
         rack = game.rack(last.player) or ()
         want = min(MAX_HAND - len(rack), len(game.pile))
         if want > 0:
-            record = record.adding(Draw(0, last.player, seeded_draw(game.pile, want, seed, draws_so_far(record))))
-            game = replay(record)
+            game = game.then(Draw(0, last.player, seeded_draw(game.pile, want, seed, draws_so_far(record))))
     if game.ended and not any(isinstance(line, Holds) for line in record.lines) and game.dealt:
-        record = record.adding(*(Holds(0, p, game.rack(p) or ()) for p in game.players))
-    return record
+        for holds in [Holds(0, p, game.rack(p) or ()) for p in game.players]:
+            game = game.then(holds)
+    return game
 
 
-def play_turn(record: Record, line: Line, where: str = "record") -> tuple[Record, Replay]:
-    """Return the record with a turn added (checked by replaying it; a broken turn raises naming
-    it and changes nothing) and the refill dealt, and the game replayed to the new end."""
+def play_turn(record: Record, line: Line, where: str = "record", game: Replay | None = None) -> tuple[Record, Replay]:
+    """Return the record with a turn added (checked on the game as it stands; a broken turn raises
+    naming it and changes nothing) and the refill dealt, and the game replayed to the new end;
+    `game` is the record replayed already, when the caller has it, so it is not replayed again."""
     if not isinstance(line, Turn):
         raise ClassroomError(f"{where}: give a turn ('Red: J10 across 24 ÷ 3 = 8', 'Red: trade 4 ÷ 9', "
                              "'Red: pass'); the tool writes draws and holds itself")
-    added = record.adding(line)
-    replay(added, where=where)
-    record = after_turn(added) if record.header.seed is not None else added
-    return record, replay(record, where=where)
+    if game is None or game.record != record:
+        game = replay(record, where=where)
+    game = game.then(line, where)
+    if record.header.seed is not None:
+        game = after_turn(game)
+    return game.record, game
 
 
 def best_turn(game: Replay) -> Turn:
@@ -131,5 +134,6 @@ def stop_game(record: Record, where: str = "record") -> tuple[Record, Replay]:
         raise ClassroomError(f"a game stopped for time ends once every player has had the same number of "
                              f"turns: {' and '.join(behind)} {'has' if len(behind) == 1 else 'have'} had "
                              f"{min(turns.values())}, the others {most}; let {behind[0]} play first")
-    stopped = record.adding(*(Holds(0, p, game.rack(p) or ()) for p in game.players))
-    return stopped, replay(stopped, where=where)
+    for holds in [Holds(0, p, game.rack(p) or ()) for p in game.players]:
+        game = game.then(holds, where)
+    return game.record, game

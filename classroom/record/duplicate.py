@@ -31,13 +31,13 @@ from collections import Counter
 from dataclasses import dataclass
 
 from classroom.errors import ClassroomError, excerpt
+from classroom.game.bag import draw, take, used_tiles
 from classroom.game.board import Board
+from classroom.game.notation import judge_play, missing_from_hand, parse_play, placements
 from classroom.game.plays import Breakdown, make_play, record_notation, score, why_illegal
 from classroom.game.plurals import plural
 from classroom.game.symbols import MAX_HAND, Hand, Tile
 from classroom.game.tilesets import TileSet
-from classroom.make.simulated import draw, take, used_tiles
-from classroom.mark.judging import judge_play, missing_from_hand, parse_play, placements
 from classroom.record.grammar import (
     TOP, Draw, Header, Holds, Pass, Record, Round, Trade, Turn, Written, read_record, record_text,
 )

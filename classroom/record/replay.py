@@ -15,13 +15,18 @@ Two kinds of record replay alike:
   every player passes in turn, or a rack known (in brackets, or kept since: with the pile empty
   a rack only loses tiles) is used up; or where its `NAME holds TILES` lines end it.
 
+A replay grows (Macondo's `game.PlayMove`): `Replay.then(line)` reads one line more from the state
+the replay kept, and gives what replaying the whole record with that line would give; so a turn
+added is one step, not the record read again.
+
 A duplicate game replays by rounds (classroom.record.duplicate).
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import Board, check_tiles
@@ -29,9 +34,9 @@ from classroom.game.plays import Breakdown, Play, make_play, record_notation, sc
 from classroom.game.plurals import tiles_of
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
-from classroom.make.simulated import take, used_tiles
-from classroom.mark.judging import missing_from_hand, parse_play, placements
-from classroom.record.grammar import TOP, Draw, Holds, Pass, Record, Round, Trade, Turn, Written, starting_board
+from classroom.game.bag import take, used_tiles
+from classroom.game.notation import missing_from_hand, parse_play, placements
+from classroom.record.grammar import TOP, Draw, Holds, Line, Pass, Record, Round, Trade, Turn, Written, starting_board
 
 KINDS = ("play", "expression", "trade", "pass")
 
@@ -76,6 +81,21 @@ class Replay:
     stopped: bool = False  # ended by 'holds' lines before the rules end it (out of time: no end sums)
     table_pile: int | None = None  # a table record's pile by the counts (None for a dealt one)
     table_end: bool = False  # a table record ended by its 'holds' lines before the rules end it
+    # The replay's state after the last line, so that a line more is one step, not a replay again.
+    state: _Table | None = field(default=None, compare=False, repr=False)
+
+    def then(self, line: Line, where: str | None = None) -> Replay:
+        """Return the replay of the record with one line more (numbered after the last), exactly
+        what replaying that whole record gives, without replaying the lines before; or raise
+        naming the line (in `where`, else where this replay was read) and why it breaks a rule."""
+        record = self.record.adding(line)
+        if self.state is None or (isinstance(line, Draw) and not self.dealt):
+            # a first draw line makes the whole record a dealt one, from its first line on
+            return replay(record, self.tileset, where or (self.state.where if self.state else "record"))
+        table = self.state.copy()
+        table.record = record
+        table.read(record.lines[-1], where or table.where)
+        return table.result()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -185,28 +205,44 @@ class _Table:
 
     def run(self) -> Replay:
         for line in self.record.lines:
-            at = f"{self.where}, line {line.number}"
-            if isinstance(line, Round) or (isinstance(line, Turn) and line.player == TOP):
-                raise ClassroomError(f"{at}: rounds and a top play belong to a duplicate game "
-                                     "('#mode duplicate')")
-            if isinstance(line, Holds):
-                self._holds(line, at)
-            elif self.held:
-                raise ClassroomError(f"{at}: only 'holds' lines may follow the first 'holds' line")
-            elif self.ended:
-                raise ClassroomError(f"{at}: the game has already ended ({self._why_ended()})")
-            elif isinstance(line, Draw):
-                self._draw(line, at)
-            else:
-                self._turn(line, at)
-        end = self._end()
+            self.read(line, self.where)
+        return self.result()
+
+    def copy(self) -> _Table:
+        """Return a copy of the state that reading more lines leaves this one as it is."""
+        table = copy.copy(self)
+        for name in ("racks", "pile", "returning", "placed", "held", "held_on", "turns", "totals"):
+            value = getattr(self, name)
+            setattr(table, name, value.copy() if value is not None else None)
+        return table
+
+    def read(self, line: Line, where: str) -> None:
+        """Replay one line of the record, or raise naming it (in `where`) and the rule it breaks."""
+        at = f"{where}, line {line.number}"
+        if isinstance(line, Round) or (isinstance(line, Turn) and line.player == TOP):
+            raise ClassroomError(f"{at}: rounds and a top play belong to a duplicate game "
+                                 "('#mode duplicate')")
+        if isinstance(line, Holds):
+            self._holds(line, at)
+        elif self.held:
+            raise ClassroomError(f"{at}: only 'holds' lines may follow the first 'holds' line")
+        elif self.ended:
+            raise ClassroomError(f"{at}: the game has already ended ({self._why_ended()})")
+        elif isinstance(line, Draw):
+            self._draw(line, at)
+        else:
+            self._turn(line, at)
+
+    def result(self) -> Replay:
+        """Return the game as the lines read so far leave it (the state itself is not changed)."""
+        end, went_out = self._end()
         return Replay(self.record, self.tileset, tuple(self.turns), self.board,
                       tuple(self.racks.items()),
                       tuple(sorted(self.pile.elements(), key=self.tileset.bag.index)) if self.pile is not None else None,
-                      self.ended or bool(self.held), self.went_out, end, tuple(self.returning.elements()),
+                      self.ended or bool(self.held), went_out, end, tuple(self.returning.elements()),
                       stopped=self.dealt and bool(self.held) and not self.ended,
                       table_pile=None if self.dealt else 0 if self.empty else self._counted(),
-                      table_end=not self.dealt and bool(self.held) and not self.ended)
+                      table_end=not self.dealt and bool(self.held) and not self.ended, state=self)
 
     # --- lines --------------------------------------------------------------------------------
 
@@ -359,22 +395,23 @@ class _Table:
             return f"{self.went_out} used every tile with the pile empty"
         return "every player passed in turn with the pile empty"
 
-    def _end(self) -> tuple[tuple[str, int], ...] | None:
-        """Return the end-of-game sums, or None while the game goes on."""
+    def _end(self) -> tuple[tuple[tuple[str, int], ...] | None, str | None]:
+        """Return the end-of-game sums (None while the game goes on) and who went out, if anyone."""
         if not (self.ended or self.held):
-            return None
+            return None, self.went_out
         if self.dealt and self.held and not self.ended:
             # stopped for time (RULES §10): the scores stand as they are, no end sums
-            return tuple((p, 0) for p in self.players)
+            return tuple((p, 0) for p in self.players), self.went_out
         holding = {p: self.held.get(p, self.racks[p] or ()) for p in self.players}
+        went_out = self.went_out
         if not self.dealt and self.held and not self.ended:
             last = next((t for t in reversed(self.turns) if t.kind in ("play", "expression")), None)
             if last is not None and not holding[last.player]:
-                self.went_out = last.player
+                went_out = last.player
         sums = {p: -value_of(holding[p], self.tileset) for p in self.players}
-        if self.went_out is not None:
-            sums[self.went_out] = sum(-v for p, v in sums.items() if p != self.went_out)
-        return tuple(sums.items())
+        if went_out is not None:
+            sums[went_out] = sum(-v for p, v in sums.items() if p != went_out)
+        return tuple(sums.items()), went_out
 
 
 def _short(wanted: Counter, have: Counter) -> str:

@@ -119,17 +119,17 @@ def shown_play(player: str, written: str, breakdown: Breakdown | None) -> Shown:
     return Shown(player, display_text(written), lines, breakdown.bonus, breakdown.total)
 
 
-def typed_turn(line: str, record: Record) -> str:
+def typed_turn(line: str, game: Replay) -> str:
     """Return a typed play as a record line: 'J10 across 24 ÷ 3 = 8' is the turn of the player
-    to move; 'Red: …' names the player itself."""
-    players = {p.lower() for p in record.header.players}
+    to move in the game (its record replayed); 'Red: …' names the player itself."""
+    players = {p.lower() for p in game.players}
     name, colon, rest = line.partition(":")
     if colon and name.strip().lower() in players:
         return line
     holder = re.match(r"(.+?)\s+holds\s", line, re.IGNORECASE)
     if holder and holder[1].strip().lower() in players:  # 'Red holds 4 ×': a table game's end
         return line
-    player = replay(record).next_player
+    player = game.next_player
     if player is None:
         raise ClassroomError("the game has ended; start a new one from the list of games")
     return f"{player}: {line}"
@@ -203,10 +203,11 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
              error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None,
-             stale: bool = False, join: dict | None = None):
+             stale: bool = False, join: dict | None = None, game: Replay | None = None):
+        """The game's page; `game` is the record replayed, when the request has it already."""
         if record.header.mode == "duplicate":
             return duplicate_view(name, record, typed, error, status, closed, join)
-        game = replay(record, where=f"game {name}")
+        game = game if game is not None else replay(record, where=f"game {name}")
         tileset = game.tileset
         marks: dict[Square, str] = {}
         last = next((t for t in reversed(game.turns) if t.play is not None), None)
@@ -214,7 +215,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             marks.update({s: "last" for s in last.play.squares})
         board, preview = game.board, None
         # A team's play sent from its device waits here for the teacher (classroom.web.teams).
-        proposal = waiting_proposal(library, name, record) if pending is None and not game.ended else None
+        proposal = waiting_proposal(library, name, record, game) if pending is None and not game.ended else None
         if proposal is not None:
             board = proposal["pending"].board
             if proposal["turn"].play is not None:
@@ -334,23 +335,29 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             return view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
                         status=400)
 
-        def shown() -> Response | None:
+        def shown() -> Response | Replay:
+            """The turn shown with its score; a table game's holds line, written at once, gives
+            the game replayed instead (each replays the record once)."""
+            game = None
             try:
-                line = read_turn(typed_turn(typed, record), record, "the play")
+                game = replay(record, where=f"game {name}")
+                line = read_turn(typed_turn(typed, game), record, "the play")
                 if isinstance(line, Holds):  # what a player holds at a table game's end: written now
-                    return None
-                _, pending = play_turn(record, line, "the play")
+                    return game
+                _, pending = play_turn(record, line, "the play", game)
             except ClassroomError as error:
-                return view(name, record, typed=typed, error=plain_reason(error), status=400)
-            return view(name, record, typed=typed, pending=pending)
-
-        def ended(current: Record) -> Record:
-            ended = current.adding(read_turn(typed, current, "the play"))
-            replay(ended, where="the play")
-            return ended
+                return view(name, record, typed=typed, error=plain_reason(error), status=400, game=game)
+            return view(name, record, typed=typed, pending=pending, game=game)
 
         answer = await run_in_threadpool(shown)
-        return answer if answer is not None else await change(name, ended, at=at, typed=typed)
+        if not isinstance(answer, Replay):
+            return answer
+
+        def ended(current: Record) -> Record:
+            game = answer if current == record else replay(current, where="the play")  # changed meanwhile
+            return game.then(read_turn(typed, current, "the play"), "the play").record
+
+        return await change(name, ended, at=at, typed=typed)
 
     async def change(name: str, how, then: str = "", at: str | None = None, typed: str = "") -> Response:
         """Change a game's record with `how` (record -> record) under the record's lock, write it,
@@ -381,8 +388,9 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         typed = text(form, "line", "the play", MAX_LINE).strip()
 
         def added(record: Record) -> Record:
-            line = read_turn(typed_turn(typed, record), record, "the play")
-            return play_turn(record, line, "the play")[0]
+            game = replay(record, where="the play")  # the one replay of the request
+            line = read_turn(typed_turn(typed, game), record, "the play")
+            return play_turn(record, line, "the play", game)[0]
 
         return await change(name, added, at=made_at(form), typed=typed)
 

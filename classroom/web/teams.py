@@ -75,9 +75,10 @@ def check_turn(game: Replay, player: str) -> None:
         raise ClassroomError(f"it is {game.next_player}'s turn; wait for yours")
 
 
-def previewed(record: Record, line: Turn) -> tuple[Replayed, Replay]:
-    """Return the turn as it would be played (checked, scored) and the game after it."""
-    _, pending = play_turn(record, line, "the play")
+def previewed(record: Record, line: Turn, game: Replay | None = None) -> tuple[Replayed, Replay]:
+    """Return the turn as it would be played (checked, scored) and the game after it; `game` is
+    the record replayed, when the request has it already."""
+    _, pending = play_turn(record, line, "the play", game)
     return pending.turns[-1], pending
 
 
@@ -96,14 +97,15 @@ def last_marks(game: Replay) -> dict[Square, str]:
     return {s: "last" for s in last.play.squares} if last is not None else {}
 
 
-def waiting_proposal(library: Path, name: str, record: Record) -> dict | None:
+def waiting_proposal(library: Path, name: str, record: Record, game: Replay | None = None) -> dict | None:
     """Return the proposal waiting on the projector for the record as it is (the turn, as shown,
-    the game after it, and its version), or None when none waits."""
+    the game after it, and its version), or None when none waits; `game` is the record replayed,
+    when the caller has it."""
     proposal = current_proposal(library, name)
     if proposal is None or proposal.state != WAITING or record.header.mode != "teams":
         return None
     try:
-        turn, pending = previewed(record, read_turn(proposal.line, record, "the play"))
+        turn, pending = previewed(record, read_turn(proposal.line, record, "the play"), game)
     except ClassroomError:
         return None  # legal on this very record when sent; never shown half-checked
     return {"turn": turn, "shown": turn_shown(turn, record.header.racks == "private"),
@@ -147,8 +149,8 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
 
     def team_view(name: str, record: Record, player: str, key: str, typed: str = "",
                   pending: tuple[Replayed, Replay] | None = None, error: str | None = None,
-                  status: int = 200) -> Response:
-        game = replay(record, where=f"game {name}")
+                  status: int = 200, game: Replay | None = None) -> Response:
+        game = game if game is not None else replay(record, where=f"game {name}")
         marks = last_marks(game)
         board = game.board
         preview = None
@@ -162,7 +164,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
         if proposal is not None and proposal.player != player:
             proposal = None  # another team's: not this page's business
         if pending is None and proposal is not None and proposal.state == WAITING:
-            waiting = waiting_proposal(library, name, record)  # the play sent, drawn on the board
+            waiting = waiting_proposal(library, name, record, game)  # the play sent, drawn on the board
             if waiting is not None and waiting["turn"].play is not None:
                 board = waiting["pending"].board
                 marks.update({s: "new" for s in waiting["turn"].play.squares})
@@ -229,12 +231,14 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
             return refused(error)
 
         def shown() -> Response:
+            game = None
             try:
-                check_turn(replay(record, where=f"game {name}"), player)
-                pending = previewed(record, team_line(typed, player, record))
+                game = replay(record, where=f"game {name}")  # the one replay of the request
+                check_turn(game, player)
+                pending = previewed(record, team_line(typed, player, record), game)
             except ClassroomError as error:
-                return team_view(name, record, player, key, typed, error=plain_reason(error), status=400)
-            return team_view(name, record, player, key, typed, pending=pending)
+                return team_view(name, record, player, key, typed, error=plain_reason(error), status=400, game=game)
+            return team_view(name, record, player, key, typed, pending=pending, game=game)
 
         return await run_in_threadpool(shown)
 
@@ -247,26 +251,29 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
         except Refused as error:
             return refused(error)
 
-        def checked(current: Record) -> Turn:
-            """Return the team's turn, checked on the record as it is now (under the lock)."""
+        def checked(current: Record) -> tuple[Turn, Replay]:
+            """Return the team's turn, checked on the record as it is now (under the lock), and
+            the record replayed (once)."""
             if at != record_version(library, name):
                 raise ClassroomError("the game has moved on since this play was shown; look at the board and send it again")
-            check_turn(replay(current, where=f"game {name}"), player)
+            game = replay(current, where=f"game {name}")
+            check_turn(game, player)
             line = team_line(typed, player, current)
-            previewed(current, line)
-            return line
+            previewed(current, line, game)
+            return line, game
 
         try:
             if record.header.team_plays == "direct":
                 def played(current: Record) -> Record:
-                    return play_turn(current, checked(current), "the play")[0]
+                    line, game = checked(current)
+                    return play_turn(current, line, "the play", game)[0]
 
                 await run_in_threadpool(change_record, name, played)
                 await run_in_threadpool(drop_proposal, library, name)
             else:
                 def proposed() -> None:
                     with locked(name):
-                        line = checked(load_game(library, name))
+                        line, _ = checked(load_game(library, name))
                         save_proposal(library, name, Proposal(player, line_text(line), at, WAITING))
 
                 await run_in_threadpool(proposed)
