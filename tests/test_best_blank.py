@@ -19,7 +19,8 @@ from hypothesis import given, settings, strategies as st
 from classroom.game.board import Board
 from classroom.make.simulated import draw, simulate
 from classroom.solve.board import side_tables
-from classroom.solve.board.aim import Aiming, key_of
+from classroom.solve.board.aim import Aiming
+from classroom.solve.board.meet import key_of
 from classroom.solve.board.blank_aim import WildAiming
 from classroom.solve.board.blank_sides import hole_numbers, wild_walk
 from classroom.solve.board.blank_terms import JoinedFills, WildTerms, WrittenNumbers

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from classroom.solve.board import aim, blank_aim, blank_terms, profiles
-from classroom.solve.board.aim import key_of, meeting_look_ups, meetings, pair, products, value_range
+from classroom.solve.board.meet import key_of, meeting_look_ups, meetings, pair, products, value_range
 from classroom.solve.board.profiles import ExactTables, Profiles, met_range, split
 from tests.test_aimed_wild import hands, wild_sides
 from tests.test_count_blank import as_counts_of, counted, counted_aiming, value_keys

@@ -12,6 +12,8 @@ searches. Its parts form a grid, {no blank, blank} × {list, count, aim by value
 and around it:
 - `sides`: cross-checks, the packed hand and the cells' choices that every walk shares.
 - `numbers`: Numbers that a negative tile starts or an exponent tile ends (the Advanced set).
+- `meet`: the join by value (meet-in-the-middle) that the aiming and the counting share: two
+  tables' entries paired by looking values up, and the side table primitives they write into.
 - `lines`: the lines of a board with their cross-checks, and the groups and windows of a line.
 - `side_tables`: a position's side tables (cached, bounded) and their joins by value.
 - `counting`: how many plays a position holds, without building one, within a limit of work.

@@ -19,14 +19,14 @@ are far fewer than the whole sides they would make.
 
 from __future__ import annotations
 
-from classroom.solve.board.aim import (
-    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, add, forget_closed, grown, join,
-    may_hold, meeting_look_ups, meetings, pairs_of, partners, table_size,
+from classroom.solve.board.aim import PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners
+from classroom.solve.board.meet import (
+    add, forget_closed, grown, join, meeting_look_ups, meetings, pairs_of, table_size,
 )
 from classroom.solve.board.blank_terms import (
     WILD_TARGETS, EitherTerms, WildTerms, add_sides_of, join_met,
 )
-from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
+from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares, may_hold
 from classroom.solve.board.blank_count import SharedWalks, counted_uses, wild_count_walk, wild_counts
 from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
 from classroom.solve.board.profiles import Ranges

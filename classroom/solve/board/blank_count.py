@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from classroom.solve.board.aim import add, open_board
+from classroom.solve.board.meet import add, open_board
 from classroom.solve.board.sides import PackedHand, cell_numbers, cell_operations, reduced_pair, sum_numerator, count_walk
 from classroom.solve.board.blank_sides import OverBudget, hole_numbers, blank_operations_of
 from classroom.game.symbols import OPERATIONS

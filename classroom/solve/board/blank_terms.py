@@ -24,13 +24,13 @@ is counted by the lists it writes, see `many`).
 
 from __future__ import annotations
 
-from classroom.solve.board.aim import (
-    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, ValueOrders, first_looked_up, forget_closed,
-    last_looked_up, open_board, products, add, grown, key_of, may_hold, pairs_of,
+from classroom.solve.board.aim import ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber
+from classroom.solve.board.meet import (
+    ValueOrders, add, first_looked_up, forget_closed, grown, key_of, last_looked_up, open_board, pairs_of, products,
 )
 from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
 from classroom.solve.board.sides import (
-    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, walk,
+    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, may_hold, walk,
 )
 from classroom.game.symbols import BLANK, DIGITS, TIMES_DIVIDE
 
@@ -520,7 +520,7 @@ def uses(table: dict, with_zero: bool) -> dict:
 
 def look_ups(head, numbers, goals: list) -> int:
     """Return about how many values one join of term prefixes and last Numbers by product or
-    quotient looks up (see aim.products: the two smallest of the three are looped over; a table
+    quotient looks up (see meet.products: the two smallest of the three are looped over; a table
     written on demand is never looped over)."""
     v = len(goals)
     if looked_up(numbers):
@@ -618,7 +618,7 @@ def add_joined(out: dict, key, used: int, fills) -> None:
 def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tuple, b_by_used) -> None:
     """Add to a table the sides of value `key` made of a part, an operation (its packed tile and
     tiles placed) and another part, for every pair of entries the hand can pay for together
-    (aim.join for listing, the sides joined only when gone through: JoinedFills; the parts'
+    (meet.join for listing, the sides joined only when gone through: JoinedFills; the parts'
     entries may be a blank_aim.WildSides)."""
     offset, high = hand.offset, hand.high
     by_used = None

@@ -6,7 +6,7 @@ from one line to the next.
 
 A count has a limit of work: the entries of the counted tables built, the Numbers tried by the
 counting walk of the sides holding a blank (classroom.solve.board.blank_count) and the value look-ups
-of the aimed joins (see aimed.MEETING_WEIGHT). It is a measure that
+of the aimed joins (see meet.MEETING_WEIGHT). It is a measure that
 does not depend on the machine, so a seed still decides. A count stopped by its limit (or by
 running out of memory under make.pool's cap of 1 GB) still knows the plays of the windows it finished (`at_least`): distinct windows hold distinct plays,
 so that is a true lower bound, "more than N" (issue 29).

@@ -15,7 +15,7 @@ join none of whose profiles add up is skipped whole.
 A table split by profile is profile -> value -> packed tiles used -> how many (a value's entries
 of one profile keep their dict). A table written on demand (aim.OneNumber, a WrittenNumbers) is
 of one profile: Numbers hold no operation, and hold the blank when written holding it. A table
-that grows (aim.grown: by new values only) is split again from its first new value on.
+that grows (meet.grown: by new values only) is split again from its first new value on.
 
 **Ranges.** Two parts that meet make values within a range their own values' ranges give
 (`met_range`: p + t lies between the sums of the two lows and of the two highs, and so on), so a
@@ -31,7 +31,8 @@ from bisect import bisect_left, bisect_right
 from itertools import islice
 from sys import getrefcount
 
-from classroom.solve.board.aim import OneNumber, forget_closed, meeting_look_ups, meetings, pairs_of, value_range
+from classroom.solve.board.aim import OneNumber
+from classroom.solve.board.meet import forget_closed, meeting_look_ups, meetings, pairs_of, value_range
 from classroom.solve.board.blank_terms import WrittenNumbers, join_met, many
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
@@ -124,7 +125,7 @@ class ExactTables:
                 fresh[profile] = (new, pairs_of(new))
         if fresh:
             cache[pattern] = (covered, out)
-            for profile, (values, _) in fresh.items():  # covered first, as in aim.grown
+            for profile, (values, _) in fresh.items():  # covered first, as in meet.grown
                 covered.setdefault(profile, set()).update(values)
             aiming.aim_profiles(pattern, out, Profiles(fresh, self))
         return out
@@ -181,7 +182,7 @@ class Profiles:
                     but: set = frozenset()) -> int:
         """Add to the counted table `out` the sides made of a part of the table `first`, one of
         the operations and a part of the table `last` (`meet(first part, last part, values,
-        their pairs, symbol)` meets them by value: aim.meetings, aim.products and their kin)
+        their pairs, symbol)` meets them by value: meet.meetings, meet.products and their kin)
         whose value (not in `but`) and profile are a goal's; return about how many values the
         joins looked up (`looks(first part, last part, pairs)`, work). The tables are split by
         profile, and only parts whose profiles and the operation's add up to a goal's meet."""
@@ -253,7 +254,7 @@ class Profiles:
 
     def _split(self, table, blank: int) -> dict | None:
         """Return `split`, kept for the tables other windows read again: a table only ever grows
-        by new values (aim.grown), so one of the same length is the same, and a longer one is
+        by new values (meet.grown), so one of the same length is the same, and a longer one is
         the same but for the values after those split already (a dict keeps its order)."""
         got = self._splits.get(id(table))
         if got is not None and got[0] is table:
@@ -283,7 +284,7 @@ class Ranges:
         self._found = {}
 
     def of(self, table) -> tuple | None:
-        """Return `value_range` of the table, kept (a table grown by new values, aim.grown, widened
+        """Return `value_range` of the table, kept (a table grown by new values, meet.grown, widened
         by theirs)."""
         got = self._found.get(id(table))
         if got is not None and got[0] is table:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from classroom.solve.board.aim import Aiming, OverLimit, forget_closed, table_size
+from classroom.solve.board.aim import Aiming, OverLimit
+from classroom.solve.board.meet import forget_closed, table_size
 from classroom.solve.board.blank_aim import WildAiming, wild_table
 from classroom.solve.board.lines import Window
 from classroom.solve.board.profiles import ExactTables

@@ -287,6 +287,14 @@ def reduced_pair(numerator: int, denominator: int) -> tuple[int, int]:
     return numerator // g, denominator // g
 
 
+def may_hold(cell, kinds: tuple, held: tuple) -> bool:
+    """Return whether the cell can hold an operation of the kinds: a fixed one, or one of the
+    hand's (`held`, those of the kinds the hand or its blank can place)."""
+    if type(cell) is str:
+        return cell in kinds
+    return any(cell is None or s in cell for s in held)
+
+
 def cell_operations(cell, hand: PackedHand, kinds: tuple = OPERATIONS) -> tuple:
     """Return (symbol, packed tile used, tiles placed) for every operation of the kinds (all
     four by default) the cell can hold. Cached per hand: every walk asks it of each of its cells
