@@ -5,8 +5,8 @@ searches. Its parts form a grid, {no blank, blank} × {list, count, aim by value
 
 | | without a blank | holding a blank (the wildcard) |
 | --- | --- | --- |
-| list the sides of an = | `sides.walk` | `blank_sides.wild_walk` |
-| count them | `sides.count_walk` | `blank_count.wild_count_walk` |
+| list the sides of an = | `sides.walk` | `blank_sides.blank_walk` |
+| count them | `sides.count_walk` | `blank_count.blank_count_walk` |
 | aim a long side at the other side's values | `aim` | `blank_aim` |
 
 and around it:

@@ -25,7 +25,8 @@ from classroom.solve.board.meet import (
     meeting_look_ups, meetings, pairs_of, products, table_size,
 )
 from classroom.solve.board.sides import (
-    FRACTION_PAIRS, PackedHand, cell_numbers, cell_operations, count_walk, empty_squares, filling, may_hold, walk,
+    FRACTION_PAIRS, ByUsed, PackedHand, SideTable, StopTables, ValueKey, cell_numbers, cell_operations, count_walk,
+    empty_squares, filling, may_hold, walk,
 )
 
 TERM_AIM_FROM = 5  # a whole term of this many empty squares or more is split at its last × or ÷
@@ -84,7 +85,7 @@ class OneNumber:
             found = self._found[key] = self._written(key) or None
         return found
 
-    def _written(self, key) -> dict:
+    def _written(self, key: ValueKey) -> ByUsed:
         n, d = (key, 1) if type(key) is int else key
         m = len(self.pattern)
         ways = []  # the Number's symbols
@@ -148,7 +149,7 @@ class Aiming:
         self._one_join = not hand.blank_symbols and sum(
             c for kind, c in zip(hand.kinds, hand.counts) if kind in TIMES_DIVIDE) == 1
 
-    def prefixes(self, pattern: tuple) -> dict:
+    def prefixes(self, pattern: tuple) -> StopTables:
         """Return end -> table of the sides filling pattern[:end + 1], for the ends followed by
         a cell of the pattern that can hold + or −."""
         found = self._prefixes.get(pattern)
@@ -159,7 +160,7 @@ class Aiming:
             self.spend(sum(self._size(table) for table in found.values()))
         return found
 
-    def terms(self, pattern: tuple) -> dict:
+    def terms(self, pattern: tuple) -> SideTable:
         """Return value -> packed tiles used -> [tiles] for the terms (Numbers joined by × and ÷
         only) filling the whole pattern."""
         found = self._terms.get(pattern)
@@ -173,7 +174,7 @@ class Aiming:
             self._terms[pattern] = found
         return found
 
-    def whole_terms(self, pattern: tuple, targets: set) -> dict:
+    def whole_terms(self, pattern: tuple, targets: set) -> SideTable:
         """Return a table holding the terms filling the whole pattern whose value is one of the
         targets (and maybe others): a long term aimed (`_aim_terms`, cached and grown like the
         aimed sides), a short one, or one the hand can write only as a Number, `terms`."""
@@ -191,7 +192,7 @@ class Aiming:
         return not (pattern in self._terms or hand.blank_symbols or hand.signed or not self.joins
                     or empty_squares(pattern) < TERM_AIM_FROM)
 
-    def _aim_terms(self, pattern: tuple, targets: set, out: dict) -> None:
+    def _aim_terms(self, pattern: tuple, targets: set, out: SideTable) -> None:
         """Add the terms of the target values to `out`. A long term is split at its last × or
         ÷: a term prefix, the × or ÷, and its last Number, joined by value, so the terms of
         other values are never listed. The term prefix is aimed in turn at the values it needs
@@ -253,7 +254,7 @@ class Aiming:
                                                              self.orders):
                     join(out, hand, v_key, p_by_used, unit, fill, n_by_used, counting)
 
-    def _needed_factors(self, upto: tuple, targets: set, numbers: dict, ops: tuple) -> set | None:
+    def _needed_factors(self, upto: tuple, targets: set, numbers: SideTable, ops: tuple) -> set | None:
         """Return the values the term prefix before a × or ÷ (upto: the cells up to it) needs to
         make one of the targets with a last Number of the table (v ÷ N before a ×, v × N before
         a ÷; a × 0 takes any, see `term_uses`), or None when it is walked whole instead (see
@@ -298,7 +299,7 @@ class Aiming:
         else:
             yield from products(first, last, targets, goals, times, self.orders)
 
-    def _term_prefixes(self, pattern: tuple) -> dict:
+    def _term_prefixes(self, pattern: tuple) -> StopTables:
         """Return end -> table of the terms (× and ÷ only) filling pattern[:end + 1], for the
         ends followed by a cell that can hold × or ÷."""
         found = self._term_prefixes_of.get(pattern)
@@ -351,7 +352,7 @@ class Aiming:
         self.spend(len(found))
         return found
 
-    def last_numbers(self, pattern: tuple) -> dict:
+    def last_numbers(self, pattern: tuple) -> SideTable:
         """Return the table of the Numbers that fill the whole pattern."""
         found = self._numbers_of.get(pattern)
         if found is None:
@@ -367,7 +368,7 @@ class Aiming:
             self.spend(self._size(found))
         return found
 
-    def aimed(self, pattern: tuple, targets, signs: int = 0) -> dict:
+    def aimed(self, pattern: tuple, targets, signs: int = 0) -> SideTable:
         """Return value -> packed tiles used -> [tiles] for the sides filling the whole pattern
         whose value is one of the targets (what `walk` lists for them, in another order), and
         maybe sides of other values asked for before; with `signs`, only (at least) the sides
@@ -396,11 +397,11 @@ class Aiming:
         if self.limit is not None and self.held > self.limit:
             raise OverLimit
 
-    def _size(self, table: dict) -> int:
+    def _size(self, table: SideTable) -> int:
         """Return the sides a table lists (its entries, when counting)."""
         return table_size(table, self.counting)
 
-    def aim_profiles(self, pattern: tuple, out: dict, profiles) -> None:
+    def aim_profiles(self, pattern: tuple, out: SideTable, profiles) -> None:
         """Add to the counted table `out` the sides filling the pattern of the values and profiles
         of the goals (profiles.Profiles; others maybe too): the long side of a window that places
         every tile. The tables it is made of are the value-keyed ones other windows read; `out`
@@ -409,7 +410,7 @@ class Aiming:
         self._aim(pattern, profiles.values, out, 0, profiles)
         self.spend(len(profiles.values) + table_size(out, True) - before)
 
-    def _aim(self, pattern: tuple, targets: set, out: dict, signs: int = 0, profiles=None) -> None:
+    def _aim(self, pattern: tuple, targets: set, out: SideTable, signs: int = 0, profiles=None) -> None:
         """Add the sides of the target values to `out`: those holding at least `signs` of the
         hand's + and − (and maybe others). A side that must hold one is never a whole term, and
         its prefix before the last + or − must hold the rest. With `profiles` (counting), a side
@@ -465,7 +466,7 @@ class Aiming:
                                                                 hand.negatives):
                     join(out, hand, v_key, p_by_used, unit, fill, t_by_used, counting)
 
-    def _last_terms(self, pattern: tuple, prefixes: dict, targets: set, ops: tuple) -> dict:
+    def _last_terms(self, pattern: tuple, prefixes: SideTable, targets: set, ops: tuple) -> SideTable:
         """Return a table holding the last terms filling the pattern that meet a prefix of the
         table and one of the targets (t = v − p after a +, p − v after a −), and maybe others:
         aimed at those values when the pattern is long and they are few, else `terms`."""

@@ -2,7 +2,7 @@
 to what is wanted, by looking one value up in a dict instead of trying every pair, and the side
 table primitives the joins write into.
 
-A side table is value key -> packed tiles used -> fills (how many, when counting): `SideTable`.
+A side table is value key -> packed tiles used -> fills (how many, when counting): `sides.SideTable`.
 The joins meet a prefix and a last term by sum or difference (`meetings`), a term prefix and a
 last Number by product or quotient (`products`, `last_looked_up`, `first_looked_up`), looping
 over the smaller tables and looking the value each target asks for up in the larger; whole
@@ -21,7 +21,7 @@ from math import gcd, lcm
 from operator import itemgetter, not_
 from sys import getrefcount
 
-from classroom.solve.board.sides import PackedHand
+from classroom.solve.board.sides import ByUsed, Fills, PackedHand, SideTable, ValueKey
 
 WHOLE_SHORTCUTS = True  # the joins by product and quotient filter whole values at C speed (tests: off)
 VALUE_RANGES = True  # the joins by product and quotient loop over the values within reach alone (tests: off)
@@ -65,7 +65,7 @@ class ValueOrders:
         self._kept: dict = {}  # (id, "order" or "bounds") -> (table, its length, its order or bounds)
         self._sweep_at = ORDERS_SWEPT
 
-    def order(self, table: dict) -> tuple:
+    def order(self, table: SideTable) -> tuple:
         """Return `by_floor`'s (pairs, floors, indices) of the table."""
         key = (id(table), "order")
         got = self._kept.get(key)
@@ -73,7 +73,7 @@ class ValueOrders:
             got = self._keep(key, table, by_floor(table))
         return got[2]
 
-    def bounds(self, table: dict) -> tuple | None:
+    def bounds(self, table: SideTable) -> tuple | None:
         """Return (lo, hi): integers lo <= every value of the table <= hi, or None when a value
         is below zero or the table is empty."""
         key = (id(table), "bounds")
@@ -82,7 +82,7 @@ class ValueOrders:
             got = self._keep(key, table, floor_bounds(table))
         return got[2]
 
-    def _keep(self, key: tuple, table: dict, found) -> tuple:
+    def _keep(self, key: tuple, table: SideTable, found) -> tuple:
         if len(self._kept) >= self._sweep_at:
             # every so often the tables no other cache holds are let go (kept alive by this
             # cache alone, they would raise the peak memory)
@@ -104,7 +104,7 @@ class ValueOrders:
         self._kept = {key: got for key, got in self._kept.items() if getrefcount(got[0]) > 2}
 
 
-def by_floor(table: dict) -> tuple:
+def by_floor(table: SideTable) -> tuple:
     """Return (pairs, floors, indices) for a table: its (value as a pair, entries) in its order,
     their indices sorted by the floors of their values, and those floors in that order (None and
     None when a value is below zero)."""
@@ -159,7 +159,7 @@ def floor_bounds(table) -> tuple | None:
         return None
     found = value_range(table)
     return found if found is not None and found[0] >= 0 else None
-def table_size(table: dict, counting: bool) -> int:
+def table_size(table: SideTable, counting: bool) -> int:
     """Return how many sides a table (value -> packed tiles used -> [tiles]) lists, or how
     many entries it has when counting."""
     if counting:
@@ -180,7 +180,7 @@ def open_board(pattern: tuple) -> bool:
     return pattern.count(None) == len(pattern)
 
 
-def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[dict, int]:
+def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[SideTable, int]:
     """Return the aimed table cached for the pattern, grown by aim(pattern, new targets, table)
     for the targets it does not cover yet (it adds sides of those values alone), and the work
     that took (those targets and the sides added)."""
@@ -196,7 +196,7 @@ def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[di
     return out, len(targets) + table_size({key: out[key] for key in targets if key in out}, counting)
 
 
-def add(out: dict, key, used: int, fills, counting: bool) -> None:
+def add(out: SideTable, key: ValueKey, used: int, fills, counting: bool) -> None:
     """Add sides (a list of tiles, or how many when counting) of one value and tiles used to a
     table."""
     by_used = out.get(key)
@@ -211,7 +211,7 @@ def add(out: dict, key, used: int, fills, counting: bool) -> None:
         got.extend(fills)
 
 
-def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tuple, t_by_used: dict,
+def join(out: SideTable, hand: PackedHand, key: ValueKey, p_by_used: ByUsed, unit: int, fill: Fills, t_by_used: ByUsed,
          counting: bool) -> None:
     """Add to a table the sides of value `key` made of a prefix, an operation (its packed tile
     and tiles placed) and a term, for every prefix and term entry the hand can pay for together."""
@@ -237,6 +237,45 @@ def join(out: dict, hand: PackedHand, key, p_by_used: dict, unit: int, fill: tup
                 add(out, key, used, [pf + fill + tf for pf in p_fills for tf in t_fills], counting)
 
 
+def many(fills) -> int:
+    """Return how many sides an entry of a table stands for: a count, or a list of fills (a
+    Number written from its value lists its few ways even when counting)."""
+    return fills if type(fills) is int else len(fills)
+
+
+def join_counts(out: SideTable, hand: PackedHand, key: ValueKey, a_by_used: ByUsed, unit: int,
+                b_by_used: ByUsed) -> None:
+    """Add to a counted table how many sides of value `key` are made of a part, an operation
+    (its packed tile) and another part, for every pair of entries the hand can pay for together
+    (blank_terms.join_tiles, counting: the entries are counts, or lists counted by `many`)."""
+    offset, high = hand.offset, hand.high
+    by_used = None
+    b_items = b_by_used.items()
+    for a_used, a_many in a_by_used.items():
+        with_op = a_used + unit + offset
+        if type(a_many) is not int:
+            a_many = len(a_many)
+        for b_used, b_many in b_items:
+            used = with_op + b_used
+            if not used & high:
+                used -= offset
+                if by_used is None:
+                    by_used = out.get(key)
+                    if by_used is None:
+                        by_used = out[key] = {}
+                if type(b_many) is not int:
+                    b_many = len(b_many)
+                by_used[used] = by_used.get(used, 0) + a_many * b_many
+
+
+def count_met(out: SideTable, hand: PackedHand, met, unit: int) -> None:
+    """Add to a counted table how many sides a join's meetings `met` give ((value key, one
+    part's entries by tiles used, the other's)), across an operation (its packed tile)."""
+    for key, a_by_used, b_by_used in met:
+        join_counts(out, hand, key, a_by_used, unit, b_by_used)
+
+
+
 def fraction_keys(table, steps: int):
     """Return (L, scaled) for a table's fraction keys (reduced n/d): L the least common multiple
     of their denominators, scaled n × L / d -> key. A quotient q that is not whole is a key's
@@ -254,7 +293,7 @@ def fraction_keys(table, steps: int):
     return scale, {n * (scale // d): (n, d) for n, d in keys}
 
 
-def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bool,
+def products(prefixes: SideTable, numbers: SideTable, targets: set, goals: list, times: bool,
              orders: ValueOrders | None = None):
     """Yield (target, prefix entries, Number entries) for every term prefix value p and last
     Number N with p × N (or p ÷ N) a target: the two smallest of prefixes, Numbers and targets
@@ -312,7 +351,7 @@ def products(prefixes: dict, numbers: dict, targets: set, goals: list, times: bo
         yield from first_looked_up(prefixes, lambda: prefixes, numbers, goals, times, orders)
 
 
-def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orders: ValueOrders | None = None):
+def last_looked_up(first: SideTable, last, every_last, goals: list, times: bool, orders: ValueOrders | None = None):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the first values a are looped over and b looked up in `last` (a
     table, or a OneNumber); a 0 × b (or 0 ÷ b) meets every b of target 0, from `every_last()`,
@@ -399,7 +438,7 @@ def last_looked_up(first: dict, last, every_last, goals: list, times: bool, orde
                 yield v_key, a_by_used, b_by_used
 
 
-def first_looked_up(first, every_first, last: dict, goals: list, times: bool, orders: ValueOrders | None = None):
+def first_looked_up(first, every_first, last: SideTable, goals: list, times: bool, orders: ValueOrders | None = None):
     """Yield (target, first entries, last Number's entries) for every a × b (or a ÷ b) that is a
     target: the targets and the last Numbers b are looped over and a looked up in `first` (a
     table, or a OneNumber); a × 0 meets every a of target 0, from `every_first()`, a table of
@@ -544,7 +583,7 @@ def first_looked_up(first, every_first, last: dict, goals: list, times: bool, or
                     yield v_key, a_by_used, b_by_used
 
 
-def meetings(prefixes: dict, terms: dict, targets: set, goals: list, plus: bool, negatives: bool):
+def meetings(prefixes: SideTable, terms: SideTable, targets: set, goals: list, plus: bool, negatives: bool):
     """Yield (target, prefix entries, term entries) for every prefix value p and term value t
     with p + t (or p − t) a target: the two smallest of the three are looped over, the third
     looked up. Prefixes and terms are never below zero unless the set has `negatives`."""

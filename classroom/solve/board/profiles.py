@@ -32,14 +32,16 @@ from itertools import islice
 from sys import getrefcount
 
 from classroom.solve.board.aim import OneNumber
-from classroom.solve.board.meet import forget_closed, meeting_look_ups, meetings, pairs_of, value_range
-from classroom.solve.board.blank_terms import WrittenNumbers, join_met, many
+from classroom.solve.board.meet import (
+    count_met, forget_closed, many, meeting_look_ups, meetings, pairs_of, value_range,
+)
+from classroom.solve.board.blank_terms import WrittenNumbers
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
 
 GROWN_SPLITS = True  # a grown table is split from its first new value on (tests: off, split whole)
 RANGES = True  # a join looks up only the goal values its parts' ranges can make (tests: off, every one)
-SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.WILD_KEPT too
+SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.BLANK_KEPT too
 
 Goals = dict  # profile -> (values, [their pairs]): what a long side's sides must be, like {4096: ({7, 9}, [(7, 1), (9, 1)])}
 
@@ -49,7 +51,7 @@ class ExactTables:
     pattern, the values covered of each profile and a table of their sides (entries of other
     profiles may be there too, from other windows: they pair with no short side of this one).
     The tables are made by the aiming's `aim_profiles` (aim.Aiming without a blank,
-    blank_aim.WildAiming holding one) and kept apart from its value-keyed ones, which hold
+    blank_aim.BlankAiming holding one) and kept apart from its value-keyed ones, which hold
     every profile."""
 
     def __init__(self, hand: PackedHand):
@@ -60,14 +62,14 @@ class ExactTables:
                          if kind in PLUS_MINUS)
         self.full = sum(count * unit for count, unit in zip(hand.counts + [hand.blanks], hand.unit))
         self._plain: dict = {}  # pattern -> (profile -> values covered, table)
-        self._wild: dict = {}
+        self._blank: dict = {}
         self._splits: dict = {}  # id -> (table, its length, the table split by profile, its parts' ranges)
         self._goals: dict = {}  # id -> (a short side's table, its goals)
         self._ordered: dict = {}  # id -> [a goal's values, their range, those values in order]
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board, and the splits."""
-        forget_closed(self._plain, self._wild)
+        forget_closed(self._plain, self._blank)
         # a split is kept while another cache still holds its table (an open stretch's, which
         # other lines read again): held by the split alone, a table has two references here
         # (the split's, getrefcount's own)
@@ -115,7 +117,7 @@ class ExactTables:
     def table(self, aiming, pattern: tuple, short: dict, wild: bool) -> dict:
         """Return a counted table holding the sides filling the pattern (holding a blank when
         `wild`) of every value and profile that an entry of the short side's table leaves them."""
-        cache = self._wild if wild else self._plain
+        cache = self._blank if wild else self._plain
         covered, out = cache.get(pattern) or ({}, {})
         fresh: dict = {}  # the goals not covered yet
         for profile, values in self.goals(short).items():
@@ -155,7 +157,7 @@ class Profiles:
 
     def add(self, out: dict, table) -> None:
         """Add to the counted table `out` the entries of `table` whose value and profile are a
-        goal's (a count, or a list of ways counted by blank_terms.many)."""
+        goal's (a count, or a list of ways counted by meet.many)."""
         mask = self.mask
         for profile, (values, _) in self.goals.items():
             for key in values:
@@ -203,7 +205,7 @@ class Profiles:
             joined: dict = {}
             for symbol, unit, fill in ops:
                 looked += looks(first, last, every)
-                join_met(joined, hand, meet(first, last, values, every, symbol), unit, fill, True)
+                count_met(joined, hand, meet(first, last, values, every, symbol), unit)
             self.add(out, joined)
             return looked
         f_ranges, l_ranges = self._ranges(first), self._ranges(last)
@@ -226,7 +228,7 @@ class Profiles:
                             if not pairs:
                                 continue
                     looked += looks(f_part, l_part, pairs)
-                    join_met(out, hand, meet(f_part, l_part, values, pairs, symbol), unit, fill, True)
+                    count_met(out, hand, meet(f_part, l_part, values, pairs, symbol), unit)
         return looked
 
     def _within(self, profile: int, met: tuple, pairs: list, but) -> list:
