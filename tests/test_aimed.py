@@ -12,7 +12,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from classroom.solve.board import aim
+from classroom.solve.board import aim, meet
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.sides import PackedHand, count_walk, walk
 from classroom.game.symbols import BLANK
@@ -233,7 +233,7 @@ def test_products_meet_every_product(prefixes, numbers, targets, times):
     from fractions import Fraction
 
     def value(key):
-        n, d = aim.pair(key)
+        n, d = meet.pair(key)
         return Fraction(n, d)
 
     expected = sorted(((v, p, n) for p in prefixes for n in numbers for v in targets
@@ -241,8 +241,8 @@ def test_products_meet_every_product(prefixes, numbers, targets, times):
                       and (times or value(n))), key=repr)
     prefix_table = {p: {p: 1} for p in prefixes}  # by "tiles used": the value itself, to tell them apart
     number_table = {n: {n: 1} for n in numbers}
-    found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in aim.products(
-        prefix_table, number_table, targets, [aim.pair(v) for v in targets], times)), key=repr)
+    found = sorted(((v, next(iter(p_by)), next(iter(n_by))) for v, p_by, n_by in meet.products(
+        prefix_table, number_table, targets, [meet.pair(v) for v in targets], times)), key=repr)
     assert found == expected
 
 
@@ -256,25 +256,25 @@ TABLE = st.one_of(st.sets(WHOLE, max_size=8), st.sets(MIXED, max_size=10))
                                                         st.sets(MIXED, min_size=1, max_size=10)),
        times=st.booleans())
 def test_whole_shortcuts_meet_as_the_slow_path(prefixes, numbers, targets, times):
-    """The joins by product and quotient that filter whole values at C speed (aim.WHOLE_SHORTCUTS)
+    """The joins by product and quotient that filter whole values at C speed (meet.WHOLE_SHORTCUTS)
     yield what the step-by-step loops yield, in the same order: `products` (whichever two of
     the three it loops over), `first_looked_up` and `last_looked_up`."""
     prefix_table = {p: {p: 1} for p in prefixes}
     number_table = {n: {n: 1} for n in numbers}
-    goals = [aim.pair(v) for v in targets]
+    goals = [meet.pair(v) for v in targets]
 
     def met():
         return [[(v, next(iter(a_by)), next(iter(b_by))) for v, a_by, b_by in joins] for joins in (
-            aim.products(prefix_table, number_table, targets, goals, times),
-            aim.first_looked_up(prefix_table, lambda: prefix_table, number_table, goals, times),
-            aim.last_looked_up(prefix_table, number_table, lambda: number_table, goals, times))]
+            meet.products(prefix_table, number_table, targets, goals, times),
+            meet.first_looked_up(prefix_table, lambda: prefix_table, number_table, goals, times),
+            meet.last_looked_up(prefix_table, number_table, lambda: number_table, goals, times))]
 
     fast = met()
-    aim.WHOLE_SHORTCUTS = False
+    meet.WHOLE_SHORTCUTS = False
     try:
         assert fast == met()
     finally:
-        aim.WHOLE_SHORTCUTS = True
+        meet.WHOLE_SHORTCUTS = True
 
 
 WIDE = st.one_of(MIXED, st.sampled_from([50, 99, 100, 144, 250, 999, 1000, 4321, (101, 2), (1000, 3), (7, 12)]))
@@ -287,32 +287,32 @@ WIDE = st.one_of(MIXED, st.sampled_from([50, 99, 100, 144, 250, 999, 1000, 4321,
        tiles=st.lists(st.sampled_from(("1", "2", "3", "5", "9", "0", "1/2", "3/4", "2/3")), min_size=2, max_size=7))
 def test_value_ranges_meet_as_the_full_loops(prefixes, numbers, targets, more, times, pattern, tiles):
     """The joins by product and quotient that loop over the values within reach of a target alone
-    (aim.ValueOrders) yield what the full loops yield, in the same order: `products` (whichever
+    (meet.ValueOrders) yield what the full loops yield, in the same order: `products` (whichever
     two of the three it loops over), `last_looked_up` (of a table, and of Numbers written from
     their value) and `first_looked_up` (of Numbers written from their value), also when a table
     kept in order has grown since (new values, as tables grow)."""
     prefix_table = tagged(prefixes)
     number_table = tagged(numbers)
     written = aim.OneNumber(pattern, PackedHand(tuple(tiles), TILES), True)
-    goals = [aim.pair(v) for v in targets]
+    goals = [meet.pair(v) for v in targets]
 
     def met(orders):
         return [[(v, next(iter(a_by)), sorted(b_by.items())) for v, a_by, b_by in joins] for joins in (
-            aim.products(prefix_table, number_table, targets, goals, times, orders),
-            aim.products(number_table, prefix_table, targets, goals, times, orders),
-            aim.last_looked_up(prefix_table, number_table, lambda: number_table, goals, times, orders),
-            aim.last_looked_up(prefix_table, written, lambda: {}, goals, times, orders),
-            aim.first_looked_up(written, lambda: {}, number_table, goals, times, orders))]
+            meet.products(prefix_table, number_table, targets, goals, times, orders),
+            meet.products(number_table, prefix_table, targets, goals, times, orders),
+            meet.last_looked_up(prefix_table, number_table, lambda: number_table, goals, times, orders),
+            meet.last_looked_up(prefix_table, written, lambda: {}, goals, times, orders),
+            meet.first_looked_up(written, lambda: {}, number_table, goals, times, orders))]
 
-    orders = aim.ValueOrders()
-    range_from, aim.RANGE_FROM = aim.RANGE_FROM, 1
+    orders = meet.ValueOrders()
+    range_from, meet.RANGE_FROM = meet.RANGE_FROM, 1
     try:
         assert met(orders) == met(None)
         prefix_table.update(tagged(set(more) - prefixes))
         number_table.update(tagged(set(more) - numbers))
         assert met(orders) == met(None)
     finally:
-        aim.RANGE_FROM = range_from
+        meet.RANGE_FROM = range_from
 
 
 @pytest.mark.parametrize("times", [True, False])
@@ -325,14 +325,14 @@ def test_value_ranges_keep_the_table_order(times):
 
     def met(orders):
         return [[(v, next(iter(a_by)), sorted(b_by.items())) for v, a_by, b_by in joins] for joins in (
-            aim.first_looked_up(written, lambda: {}, table, goals, times, orders),
-            aim.last_looked_up(table, written, lambda: {}, goals, times, orders))]
+            meet.first_looked_up(written, lambda: {}, table, goals, times, orders),
+            meet.last_looked_up(table, written, lambda: {}, goals, times, orders))]
 
-    range_from, aim.RANGE_FROM = aim.RANGE_FROM, 1
+    range_from, meet.RANGE_FROM = meet.RANGE_FROM, 1
     try:
-        ordered = met(aim.ValueOrders())
+        ordered = met(meet.ValueOrders())
     finally:
-        aim.RANGE_FROM = range_from
+        meet.RANGE_FROM = range_from
     assert ordered == met(None) and all(len(joins) > 4 for joins in ordered)
 
 
@@ -345,7 +345,7 @@ def fraction(key):
     """Return a value key as a Fraction."""
     from fractions import Fraction
 
-    n, d = aim.pair(key)
+    n, d = meet.pair(key)
     return Fraction(n, d)
 
 
@@ -366,8 +366,8 @@ def test_meetings_meet_every_sum(prefixes, terms, targets, plus, negatives):
                        and (negatives or fraction(p) >= 0 and fraction(t) >= 0)), key=repr)
     if not negatives:  # the tables of a set without negatives hold none
         prefixes, terms = [p for p in prefixes if fraction(p) >= 0], [t for t in terms if fraction(t) >= 0]
-    found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in aim.meetings(
-        tagged(prefixes), tagged(terms), targets, [aim.pair(v) for v in targets], plus, negatives)), key=repr)
+    found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in meet.meetings(
+        tagged(prefixes), tagged(terms), targets, [meet.pair(v) for v in targets], plus, negatives)), key=repr)
     assert found == expected
 
 
@@ -391,8 +391,8 @@ def test_meetings_skip_only_parts_that_meet_no_target(prefixes, terms, targets, 
     expected = sorted(((v, p, t) for p in prefixes for t in terms for v in targets
                        if (fraction(p) + fraction(t) if plus else fraction(p) - fraction(t)) == fraction(v)),
                       key=repr)
-    found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in aim.meetings(
-        tagged(prefixes), tagged(terms), targets, [aim.pair(v) for v in targets], plus, False)), key=repr)
+    found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in meet.meetings(
+        tagged(prefixes), tagged(terms), targets, [meet.pair(v) for v in targets], plus, False)), key=repr)
     assert found == expected
 
 
@@ -410,7 +410,7 @@ def test_numbers_written_from_their_value_meet_as_listed(pattern, tiles, others,
     every Number filling the pattern meets."""
     hand = PackedHand(tuple(tiles), TILES)
     listed_numbers = Aiming(hand, counting).last_numbers(pattern)
-    goals = [aim.pair(v) for v in targets]
+    goals = [meet.pair(v) for v in targets]
     table = tagged(others)
 
     def met(joins):
@@ -421,11 +421,11 @@ def test_numbers_written_from_their_value_meet_as_listed(pattern, tiles, others,
 
     numbers = aim.OneNumber(pattern, hand, counting)
     for _ in range(2):  # the second time, its cache answers
-        assert met(aim.meetings(table, numbers, targets, goals, operation, False)) == met(
-            aim.meetings(table, listed_numbers, targets, goals, operation, False))
-        assert met(aim.last_looked_up(table, numbers, every(listed_numbers), goals, operation)) == met(
-            aim.last_looked_up(table, listed_numbers, every(listed_numbers), goals, operation))
-        swapped = [(v, b_by, a_by) for v, a_by, b_by in aim.first_looked_up(
+        assert met(meet.meetings(table, numbers, targets, goals, operation, False)) == met(
+            meet.meetings(table, listed_numbers, targets, goals, operation, False))
+        assert met(meet.last_looked_up(table, numbers, every(listed_numbers), goals, operation)) == met(
+            meet.last_looked_up(table, listed_numbers, every(listed_numbers), goals, operation))
+        swapped = [(v, b_by, a_by) for v, a_by, b_by in meet.first_looked_up(
             numbers, every(listed_numbers), table, goals, operation)]
-        assert met(swapped) == met((v, b_by, a_by) for v, a_by, b_by in aim.first_looked_up(
+        assert met(swapped) == met((v, b_by, a_by) for v, a_by, b_by in meet.first_looked_up(
             listed_numbers, every(listed_numbers), table, goals, operation))

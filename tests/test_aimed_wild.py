@@ -1,6 +1,6 @@
 """Aimed sides holding a blank are exactly the wildcard's sides of the target values.
 
-The reference is `wildcard.wild_walk`, which walks every side holding a blank (itself checked
+The reference is `wildcard.blank_walk`, which walks every side holding a blank (itself checked
 against trying every symbol for the blank in test_wildcard.py), written out with the blank's
 symbol; the aimed search (a wild or plain prefix, the last + or −, a wild or plain term) must
 give the same sides of each target value, each once, also when asked again for more values.
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from classroom.solve.board.aim import Aiming
-from classroom.solve.board.blank_aim import WildAiming
+from classroom.solve.board.blank_aim import BlankAiming
 from classroom.solve.board.sides import PackedHand
-from classroom.solve.board.blank_sides import expanded, wild_walk
+from classroom.solve.board.blank_sides import expanded, blank_walk
 from classroom.game.symbols import BLANK, PLUS_MINUS
 from tests.test_aimed import of_values, value_keys
 from tests.test_wildcard import CELL, REAL_TILES, TILES
@@ -40,26 +40,26 @@ def written(wild: tuple) -> dict:
     return table
 
 
-def wild_sides(pattern: tuple, full, plain, rest) -> dict:
+def sides_holding_blank(pattern: tuple, full, plain, rest) -> dict:
     """Return the table of every side holding a blank (the wildcard walk, written out)."""
-    return written(wild_walk(pattern, full, plain, rest))
+    return written(blank_walk(pattern, full, plain, rest))
 
 
-def aiming(full, plain, rest) -> WildAiming:
-    """Return a WildAiming as SideTables makes it (plain prefixes stop where a blank could be ±)."""
+def aiming(full, plain, rest) -> BlankAiming:
+    """Return a BlankAiming as SideTables makes it (plain prefixes stop where a blank could be ±)."""
     plain_aiming = Aiming(plain, signs=PLUS_MINUS)
-    return WildAiming(full, plain_aiming, plain_aiming if rest is plain else Aiming(rest))
+    return BlankAiming(full, plain_aiming, plain_aiming if rest is plain else Aiming(rest))
 
 
 @settings(max_examples=200, deadline=None)
 @given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
        tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
        blanks=st.integers(1, 2), seed=st.integers(0, 1000))
-def test_aimed_wild_sides_are_the_wild_sides_of_those_values(pattern, tiles, blanks, seed):
+def test_aimed_blank_sides_are_the_blank_sides_of_those_values(pattern, tiles, blanks, seed):
     """For any stretch and hand with blanks, the aimed sides of some values are the wildcard's
-    sides of them; asked again for every value, the same WildAiming gives every side."""
+    sides of them; asked again for every value, the same BlankAiming gives every side."""
     full, plain, rest = hands(tuple(tiles), blanks)
-    every = wild_sides(pattern, full, plain, rest)
+    every = sides_holding_blank(pattern, full, plain, rest)
     rng = random.Random(seed)
     aimed = aiming(full, plain, rest)
     first = value_keys(every, rng, 3)
@@ -69,7 +69,7 @@ def test_aimed_wild_sides_are_the_wild_sides_of_those_values(pattern, tiles, bla
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_aimed_wild_sides_of_long_stretches(seed):
+def test_aimed_blank_sides_of_long_stretches(seed):
     """Hands with + and −, × and ÷ and one or two blanks over long stretches, as on a board:
     the first blank in the prefix, as the last + or −, in the last term, or alone in one term."""
     rng = random.Random(seed)
@@ -79,7 +79,7 @@ def test_aimed_wild_sides_of_long_stretches(seed):
         full, plain, rest = hands(tuple(tiles), blanks)
         pattern = tuple(rng.choice((None, None, None, None, "2", "+", "1/2", "×"))
                         for _ in range(rng.randint(5, 7)))
-        every = wild_sides(pattern, full, plain, rest)
+        every = sides_holding_blank(pattern, full, plain, rest)
         values = value_keys(every, rng, 5)
         found = of_values(aiming(full, plain, rest).aimed(pattern, values), values)
         assert found == of_values(every, values), (tiles, blanks, pattern)
@@ -90,12 +90,12 @@ def test_aimed_wild_sides_of_long_stretches(seed):
 @given(pattern=st.lists(CELL, min_size=1, max_size=6).map(tuple),
        tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
        blanks=st.integers(1, 2), seed=st.integers(0, 1000))
-def test_wild_walk_for_some_targets_keeps_their_sides_only(pattern, tiles, blanks, seed):
+def test_blank_walk_for_some_targets_keeps_their_sides_only(pattern, tiles, blanks, seed):
     """A wildcard walk told its targets keeps exactly the sides of those values (what the whole
     walk finds for them), and no other side."""
     full, plain, rest = hands(tuple(tiles), blanks)
-    every = wild_sides(pattern, full, plain, rest)
+    every = sides_holding_blank(pattern, full, plain, rest)
     targets = value_keys(every, random.Random(seed), 3)
-    kept = written(wild_walk(pattern, full, plain, rest, targets=targets))
+    kept = written(blank_walk(pattern, full, plain, rest, targets=targets))
     assert set(kept) <= targets
     assert of_values(kept, targets) == of_values(every, targets)

@@ -2,9 +2,9 @@
 Numbers written from their value, the sides joined only when gone through, and the long side of
 a two-blank window holding one blank, all find exactly what walking every side whole finds.
 
-References: `blank_sides.wild_walk` for the sides and terms holding a blank (itself checked
+References: `blank_sides.blank_walk` for the sides and terms holding a blank (itself checked
 against trying every symbol for the blank in test_wildcard.py), `sides.cell_numbers` and
-`blank_sides.hole_numbers` for the Numbers, and the whole search with nothing aimed
+`blank_sides.blank_numbers` for the Numbers, and the whole search with nothing aimed
 (`side_tables.AIM_FROM` at 100), the path the brute force of test_wildcard.py checks.
 """
 
@@ -20,10 +20,11 @@ from classroom.game.board import Board
 from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.solve.board import side_tables
-from classroom.solve.board.aim import Aiming, key_of
-from classroom.solve.board.blank_aim import WildAiming
-from classroom.solve.board.blank_sides import hole_numbers, wild_walk
-from classroom.solve.board.blank_terms import JoinedFills, WildTerms, WrittenNumbers
+from classroom.solve.board.aim import Aiming
+from classroom.solve.board.meet import key_of
+from classroom.solve.board.blank_aim import BlankAiming
+from classroom.solve.board.blank_sides import blank_numbers, blank_walk
+from classroom.solve.board.blank_terms import JoinedFills, BlankTerms, WrittenNumbers
 from classroom.solve.board.position import Position, all_plays
 from classroom.solve.board.sides import cell_numbers
 from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
@@ -36,27 +37,27 @@ OPEN = st.one_of(st.none(), st.none(), st.none(), CELL)  # mostly open board, as
 HAND_TILES = st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷", "×", "÷")), min_size=3, max_size=7)
 
 
-def aiming(full, plain, rest) -> WildAiming:
-    """Return a WildAiming as SideTables makes it (plain prefixes stop where a blank could be ±;
-    with two blanks, the WildAiming of the hand less one at hand for the terms of that hand)."""
+def aiming(full, plain, rest) -> BlankAiming:
+    """Return a BlankAiming as SideTables makes it (plain prefixes stop where a blank could be ±;
+    with two blanks, the BlankAiming of the hand less one at hand for the terms of that hand)."""
     plain_aiming = Aiming(plain, signs=PLUS_MINUS)
-    wild = WildAiming(full, plain_aiming, plain_aiming if rest is plain else Aiming(rest))
+    wild = BlankAiming(full, plain_aiming, plain_aiming if rest is plain else Aiming(rest))
     if full.blanks == 2:
-        wild.fewer = WildAiming(rest, plain_aiming, plain_aiming)
+        wild.fewer = BlankAiming(rest, plain_aiming, plain_aiming)
     return wild
 
 
 @settings(max_examples=150, deadline=None)
 @given(pattern=st.lists(OPEN, min_size=5, max_size=8).map(tuple), tiles=HAND_TILES,
        blanks=st.integers(1, 2), seed=st.integers(0, 1000))
-def test_aimed_terms_holding_a_blank_are_the_wild_walks_terms(pattern, tiles, blanks, seed):
+def test_aimed_terms_holding_a_blank_are_the_blank_walks_terms(pattern, tiles, blanks, seed):
     """For any long stretch and hand with blanks, the aimed terms (× and ÷ only) of some values
     are the wildcard walk's terms of them; asked again for more values, the same ones too."""
     full, plain, rest = hands(tuple(tiles), blanks)
-    every = written(wild_walk(pattern, full, plain, rest, operations=TIMES_DIVIDE))
+    every = written(blank_walk(pattern, full, plain, rest, operations=TIMES_DIVIDE))
     rng = random.Random(seed)
     walks = aiming(full, plain, rest)
-    terms = WildTerms(full, walks.plain, walks.rest)
+    terms = BlankTerms(full, walks.plain, walks.rest)
     first = value_keys(every, rng, 3)
     assert of_values(terms.aimed(pattern, first, walks), first) == of_values(every, first)
     more = value_keys(every, rng, 30)
@@ -66,11 +67,11 @@ def test_aimed_terms_holding_a_blank_are_the_wild_walks_terms(pattern, tiles, bl
 @settings(max_examples=150, deadline=None)
 @given(pattern=st.lists(OPEN, min_size=5, max_size=8).map(tuple), tiles=HAND_TILES,
        blanks=st.integers(1, 2), seed=st.integers(0, 1000))
-def test_aimed_sides_of_long_stretches_are_the_wild_walks_sides(pattern, tiles, blanks, seed):
+def test_aimed_sides_of_long_stretches_are_the_blank_walks_sides(pattern, tiles, blanks, seed):
     """Long stretches, hands with or without a + or − of their own: the aimed sides holding a
     blank of some values are the wildcard walk's sides of them, each once."""
     full, plain, rest = hands(tuple(tiles), blanks)
-    every = written(wild_walk(pattern, full, plain, rest))
+    every = written(blank_walk(pattern, full, plain, rest))
     rng = random.Random(seed)
     aimed = aiming(full, plain, rest)
     values = value_keys(every, rng, rng.choice((1, 5, 40)))
@@ -86,7 +87,7 @@ def test_written_numbers_are_the_numbers_of_that_value(pattern, tiles, blanks):
     full, plain, rest = hands(tuple(tiles), blanks)
     last = len(pattern) - 1
     holding: dict = {}
-    for k, used, fills, at, values in hole_numbers(pattern, full, plain, rest):
+    for k, used, fills, at, values in blank_numbers(pattern, full, plain, rest):
         if k == last:
             for x_n, x_d, symbol in values:
                 side = fills[:at] + (BLANK + symbol,) + fills[at + 1:]

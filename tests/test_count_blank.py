@@ -16,15 +16,15 @@ from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
-from classroom.solve.board.blank_aim import WildAiming, wild_table
-from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, wild_count_walk, wild_counts
+from classroom.solve.board.blank_aim import BlankAiming, blank_table
+from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, blank_count_walk, blank_counts
 from classroom.solve.board.position import Position
 from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
 from tests.reference_board import reference_plays
 from tests.test_aimed import value_keys
-from tests.test_aimed_wild import hands, wild_sides
+from tests.test_aimed_wild import hands, sides_holding_blank
 from tests.test_wildcard import CELL, REAL_TILES, holding_a_blank
 
 TILES = load_level("original")
@@ -114,7 +114,7 @@ def test_shared_walks_read_what_every_blank_symbol_gives(pattern, tiles, operati
     shared = SharedWalks()
 
     def walk(cells):
-        return wild_counts(cells, full, plain, rest, (True,) * len(cells), operations=operations)
+        return blank_counts(cells, full, plain, rest, (True,) * len(cells), operations=operations)
 
     shared.walked(longer, len(longer) - 1, walk)  # the longer one first: the shorter is read from it
     targets = data.draw(st.one_of(st.none(), st.sets(st.integers(0, 30), max_size=5).map(lambda s: s | {(1, 2)})))
@@ -137,7 +137,7 @@ def test_counted_uses_are_the_sides_of_every_value_by_tiles_used(pattern, tiles,
     hand = tuple(tiles) + (BLANK,)
     full, plain, rest = packed(hand)
     end = len(pattern) - 1
-    wild = wild_counts(pattern, full, plain, rest, (True,) * len(pattern), operations=operations).get(end)
+    wild = blank_counts(pattern, full, plain, rest, (True,) * len(pattern), operations=operations).get(end)
     expected: dict = {}
     for (_, used), many in holding_a_blank(pattern, hand, (False,) * end + (True,), operations).get(end, {}).items():
         expected[used] = expected.get(used, 0) + many
@@ -145,10 +145,10 @@ def test_counted_uses_are_the_sides_of_every_value_by_tiles_used(pattern, tiles,
         {used: many for used, many in expected.items() if many}
 
 
-def counted_aiming(full, plain, rest) -> WildAiming:
-    """Return a counting WildAiming as SideTables makes it for a count with one blank."""
+def counted_aiming(full, plain, rest) -> BlankAiming:
+    """Return a counting BlankAiming as SideTables makes it for a count with one blank."""
     plain_aiming = Aiming(plain, True, signs=PLUS_MINUS)
-    return WildAiming(full, plain_aiming, plain_aiming, True, [0])
+    return BlankAiming(full, plain_aiming, plain_aiming, True, [0])
 
 
 def counted(table: dict, values) -> dict:
@@ -161,13 +161,13 @@ def counted(table: dict, values) -> dict:
 @given(pattern=st.lists(CELL, min_size=1, max_size=7).map(tuple),
        tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=6),
        seed=st.integers(0, 1000))
-def test_counted_aimed_sides_holding_a_blank_are_the_wild_walks_sides(pattern, tiles, seed):
+def test_counted_aimed_sides_holding_a_blank_are_the_blank_walks_sides(pattern, tiles, seed):
     """Counting with one blank, a long side's sides holding it are aimed as listing aims them
     (terms split at their last × or ÷, Numbers written from their value) and counted: for any
     stretch and hand, how many of each target value and tiles used the wildcard walk lists,
     asked once and asked again for every value."""
     full, plain, rest = hands(tuple(tiles), 1)
-    every = wild_sides(pattern, full, plain, rest)
+    every = sides_holding_blank(pattern, full, plain, rest)
     aimed = counted_aiming(full, plain, rest)
     first = value_keys(every, random.Random(seed), 3)
     assert as_counts_of(aimed.aimed(pattern, first), first) == counted(every, first)
@@ -185,7 +185,7 @@ def test_counted_aimed_sides_of_long_stretches(seed):
         full, plain, rest = hands(tuple(tiles), 1)
         pattern = tuple(rng.choice((None, None, None, None, None, "2", "+", "1/2", "×"))
                         for _ in range(rng.randint(6, 8)))
-        every = wild_sides(pattern, full, plain, rest)
+        every = sides_holding_blank(pattern, full, plain, rest)
         values = value_keys(every, rng, 6)
         assert as_counts_of(counted_aiming(full, plain, rest).aimed(pattern, values), values) == \
             counted(every, values), (tiles, pattern)
@@ -195,12 +195,12 @@ def test_counted_aimed_sides_of_long_stretches(seed):
 @given(pattern=st.lists(CELL, min_size=5, max_size=7).map(tuple),
        tiles=st.lists(st.sampled_from(REAL_TILES), min_size=1, max_size=3),
        operations=st.lists(st.sampled_from(("×", "÷")), min_size=1, max_size=2), seed=st.integers(0, 1000))
-def test_counted_terms_of_value_zero_are_the_wild_walks_sides(pattern, tiles, operations, seed):
+def test_counted_terms_of_value_zero_are_the_blank_walks_sides(pattern, tiles, operations, seed):
     """A hand holding a 0, a × or ÷ and a blank, over a long stretch: the terms with a factor
     0 are counted by tiles used alone, and the count of every target value, 0 included, is the
     wildcard walk's, asked once and again for every value."""
     full, plain, rest = hands(("0",) + tuple(operations) + tuple(tiles), 1)
-    every = wild_sides(pattern, full, plain, rest)
+    every = sides_holding_blank(pattern, full, plain, rest)
     aimed = counted_aiming(full, plain, rest)
     first = value_keys(every, random.Random(seed), 3)
     assert 0 in first
@@ -226,15 +226,15 @@ def test_a_count_reads_a_stretch_from_the_aimed_sides_walk(pattern, tiles, more,
     hand = tuple(tiles) + (BLANK,)
     full, plain, rest = packed(hand)
     tables = SideTables(full, plain, rest, counting=True)
-    if walked_first and tables._wild_aiming:
+    if walked_first and tables._blank_aiming:
         longer = pattern + more + (None,)
-        tables._wild_aiming.prefixes(longer)  # the walk of every end of the longer stretch
-    skeletons, table = tables.wild(pattern)
+        tables._blank_aiming.prefixes(longer)  # the walk of every end of the longer stretch
+    skeletons, table = tables.blank(pattern)
     assert skeletons == []
     end = len(pattern) - 1
     expected = holding_a_blank(pattern, hand, (False,) * end + (True,), OPERATIONS).get(end, {})
     assert as_counts(table) == {key: many for key, many in expected.items() if many}
-    assert as_counts(table) == as_counts(wild_count_walk(pattern, full, plain, rest)[1])
+    assert as_counts(table) == as_counts(blank_count_walk(pattern, full, plain, rest)[1])
 
 
 @settings(max_examples=150)
@@ -242,14 +242,14 @@ def test_a_count_reads_a_stretch_from_the_aimed_sides_walk(pattern, tiles, more,
        tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
        targets=st.sets(st.one_of(st.integers(0, 30), st.sampled_from([(1, 2), (7, 4), (5, 6)])), max_size=6))
 def test_a_counted_table_of_a_few_targets_is_the_walks_values_among_them(pattern, tiles, targets):
-    """A count's table of the sides holding a blank, of a few target values (blank_aim.wild_table,
+    """A count's table of the sides holding a blank, of a few target values (blank_aim.blank_table,
     its targets looked up when fewer than the table's values): as many of each value and tiles
     used as the whole table holds among the targets, and as trying every symbol for the blank."""
     hand = tuple(tiles) + (BLANK,)
     full, plain, rest = packed(hand)
-    wild = wild_count_walk(pattern, full, plain, rest)
+    wild = blank_count_walk(pattern, full, plain, rest)
     end = len(pattern) - 1
     expected = restricted(holding_a_blank(pattern, hand, (False,) * end + (True,), OPERATIONS).get(end, {}), targets)
-    got = wild_table(wild, True, targets)
+    got = blank_table(wild, True, targets)
     assert as_counts(got) == {key: many for key, many in expected.items() if many}
-    assert got == {key: by_used for key, by_used in wild_table(wild, True).items() if key in targets}
+    assert got == {key: by_used for key, by_used in blank_table(wild, True).items() if key in targets}

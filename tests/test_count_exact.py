@@ -15,7 +15,7 @@ from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import count_walk, cross_allowed, empty_squares
 from tests.reference_board import reference_plays
 from tests.test_aimed_wild import hands
-from tests.test_aimed_wild import wild_sides
+from tests.test_aimed_wild import sides_holding_blank
 from tests.test_count_blank import TILES, as_counts_of, counted, counted_aiming, small_game
 from tests.test_wildcard import CELL, REAL_TILES, holding_a_blank
 
@@ -45,9 +45,9 @@ def whole_hand_pairs(short: tuple, long: tuple, tiles: tuple) -> int:
         return {(key, used): many for key, by_used in table.items() for used, many in by_used.items()}
 
     found = 0
-    for short_wild in (False, True):
-        longs = counted(long, not short_wild)
-        for (key, used), many in counted(short, short_wild).items():
+    for short_blank in (False, True):
+        longs = counted(long, not short_blank)
+        for (key, used), many in counted(short, short_blank).items():
             found += many * longs.get((key, whole - used), 0)
     return found
 
@@ -109,5 +109,5 @@ def test_counted_terms_aimed_at_zero_alone_without_a_zero_tile(pattern, tiles, o
     prefix before a last term of its value is): the terms T × 0 of the blank as 0 are counted,
     though no term prefix is 0 (found by the prefixes aimed at profiles, bench seed 1)."""
     full, plain, rest = hands(tuple(operations) + tuple(tiles), 1)
-    every = wild_sides(pattern, full, plain, rest)
+    every = sides_holding_blank(pattern, full, plain, rest)
     assert as_counts_of(counted_aiming(full, plain, rest).aimed(pattern, {0}), {0}) == counted(every, {0})

@@ -5,12 +5,19 @@ Cited as `sides.walk` (a module of classroom/solve/board/, of another package of
 any importable one,
 then attributes), `tests/test_movegen.py::test_count_agrees_with_all` (a file and a function it
 defines) or `classroom/solve/boardless.py` (a path from the project's root). Other backticked text
-(commands, tiles, JSON) is not a name and is left alone."""
+(commands, tiles, JSON) is not a name and is left alone. The engine's own docstrings and comments
+(classroom/solve/board/) are held to the same rule, their dotted names cited or not: a module,
+a `module.name`, a `Class.name` of the engine or a `file.py` must exist, and a real name written
+under a module that does not exist (`wildcard.blank_walk`) fails."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
+import io
 import re
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -90,3 +97,101 @@ def test_every_name_a_doc_cites_exists(doc):
 def test_what_counts_as_a_missing_name(span, problem):
     """Dotted names must resolve, paths exist and tests be defined; other text is not a name."""
     assert missing(span) == problem
+
+
+ENGINE = ROOT / "classroom" / "solve" / "board"
+WRITTEN = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")  # a dotted name, cited or not
+
+
+def engine_names() -> dict[str, str]:
+    """Return every name defined at the top of an engine module -> that module's name."""
+    names = {}
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                names.setdefault(node.name, path.stem)
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        names.setdefault(target.id, path.stem)
+    return names
+
+
+def docstrings_and_comments(path: Path) -> tuple[list[str], set[str]]:
+    """Return a module's docstrings and comments, and the names its code uses (variables,
+    arguments, attributes): a dotted name starting with one of those is the code's, not a module."""
+    source = path.read_text("utf-8")
+    texts, used = [], set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            texts.append(ast.get_docstring(node, clean=False) or "")
+        if isinstance(node, ast.Name):
+            used.add(node.id)
+        elif isinstance(node, ast.arg):
+            used.add(node.arg)
+        elif isinstance(node, ast.Attribute):
+            used.add(node.attr)
+    texts += [t.string for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type == tokenize.COMMENT]
+    return texts, used
+
+
+def is_module(name: str) -> bool:
+    """Return whether a name is a module in one of PLACES."""
+    return any(importlib.util.find_spec(place + name) is not None for place in PLACES)
+
+
+def stale(name: str, names: dict[str, str], used: set[str]) -> str | None:
+    """Return what a dotted name written in the engine's code names that does not exist, or None
+    (also when it is the code's own: `hand.fits`, `self.spend`)."""
+    if name.endswith(".py"):
+        found = any(ROOT.glob(f"classroom/**/{name}")) or (ROOT / name).exists()
+        return None if found else f"no file {name}"
+    first, second = name.split(".")[:2]
+    if second in FILE_ENDINGS:
+        return None
+    if is_module(first):
+        return None if resolves(name) else f"no {name}"
+    if first in names:  # a class of the engine, then its attributes
+        return None if resolves(f"{names[first]}.{name}") else f"no {name}"
+    if second in names and first not in used:  # a real name under a module that is not
+        return f"{name}: {second} is {names[second]}.{second}"
+    return None
+
+
+def missing_in_engine(path: Path) -> list[str]:
+    """Return what the docstrings and comments of an engine module name that does not exist."""
+    texts, used = docstrings_and_comments(path)
+    names = engine_names()
+    found = []
+    for text in texts:
+        for name in WRITTEN.findall(text):
+            problem = stale(name.rstrip("."), names, used)
+            if problem:
+                found.append(f"{path.name}: {problem}")
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in ENGINE.glob("*.py")))
+def test_every_name_the_engines_docstrings_cite_exists(module):
+    """A module, file or module.name that a docstring or comment of the engine names exists."""
+    assert missing_in_engine(ENGINE / module) == []
+
+
+@pytest.mark.parametrize("written, problem", [
+    ("as `sides.walk` lists them", None),
+    ("see side_tables.SideTables.joined", None),
+    ("Skeleton.keys's arithmetic", None),
+    ("the Numbers (blank_sides.py)", None),
+    ("the hand pays (hand.fits)", None),
+    ("docs/engine.md explains", None),
+    ("e.g. a side", None),
+    ("sides.no_such_walk", "no sides.no_such_walk"),
+    ("Skeleton.no_such_key", "no Skeleton.no_such_key"),
+    ("as `wildcard.blank_walk` would list", "wildcard.blank_walk: blank_walk is blank_sides.blank_walk"),
+    ("X's choices (wildcard.py)", "no file wildcard.py"),
+])
+def test_what_counts_as_a_stale_name_in_the_engine(written, problem, tmp_path):
+    """A dotted name in a docstring names what exists, unless it is the code's own variable."""
+    path = tmp_path / "example.py"
+    path.write_text(f'"""{written}"""\n\n\ndef example(hand):\n    return hand.fits\n', "utf-8")
+    assert missing_in_engine(path) == ([f"example.py: {problem}"] if problem else [])

@@ -178,7 +178,7 @@ def test_long_sides_aimed_at_the_signs_the_short_side_leaves(seed, monkeypatch):
 @pytest.mark.parametrize("seed", (3, 7))
 def test_stretches_walked_again_for_their_targets_find_every_play(seed, monkeypatch):
     """Six-tile hands with two blanks and no + or − of their own on a mid-game board: a long
-    stretch with more sides holding a blank than WILD_LISTED (here 1,000) is walked again for
+    stretch with more sides holding a blank than BLANK_LISTED (here 1,000) is walked again for
     each window's values (counting; listing aims them, blank_aim); the plays, top-N, best and
     the count are those of walking every stretch whole, nothing aimed."""
     rng = random.Random(seed)
@@ -186,11 +186,11 @@ def test_stretches_walked_again_for_their_targets_find_every_play(seed, monkeypa
     bag = tuple(t for t in game.bag if t not in ("?", "+", "-"))
     hand, _ = draw(bag, 4, rng)
     hand = tuple(hand) + ("?", "?")
-    monkeypatch.setattr(side_tables, "WILD_LISTED", 10 ** 9)
+    monkeypatch.setattr(side_tables, "BLANK_LISTED", 10 ** 9)
     monkeypatch.setattr(side_tables, "AIM_FROM", 100)
     everything = all_plays(game.board, hand, TILES)
     monkeypatch.undo()
-    monkeypatch.setattr(side_tables, "WILD_LISTED", 1000)
+    monkeypatch.setattr(side_tables, "BLANK_LISTED", 1000)
     assert as_keys(all_plays(game.board, hand, TILES)) == as_keys(everything)
     assert top_plays(game.board, hand, TILES, 10) == everything[:10]
     assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]

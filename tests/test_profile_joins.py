@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from classroom.solve.board import aim, blank_aim, blank_terms, profiles
-from classroom.solve.board.aim import key_of, meeting_look_ups, meetings, pair, products, value_range
+from classroom.solve.board.meet import key_of, meeting_look_ups, meetings, pair, products, value_range
 from classroom.solve.board.profiles import ExactTables, Profiles, met_range, split
-from tests.test_aimed_wild import hands, wild_sides
+from tests.test_aimed_wild import hands, sides_holding_blank
 from tests.test_count_blank import as_counts_of, counted, counted_aiming, value_keys
 from tests.test_count_exact import window_counts
 from tests.test_wildcard import CELL, REAL_TILES
@@ -169,13 +169,13 @@ def test_joins_split_by_profile_meet_the_same_with_or_without_ranges(first, last
 @given(pattern=st.lists(CELL, min_size=3, max_size=7).map(tuple),
        tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "+", "-", "×", "÷")), min_size=2, max_size=6),
        seed=st.integers(0, 1000))
-def test_counted_aimed_sides_cut_to_ranges_are_the_wild_walks_sides(pattern, tiles, seed):
+def test_counted_aimed_sides_cut_to_ranges_are_the_blank_walks_sides(pattern, tiles, seed):
     """Counting with one blank, every value-keyed join of a long side's sides holding it
     (prefix, + or −, last term) cut to the targets its tables can make (blank_aim.CUT_FROM at
     0, profiles.Ranges): how many of each target value and tiles used the wildcard walk lists,
     asked once and asked again for every value."""
     full, plain, rest = hands(tuple(tiles), 1)
-    every = wild_sides(pattern, full, plain, rest)
+    every = sides_holding_blank(pattern, full, plain, rest)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(blank_aim, "CUT_FROM", 0)
         aimed = counted_aiming(full, plain, rest)

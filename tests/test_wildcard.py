@@ -16,8 +16,8 @@ from hypothesis import given, settings, strategies as st
 from classroom.game.board import Board
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand, count_walk, cross_allowed, walk
-from classroom.solve.board.blank_count import wild_count_walk
-from classroom.solve.board.blank_sides import OverBudget, Skeleton, expanded, wild_walk
+from classroom.solve.board.blank_count import blank_count_walk
+from classroom.solve.board.blank_sides import OverBudget, Skeleton, expanded, blank_walk
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, OPERATIONS, TIMES_DIVIDE
 from classroom.game.tilesets import load_level
 from tests.positions import position
@@ -73,7 +73,7 @@ def split_sides(pattern: tuple, hand: tuple) -> tuple[list, list]:
     stops = (False,) * (len(pattern) - 1) + (True,)
     every = listed(walk(pattern, stops, full).get(len(pattern) - 1, {}))
     without = listed(walk(pattern, stops, plain).get(len(pattern) - 1, {}))
-    skeletons, concrete = wild_walk(pattern, full, plain, rest)
+    skeletons, concrete = blank_walk(pattern, full, plain, rest)
     wild = [(repr(key), used, fills[0]) for key, used, fills in expanded(skeletons)]
     wild += [(repr(v), u, f) for v, by in concrete.items() for u, fills in by.items() for f in fills]
     return every, sorted(without + wild)
@@ -110,8 +110,8 @@ def test_wildcard_counts_agree_with_listing(seed):
     pattern = (None, None, "3", None, None, None)
     full = PackedHand(hand, TILES)
     plain = PackedHand(hand[:-1], TILES)
-    listed_sides = wild_walk(pattern, full, plain, plain)
-    counts = wild_count_walk(pattern, full, plain, plain)
+    listed_sides = blank_walk(pattern, full, plain, plain)
+    counts = blank_count_walk(pattern, full, plain, plain)
     assert counts[0] == []  # counted, every side holding a blank is concrete
     assert sum(c for by in counts[1].values() for c in by.values()) == \
         sum(1 for _ in expanded(listed_sides[0])) + \
@@ -191,7 +191,7 @@ def counted(wild: tuple) -> dict:
        tiles=st.lists(st.sampled_from(REAL_TILES + ("+", "-", "×", "÷")), min_size=1, max_size=5),
        blanks=st.integers(1, 2), data=st.data())
 def test_counted_sides_holding_a_blank_are_the_sides_of_every_blank_symbol(pattern, tiles, blanks, data):
-    """The dynamic programme that counts the sides holding a blank (wild_count) finds, at every
+    """The dynamic programme that counts the sides holding a blank (blank_count_walk) finds, at every
     end, as many sides of each value and tiles used as trying every symbol for the blanks does;
     with targets, those values only; and past its budget it says so."""
     hand = tuple(tiles) + (BLANK,) * blanks
@@ -203,16 +203,16 @@ def test_counted_sides_holding_a_blank_are_the_sides_of_every_blank_symbol(patte
     less.remove(BLANK)
     rest = PackedHand(tuple(less), TILES)
     expected = holding_a_blank(pattern, hand, stops, operations)
-    found = wild_count_walk(pattern, full, plain, rest, stops=stops, operations=operations)
+    found = blank_count_walk(pattern, full, plain, rest, stops=stops, operations=operations)
     assert {j: counts for j, wild in found.items() if (counts := counted(wild))} == expected
     whole = (False,) * (len(pattern) - 1) + (True,)
     targets = set(data.draw(st.lists(st.integers(0, 40), max_size=6))) | {(1, 2)}
-    aimed = counted(wild_count_walk(pattern, full, plain, rest, operations=operations, targets=targets))
+    aimed = counted(blank_count_walk(pattern, full, plain, rest, operations=operations, targets=targets))
     every = holding_a_blank(pattern, hand, whole, operations).get(len(pattern) - 1, {})
     assert aimed == {(key, used): many for (key, used), many in every.items() if key in targets}
     if expected:
         with pytest.raises(OverBudget):
-            wild_count_walk(pattern, full, plain, rest, stops=stops, operations=operations, budget=0)
+            blank_count_walk(pattern, full, plain, rest, stops=stops, operations=operations, budget=0)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -231,6 +231,6 @@ def test_counted_sides_holding_a_blank_on_longer_stretches(seed):
         plain = PackedHand(tuple(t for t in hand if t != BLANK), TILES)
         less = list(hand)
         less.remove(BLANK)
-        found = wild_count_walk(pattern, full, plain, PackedHand(tuple(less), TILES), stops=stops)
+        found = blank_count_walk(pattern, full, plain, PackedHand(tuple(less), TILES), stops=stops)
         assert {j: counts for j, wild in found.items() if (counts := counted(wild))} == \
             holding_a_blank(pattern, hand, stops, OPERATIONS), (hand, pattern, stops)

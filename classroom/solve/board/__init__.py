@@ -5,13 +5,15 @@ searches. Its parts form a grid, {no blank, blank} × {list, count, aim by value
 
 | | without a blank | holding a blank (the wildcard) |
 | --- | --- | --- |
-| list the sides of an = | `sides.walk` | `blank_sides.wild_walk` |
-| count them | `sides.count_walk` | `blank_count.wild_count_walk` |
+| list the sides of an = | `sides.walk` | `blank_sides.blank_walk` |
+| count them | `sides.count_walk` | `blank_count.blank_count_walk` |
 | aim a long side at the other side's values | `aim` | `blank_aim` |
 
 and around it:
 - `sides`: cross-checks, the packed hand and the cells' choices that every walk shares.
 - `numbers`: Numbers that a negative tile starts or an exponent tile ends (the Advanced set).
+- `meet`: the join by value (meet-in-the-middle) that the aiming and the counting share: two
+  tables' entries paired by looking values up, and the side table primitives they write into.
 - `lines`: the lines of a board with their cross-checks, and the groups and windows of a line.
 - `side_tables`: a position's side tables (cached, bounded) and their joins by value.
 - `counting`: how many plays a position holds, without building one, within a limit of work.

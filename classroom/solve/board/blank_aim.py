@@ -5,12 +5,12 @@ As in classroom.solve.board.aim, a side is a prefix, its last + or −, and its 
 joined by × and ÷ only), or it is one term. The side's first blank (the wildcard) stands in
 exactly one of those parts, so each side is found once:
 
-- in the prefix: a wild prefix (one wildcard walk with a stop at every end), then a + or − and
+- in the prefix: a blank prefix (one wildcard walk with a stop at every end), then a + or − and
   a term from the hand less that blank;
 - as the last + or − itself: a prefix without a blank, the blank, a term from the hand less it;
-- in the last term: a prefix without a blank, a + or −, and a wild term (a wildcard walk that
+- in the last term: a prefix without a blank, a + or −, and a blank term (a wildcard walk that
   joins Numbers by × and ÷ only);
-- the side is one wild term.
+- the side is one blank term.
 
 The parts are joined by value as in classroom.solve.board.aim (the same meetings and never below
 zero); a wild part's skeletons are expanded into their values, each a blank's symbol, which
@@ -19,25 +19,25 @@ are far fewer than the whole sides they would make.
 
 from __future__ import annotations
 
-from classroom.solve.board.aim import (
-    PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, add, forget_closed, grown, join,
-    may_hold, meeting_look_ups, meetings, pairs_of, partners, table_size,
+from classroom.solve.board.aim import PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners
+from classroom.solve.board.meet import (
+    add, forget_closed, grown, join, meeting_look_ups, meetings, pairs_of, table_size,
 )
 from classroom.solve.board.blank_terms import (
-    WILD_TARGETS, EitherTerms, WildTerms, add_sides_of, join_met,
+    BLANK_TARGETS, EitherTerms, BlankTerms, add_sides_of, join_met,
 )
-from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares
-from classroom.solve.board.blank_count import SharedWalks, counted_uses, wild_count_walk, wild_counts
-from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, wild_walk
+from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares, may_hold
+from classroom.solve.board.blank_count import SharedWalks, counted_uses, blank_count_walk, blank_counts
+from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, blank_walk
 from classroom.solve.board.profiles import Ranges
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 
 
 CUT_FROM = 100  # counting, a join of this many look-ups or more is cut to what its tables can make (tests: 0)
-WILD_KEPT = 500_000  # counting, the skeletons and values a line's wild walks may keep (some 300 MB)
+BLANK_KEPT = 500_000  # counting, the skeletons and values a line's blank walks may keep (memory: docs/performance.md)
 
 
-class WildSides:
+class BlankSides:
     """The sides holding a blank of one value: a concrete part (packed tiles used -> [tiles])
     and skeletons' members with the blank's symbol, written out (`items`, as a table's packed
     tiles used -> [tiles]) only when a join reaches them."""
@@ -65,10 +65,10 @@ class WildSides:
         return self._written.items()
 
 
-class WildAiming:
-    """The wild prefix and wild term tables of one hand, cached by pattern, and the aimed tables
+class BlankAiming:
+    """The blank prefix and blank term tables of one hand, cached by pattern, and the aimed tables
     of sides holding a blank built from them and from the prefixes and terms without the blank
-    (`plain`, whose prefixes stop wherever a blank could be + or −, and `rest`: see wild_walk).
+    (`plain`, whose prefixes stop wherever a blank could be + or −, and `rest`: see blank_walk).
     `held` counts the sides held in the caches. With `counting`, every list of tiles is how many
     there are instead (`plain` and `rest` count too), the walks' work is added to `walked`,
     and a walk past `budget` raises OverLimit."""
@@ -91,19 +91,19 @@ class WildAiming:
         self.rest_signs = tuple(s for s in PLUS_MINUS
                                 if s in rest.hand.kinds or s in rest.hand.blank_symbols)
         # the terms holding a blank are aimed too (a count with two blanks walks them: blank_count)
-        self._terms_aimed = WildTerms(hand, plain, rest, counting) if not counting or hand.blanks == 1 else None
-        # with two blanks (listing), the WildAiming of the hand less one, whose aimed terms hold
+        self._terms_aimed = BlankTerms(hand, plain, rest, counting) if not counting or hand.blanks == 1 else None
+        # with two blanks (listing), the BlankAiming of the hand less one, whose aimed terms hold
         # one blank: with those without a blank, the terms of the hand less one (set by SideTables)
-        self.fewer: WildAiming | None = None
+        self.fewer: BlankAiming | None = None
         # counting, the walks of stretches that begin alike are shared (one with every end)
         self._shared = SharedWalks()
         self._shared_terms = SharedWalks()
         self.ranges = Ranges()  # counting, a value-keyed join looks up only what its tables can make
 
     def _bounded(self) -> None:
-        """Counting, forget the walks and wild tables of the line so far once they hold more
-        than WILD_KEPT skeletons and values (they are walked again if asked for)."""
-        if self._shared.held + self._shared_terms.held > WILD_KEPT:
+        """Counting, forget the walks and blank tables of the line so far once they hold more
+        than BLANK_KEPT skeletons and values (they are walked again if asked for)."""
+        if self._shared.held + self._shared_terms.held > BLANK_KEPT:
             self._shared.clear()
             self._shared_terms.clear()
             self._prefixes.clear()
@@ -199,21 +199,21 @@ class WildAiming:
         return self._counts(pattern, TIMES_DIVIDE)
 
     def _counts(self, pattern: tuple, operations: tuple) -> dict:
-        """Return a counting walk of the pattern with a stop at every end (wild_counts); past the
+        """Return a counting walk of the pattern with a stop at every end (blank_counts); past the
         budget, OverLimit."""
         try:
-            return wild_counts(pattern, self.hand, self.plain.hand, self.rest.hand, (True,) * len(pattern),
+            return blank_counts(pattern, self.hand, self.plain.hand, self.rest.hand, (True,) * len(pattern),
                                budget=self.budget, operations=operations, work=self.walked)
         except OverBudget:
             raise OverLimit from None
 
     def _walk(self, pattern: tuple, **how):
-        """Return a wild walk of the pattern (see wild_walk); past the budget, OverLimit."""
+        """Return a blank walk of the pattern (see blank_walk); past the budget, OverLimit."""
         try:
             if self.counting:
-                return wild_count_walk(pattern, self.hand, self.plain.hand, self.rest.hand,
+                return blank_count_walk(pattern, self.hand, self.plain.hand, self.rest.hand,
                                        budget=self.budget, work=self.walked, **how)
-            return wild_walk(pattern, self.hand, self.plain.hand, self.rest.hand, budget=self.budget, **how)
+            return blank_walk(pattern, self.hand, self.plain.hand, self.rest.hand, budget=self.budget, **how)
         except OverBudget:
             raise OverLimit from None
 
@@ -241,21 +241,21 @@ class WildAiming:
             self._terms_aimed.forget_walks()
 
     def _table(self, wild: tuple) -> dict:
-        """Return one table (value -> WildSides) of the sides that a wild walk's skeletons and
+        """Return one table (value -> BlankSides) of the sides that a blank walk's skeletons and
         concrete table stand for."""
         skeletons, concrete = wild
         table: dict = {}
         if self.counting:
-            table = wild_table(wild, True)
+            table = blank_table(wild, True)
             self._held += table_size(table, True)
             return table
         for value, by_used in concrete.items():
-            table[value] = WildSides(by_used)
+            table[value] = BlankSides(by_used)
         for keys, members in skeletons:
             for key, symbol in keys:
                 sides = table.get(key)
                 if sides is None:
-                    sides = table[key] = WildSides({})
+                    sides = table[key] = BlankSides({})
                 sides.skeletons.append((symbol, members))
         self._held += len(table)
         return table
@@ -297,14 +297,14 @@ class WildAiming:
             return
         goals = pairs_of(targets)
         plain_prefixes = self.plain.prefixes(pattern[:n - 1])
-        wild_prefixes = self.prefixes(pattern[:n - 1])
+        blank_prefixes = self.prefixes(pattern[:n - 1])
         for k in range(1, n - 1):  # the last + or − stands at k
             cell = pattern[k]
-            prefix, wild_prefix = plain_prefixes.get(k - 1), wild_prefixes.get(k - 1)
-            if not prefix and not wild_prefix:
+            prefix, blank_prefix = plain_prefixes.get(k - 1), blank_prefixes.get(k - 1)
+            if not prefix and not blank_prefix:
                 continue
             tail = pattern[k + 1:]
-            parts = ((wild_prefix, cell_operations(cell, rest, PLUS_MINUS), self.rest.terms),
+            parts = ((blank_prefix, cell_operations(cell, rest, PLUS_MINUS), self.rest.terms),
                      (prefix, blank_operations_of(cell, hand, PLUS_MINUS), self.rest.terms),
                      (prefix, cell_operations(cell, plain, PLUS_MINUS), self.terms))
             for prefixes, ops, terms_of in parts:
@@ -329,7 +329,7 @@ class WildAiming:
 
     def _aim_listed(self, pattern: tuple, targets: set, out: dict, profiles=None) -> None:
         """Add the sides holding a blank of the target values to `out` (listing; counting with
-        one blank, how many: the parts' counts multiplied, blank_terms.join_counts): one term
+        one blank, how many: the parts' counts multiplied, meet.join_counts): one term
         holding a blank, aimed (blank_terms); or a prefix, the last + or − and a last term, the
         first blank in one of them. A long prefix is aimed in turn at the values it needs while
         they are few, as aim.Aiming does; the prefixes of the others come from one walk with a
@@ -357,29 +357,29 @@ class WildAiming:
             parts = ((True, cell_operations(cell, rest, PLUS_MINUS), False),
                      (False, blank_operations_of(cell, hand, PLUS_MINUS), False),
                      (False, cell_operations(cell, plain, PLUS_MINUS), True))
-            for wild_prefix, ops, wild_term in parts:
+            for blank_prefix, ops, blank_term in parts:
                 if not ops:
                     continue
-                if (wild_term or self.fewer) and empty_squares(tail) >= TERM_AIM_FROM:
+                if (blank_term or self.fewer) and empty_squares(tail) >= TERM_AIM_FROM:
                     # a long last term holding a blank (or, with two blanks, from the hand less
                     # one, which may hold the other): aimed at what the prefixes leave it
-                    prefixes = self._prefix(pattern, k, None, None, ops, wild_prefix, walked)
+                    prefixes = self._prefix(pattern, k, None, None, ops, blank_prefix, walked)
                     if not prefixes:
                         continue
-                    if len(prefixes) * len(targets) * len(ops) > WILD_TARGETS:
-                        terms = self.terms(tail) if wild_term else self.rest.terms(tail)
+                    if len(prefixes) * len(targets) * len(ops) > BLANK_TARGETS:
+                        terms = self.terms(tail) if blank_term else self.rest.terms(tail)
                     else:
                         needed = partners(targets, prefixes, ops, False, True)
-                        if wild_term:
+                        if blank_term:
                             terms = self._terms_aimed.aimed(tail, needed, self)
                         else:
                             terms = EitherTerms(self.plain.whole_terms(tail, needed),
                                                 self.fewer._terms_aimed.aimed(tail, needed, self.fewer))
                 else:
-                    terms = self.terms(tail) if wild_term else self.rest.terms(tail)
+                    terms = self.terms(tail) if blank_term else self.rest.terms(tail)
                     if not terms:
                         continue
-                    prefixes = self._prefix(pattern, k, targets, terms, ops, wild_prefix, walked)
+                    prefixes = self._prefix(pattern, k, targets, terms, ops, blank_prefix, walked)
                 if not prefixes or not terms:
                     continue
                 if profiles is not None:
@@ -403,13 +403,13 @@ class WildAiming:
         """Return a table holding the prefixes filling pattern[:k] (holding a blank when `wild`)
         that meet a target with a last term of the table across one of the operations: aimed at
         the values they need when the prefix is long, not walked yet and those values are few
-        (`aims_prefix_at`, up to blank_terms.WILD_TARGETS values), else from one walk listing the
+        (`aims_prefix_at`, up to blank_terms.BLANK_TARGETS values), else from one walk listing the
         prefixes of every end."""
         if wild not in walked and targets is not None:
             upto = pattern[:k + 1]
             aiming = self if wild else self.plain
             more = len(targets) * len(terms) * len(ops)
-            if aiming.aims_prefix_at(upto, more, WILD_TARGETS):
+            if aiming.aims_prefix_at(upto, more, BLANK_TARGETS):
                 return aiming.aimed(pattern[:k], partners(targets, terms, ops, False, False))
         if wild not in walked:
             walked[wild] = (self.prefixes if wild else self.plain.prefixes)(pattern[:k + 1])
@@ -425,15 +425,15 @@ class WildAiming:
         return covered is None or len(covered[0]) + more <= most
 
 
-def wild_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:
+def blank_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:
     """Return one table (value -> packed tiles used -> [tiles, the blank's symbol written], or
-    how many when counting) of the sides a wild walk's skeletons and concrete table stand for;
+    how many when counting) of the sides a blank walk's skeletons and concrete table stand for;
     with `targets`, of those values only."""
     skeletons, concrete = wild
     table: dict = {}
     if counting and not skeletons and targets is not None and len(targets) < len(concrete):
-        # a count's few targets looked up in its table (some 3 % of a stretch's values are
-        # asked for on the bench), their entries copied: a count adds up the same in any order
+        # a count's few targets looked up in its table (a small part of a stretch's values is
+        # asked for), their entries copied: a count adds up the same in any order
         for value in targets:
             by_used = concrete.get(value)
             if by_used:

@@ -1,5 +1,5 @@
 """Counting the sides that hold a blank by a dynamic programme, as `sides.count_walk` counts the
-sides without one: how many sides `wildcard.wild_walk` would list, of each value and tiles used,
+sides without one: how many sides `blank_sides.blank_walk` would list, of each value and tiles used,
 without going through them one by one.
 
 A count needs only how many sides share a value and the tiles they use, so the walk's phases
@@ -8,11 +8,11 @@ become states, merged whenever they agree (fractions reduced, so equal values me
 - before the first blank: (sum, whether the term is added, term, how the next Number joins it,
   tiles used), a Number next;
 - inside the wildcard's term, up to a position: (σ, whether the term is added, κ, whether X
-  divides, X's choices, tiles used), as in wildcard.Skeleton;
+  divides, X's choices, tiles used), as in blank_sides.Skeleton;
 - after the wildcard's term, the wildcard still unknown: the concrete sum of the other terms so
   far, the term being built, how the next Number joins it, and the skeleton's s, κ, X's choices
   and floor (the lowest running concrete sum since the wildcard's term: never below zero is
-  floor + s·T(X) >= 0, see wildcard.Skeleton), tiles used. X is fixed only when a side ends:
+  floor + s·T(X) >= 0, see blank_sides.Skeleton), tiles used. X is fixed only when a side ends:
   its few choices are tried once per state that ends there, not carried through the rest of
   the side as concrete sums, one each (what makes a concrete blank's states some fifty times
   a plain hand's on a long stretch, where these are a few times);
@@ -27,19 +27,19 @@ from __future__ import annotations
 
 from math import gcd
 
-from classroom.solve.board.aim import add, open_board
+from classroom.solve.board.meet import add, open_board
 from classroom.solve.board.sides import PackedHand, cell_numbers, cell_operations, reduced_pair, sum_numerator, count_walk
-from classroom.solve.board.blank_sides import OverBudget, hole_numbers, blank_operations_of
+from classroom.solve.board.blank_sides import OverBudget, blank_numbers, blank_operations_of
 from classroom.game.symbols import OPERATIONS
 
 _UNBOUND = (0, 1)  # the floor of an added wildcard term whose running sums never went below zero
 
 
-def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
+def blank_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
                     stops: tuple[bool, ...] | None = None, budget: int | None = None,
                     operations: tuple = OPERATIONS, targets: set | None = None, work: list | None = None):
     """Return ([], value -> packed tiles used -> how many) for the sides filling the whole
-    pattern that hold at least one blank (the arguments as for `wildcard.wild_walk`, whose
+    pattern that hold at least one blank (the arguments as for `blank_sides.blank_walk`, whose
     sides these are, counted); with `stops`, end j -> that pair for every j where stops[j]
     allows a side to end. With `targets`, only those values are kept. The walk's work is the
     Numbers tried from the states it continues: added to `work` (a one-item list) as it goes,
@@ -52,7 +52,7 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
         return ([], {}) if whole else {}
     found = {j: ([], table) for j, table in
              ((j, counted_table(wild, targets)) for j, wild in
-              wild_counts(pattern, hand, plain, rest, stops, budget, operations, work).items()) if table}
+              blank_counts(pattern, hand, plain, rest, stops, budget, operations, work).items()) if table}
     if whole:
         return found.get(n - 1, ([], {}))
     return found
@@ -60,8 +60,8 @@ def wild_count_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: P
 
 def counted_table(wild: tuple, targets: set | None = None) -> dict:
     """Return value -> packed tiles used -> how many for a pair (skeleton -> packed tiles used ->
-    how many, concrete table) of `wild_counts`: every value the skeletons take, with `targets`
-    those values only (Skeleton.keys's arithmetic written out in the loop: a count reads
+    how many, concrete table) of `blank_counts`: every value the skeletons take, with `targets`
+    those values only (blank_sides.Skeleton.keys's arithmetic written out in the loop: a count reads
     millions of skeletons)."""
     skeletons, concrete = wild
     table: dict = {}
@@ -129,7 +129,7 @@ def counted_table(wild: tuple, targets: set | None = None) -> dict:
 
 def counted_uses(wild: tuple) -> dict:
     """Return packed tiles used -> how many sides a pair (skeleton -> packed tiles used -> how
-    many, concrete table) of `wild_counts` stands for, whatever their values: counted_table's
+    many, concrete table) of `blank_counts` stands for, whatever their values: counted_table's
     sides, added up by tiles used without writing a value."""
     skeletons, concrete = wild
     found: dict = {}
@@ -174,7 +174,7 @@ class SharedWalks:
     from that walk: the sides ending at j fill the cells up to j only, whatever follows. An
     end's table of values is written out (counted_table) when first asked for. `walk(pattern)`,
     given with each question (kept, it would make a reference cycle with its owner), makes the
-    walk: wild_counts with a stop at every end, within the owner's limit."""
+    walk: blank_counts with a stop at every end, within the owner's limit."""
 
     def __init__(self):
         self._walks: dict = {}  # pattern walked -> end -> (skeletons, concrete)
@@ -226,14 +226,14 @@ class SharedWalks:
                 self._covering.setdefault(walked[:k], walked)
 
 
-def wild_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
+def blank_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
                 stops: tuple[bool, ...], budget: int | None = None, operations: tuple = OPERATIONS,
                 work: list | None = None) -> dict:
     """Return end j -> (skeleton -> packed tiles used -> how many, concrete table: value ->
     packed tiles used -> how many) for the sides filling pattern[:j + 1] that hold a blank, at
     every j where stops[j] allows a side to end: the skeletons (σ, s, κ, whether X divides, X's
     choices, floor) of those whose first blank stands in a Number, still unknown, and the values
-    of those whose first blank is an operation (see `wild_count_walk`)."""
+    of those whose first blank is an operation (see `blank_count_walk`)."""
     n = len(pattern)
     offset, high = hand.offset, hand.high
     blank = hand.unit[-1]  # the packed tile of a blank
@@ -241,7 +241,7 @@ def wild_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
     blank_operations = [blank_operations_of(cell, hand, operations) for cell in pattern]
     rest_operations = [cell_operations(cell, rest, operations) for cell in pattern]
     ending: dict = {}  # end -> skeleton (σ, sign, κ, divides, choice, floor) -> tiles used -> how many
-    choices: list = []  # X's choices (values tuples of hole_numbers), numbered in the states
+    choices: list = []  # X's choices (values tuples of blank_numbers), numbered in the states
     numbered: dict = {}  # id of X's choices -> their number (the hand's cache keeps them alive)
 
     def end_at(j, skeleton, used, count):
@@ -283,7 +283,7 @@ def wild_counts(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
         if states:
             numbers = cell_numbers(pattern[p:], plain)
             spend(states, numbers)
-            holes = hole_numbers(pattern[p:], hand, plain, rest)
+            holes = blank_numbers(pattern[p:], hand, plain, rest)
             for (total, plus, term, times, used), count in states.items():
                 for length, by_used in numbers:
                     j = p + length
@@ -451,8 +451,8 @@ def _flat(state: tuple, blank: int) -> tuple:
 
 def _joined(times, term: tuple, value_n: int, value_d: int):
     """Return the term (reduced) with the next Number joined in: the Number itself at the term's
-    start (times None), multiplied or divided in; None for a division by zero (sides._term and
-    reduced_pair on pairs, written out: the walk's hottest call)."""
+    start (times None), multiplied or divided in; None for a division by zero (sides.term_product and
+    sides.reduced_pair on pairs, written out: the walk's hottest call)."""
     if times is None:
         return reduced_pair(value_n, value_d)
     if times == "×":

@@ -28,8 +28,7 @@ from classroom.solve.board.sides import (
 )
 from classroom.game.symbols import BLANK, OPERATIONS
 
-HOLE = BLANK  # the placeholder in a skeleton's fills where the wildcard blank goes
-HOLE_VALUES_KEPT = 8192  # counting, X's choices a hand keeps from one line to the next (some 10 MB)
+BLANK_VALUES_KEPT = 8192  # counting, X's choices a hand keeps from one line to the next (memory: docs/performance.md)
 
 
 @dataclass(frozen=True)
@@ -75,18 +74,18 @@ class Skeleton:
         return tuple(found)
 
 
-def hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand) -> tuple:
+def blank_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand) -> tuple:
     """Return the Numbers from the first of the cells on that hold the wildcard blank:
-    (last cell k, packed tiles used, fills with HOLE at the wildcard, position of HOLE in the
+    (last cell k, packed tiles used, fills with BLANK at the wildcard, position of that BLANK in the
     fills, X's choices as (numerator, denominator, symbol)). Tiles before the wildcard come from
     `plain` (no blank), after it from `rest` (the hand less one blank). Cached per hand."""
     cells = cells[:number_span(cells, hand.number_tiles)]
-    found = hand.hole_cache.get(cells)
+    found = hand.blank_number_cache.get(cells)
     if found is not None:
         return found
     offset, high = hand.offset, hand.high
     blank_unit = hand.unit[-1]
-    choices = hand.hole_values  # X's choices, made once per hand and shared by its Numbers
+    choices = hand.blank_values  # X's choices, made once per hand and shared by its Numbers
     options = []  # per cell: (tiles before the wildcard, tiles after it, the wildcard's symbols)
     for cell in cells:
         if type(cell) is str:
@@ -115,10 +114,10 @@ def hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packed
                     values = choices[key] = _last_values(*key)
                 mark = len(fills)
                 if values:
-                    groups.append((k, now, fills + (HOLE,), mark, values))
+                    groups.append((k, now, fills + (BLANK,), mark, values))
                 digits = tuple(s for s in symbols if s in DIGIT_VALUES and (count or s != "0"))
                 if digits:
-                    extend(k + 1, whole * 10, 1, count + 1, now, fills + (HOLE,), mark, digits, count == 0)
+                    extend(k + 1, whole * 10, 1, count + 1, now, fills + (BLANK,), mark, digits, count == 0)
         for symbol, unit, fill in (after if wild is not None else before):
             now = used + unit
             if unit and (now + offset) & high:
@@ -144,18 +143,18 @@ def hole_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packed
 
     extend(0, 0, 0, 0, 0, (), None, None, False)
     extend = None  # break the closure's cycle
-    found = hand.hole_cache[cells] = tuple(groups)
+    found = hand.blank_number_cache[cells] = tuple(groups)
     return found
 
 
-def forget_hole_values(hand: PackedHand) -> None:
+def forget_blank_values(hand: PackedHand) -> None:
     """Forget X's choices made for the hand's Numbers holding the wildcard once they are more
-    than HOLE_VALUES_KEPT (made again when asked for; a walk numbers them by identity, one walk
+    than BLANK_VALUES_KEPT (made again when asked for; a walk numbers them by identity, one walk
     at a time). Kept from one line to the next, most are not made again: a line's Numbers are
-    mostly new, their choices mostly not (some 14,700 made for 6,400 on seed 7 of the bench
-    when they were forgotten on every line)."""
-    if len(hand.hole_values) > HOLE_VALUES_KEPT:
-        hand.hole_values.clear()
+    mostly new, their choices mostly not (forgotten on every line, they were made more than
+    twice over)."""
+    if len(hand.blank_values) > BLANK_VALUES_KEPT:
+        hand.blank_values.clear()
 
 
 def _last_values(prefix: int, alone: bool, symbols: tuple) -> tuple:
@@ -212,15 +211,15 @@ def expanded(skeletons: list) -> Iterator[tuple]:
 
 
 class OverBudget(Exception):
-    """A wild walk found more sides than its budget allowed."""
+    """A blank walk found more sides than its budget allowed."""
 
 
-def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
+def blank_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedHand,
               stops: tuple[bool, ...] | None = None,
               budget: int | None = None, operations: tuple = OPERATIONS, targets: set | None = None):
     """Return the sides filling the whole pattern that hold at least one blank, as
-    (skeletons: [(((value key, blank's symbol), ...), [(packed tiles used, fills with HOLE,
-    position of HOLE)])], concrete: value -> packed tiles used -> [fills]) — concrete for the sides whose first blank
+    (skeletons: [(((value key, blank's symbol), ...), [(packed tiles used, fills with BLANK
+    where the wildcard goes, position of that BLANK)])], concrete: value -> packed tiles used -> [fills]) — concrete for the sides whose first blank
     is an operation. (Counting them is classroom.solve.board.blank_count's dynamic programme.)
 
     `plain` is the hand with its blanks set aside, for the part before the first blank, and
@@ -330,7 +329,7 @@ def wild_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: PackedH
                                     go(j + 2, s_n, total_d * t_d, symbol == "+", 0, 1, None, after_op,
                                        got + fill)
         # the wildcard Number starts here
-        for length, number_used, template, at, values in hole_numbers(pattern[i:], hand, plain, rest):
+        for length, number_used, template, at, values in blank_numbers(pattern[i:], hand, plain, rest):
             now = used + number_used
             if not fits(now):
                 continue

@@ -19,18 +19,19 @@ is aimed in turn at the values it needs while they are few, and a long Number is
 the value asked of it (`WrittenNumbers`), never listed, as aim.OneNumber does without a blank.
 With `counting`, the tables say how many terms there are instead of listing them (a count with
 one blank aims its long terms so: the parts' tables are counted, a Number written from its value
-is counted by the lists it writes, see `many`).
+is counted by the lists it writes, see meet.many).
 """
 
 from __future__ import annotations
 
-from classroom.solve.board.aim import (
-    ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber, ValueOrders, first_looked_up, forget_closed,
-    last_looked_up, open_board, products, add, grown, key_of, may_hold, pairs_of,
+from classroom.solve.board.aim import ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber
+from classroom.solve.board.meet import (
+    ValueOrders, add, count_met, first_looked_up, forget_closed, grown, join_counts, key_of, last_looked_up, many,
+    open_board, pairs_of, products,
 )
-from classroom.solve.board.blank_sides import blank_operations_of, hole_numbers
+from classroom.solve.board.blank_sides import blank_operations_of, blank_numbers
 from classroom.solve.board.sides import (
-    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, walk,
+    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, may_hold, walk,
 )
 from classroom.game.symbols import BLANK, DIGITS, TIMES_DIVIDE
 
@@ -39,7 +40,7 @@ from classroom.game.symbols import BLANK, DIGITS, TIMES_DIVIDE
 # more with two, such a walk holds hundreds of thousands of entries (the term prefixes of up to
 # six open squares holding a blank, for 1 1 2 2/3 3 4 8 ? ?: 364,000 (value, tiles used) entries),
 # and aiming at a few thousand values costs far less.
-WILD_TARGETS = 5000
+BLANK_TARGETS = 5000
 
 
 def _fractions_leaving() -> dict:
@@ -235,7 +236,7 @@ def looked_up(table) -> bool:
     return isinstance(table, (OneNumber, WrittenNumbers)) or (isinstance(table, EitherTerms) and table._lookup)
 
 
-class WildTerms:
+class BlankTerms:
     """The terms holding a blank of one hand, aimed at values (`aimed`), with the tables they
     are made of, cached by pattern: Numbers holding the wildcard or from the hand less it, and
     term prefixes without a blank or holding one. `plain` and `rest` are the aim.Aiming of the
@@ -254,11 +255,11 @@ class WildTerms:
         self._numbers: dict = {}  # (pattern, wild) -> the Numbers filling it
         self._uses: dict = {}  # (pattern, wild, with 0) -> packed tiles used -> how many Numbers fill it
         self._plain_prefixes: dict = {}  # pattern -> end -> table of the term prefixes without a blank
-        self._wild_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
+        self._blank_prefixes: dict = {}  # pattern -> end -> table of the term prefixes holding one
         self.orders = ValueOrders()  # the tables the joins by product and quotient meet, by value
         self.held = 0  # sides held in the caches: those of the aimed tables, and of the others
         self.held_aimed = 0
-        self.looked = 0  # counting, the value look-ups of the joins (work: blank_aim.WildAiming.looked)
+        self.looked = 0  # counting, the value look-ups of the joins (work: blank_aim.BlankAiming.looked)
 
     def aimed(self, pattern: tuple, targets, walks) -> dict:
         """Return a table holding the terms holding a blank that fill the whole pattern and whose
@@ -266,7 +267,7 @@ class WildTerms:
         every such term (`walks.terms`)."""
         if empty_squares(pattern) < TERM_AIM_FROM:
             return walks.terms(pattern)
-        # measured by its (value, tiles used) entries, JoinedFills (see blank_aim.WildAiming.aimed)
+        # measured by its (value, tiles used) entries, JoinedFills (see blank_aim.BlankAiming.aimed)
         out, work = grown(self._aimed, pattern, targets, lambda p, t, o: self._aim(p, t, o, walks), True)
         self.held += work
         self.held_aimed += work
@@ -277,14 +278,14 @@ class WildTerms:
         self._numbers.clear()
         self._uses.clear()
         self._plain_prefixes.clear()
-        self._wild_prefixes.clear()
+        self._blank_prefixes.clear()
         self.orders = ValueOrders()
         if not self.counting:  # counting, what was built stays work done
             self.held = self.held_aimed
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
-        forget_closed(self._aimed, self._plain_prefixes, self._wild_prefixes)
+        forget_closed(self._aimed, self._plain_prefixes, self._blank_prefixes)
         self.orders.keep_open()
         for cache in (self._numbers, self._uses):
             for key in [key for key in cache if not open_board(key[0])]:
@@ -302,7 +303,7 @@ class WildTerms:
                 found = {}
                 last = len(pattern) - 1
                 counting = self.counting
-                for k, used, fills, at, values in hole_numbers(pattern, hand, plain, rest):
+                for k, used, fills, at, values in blank_numbers(pattern, hand, plain, rest):
                     if k != last:
                         continue
                     for x_n, x_d, symbol in values:
@@ -324,7 +325,7 @@ class WildTerms:
         table: dict = {}
         last = len(pattern) - 1
         counting = self.counting
-        for k, used, fills, at, values in hole_numbers(pattern, self.hand, self.plain.hand, self.rest.hand):
+        for k, used, fills, at, values in blank_numbers(pattern, self.hand, self.plain.hand, self.rest.hand):
             if k == last:
                 for x_n, x_d, symbol in values:
                     add(table, key_of(x_n, x_d), used,
@@ -334,7 +335,7 @@ class WildTerms:
     def _heads(self, upto: tuple, wild: bool, walks) -> dict:
         """Return end -> table of the term prefixes filling upto[:end + 1] followed by a cell that
         can hold a × or ÷ (of the hand or its blank): holding a blank (`wild`) or without one."""
-        cache = self._wild_prefixes if wild else self._plain_prefixes
+        cache = self._blank_prefixes if wild else self._plain_prefixes
         found = cache.get(upto)
         if found is None:
             stops = tuple(may_hold(cell, TIMES_DIVIDE, self.joins) for cell in upto[1:]) + (False,)
@@ -382,13 +383,13 @@ class WildTerms:
             parts = ((False, cell_operations(cell, plain, TIMES_DIVIDE), True),
                      (False, blank_operations_of(cell, hand, TIMES_DIVIDE), False),
                      (True, cell_operations(cell, rest, TIMES_DIVIDE), False))
-            for wild_head, ops, wild_last in parts:
+            for blank_head, ops, blank_last in parts:
                 if not ops:
                     continue
-                numbers = self.numbers(last, wild_last)
+                numbers = self.numbers(last, blank_last)
                 if not numbers:
                     continue
-                head = self._head(pattern, k, targets, numbers, ops, wild_head, walked, walks, zero)
+                head = self._head(pattern, k, targets, numbers, ops, blank_head, walked, walks, zero)
                 if head and looked_up(numbers) and looked_up(head):
                     head = filling(pattern[:k], plain, counting, TIMES_DIVIDE)
                 if zero:
@@ -397,14 +398,14 @@ class WildTerms:
                     # Number: seed 19 of the bench made 4 million joins so); the joins by value
                     # below are of the other targets. A T × 0 takes every term prefix, even when
                     # none has a value the joins need (aimed at 0 alone, without a 0 tile: none)
-                    self._zeros(out, pattern, k, wild_head, head or {}, numbers, ops, wild_last, walks)
+                    self._zeros(out, pattern, k, blank_head, head or {}, numbers, ops, blank_last, walks)
                 if not head:
                     continue
                 if profiles is not None:
                     def meet(h, nums, values, pairs, symbol):
                         times = symbol == "×"
                         if looked_up(nums):
-                            return last_looked_up(h, nums, lambda: self._every_number(last, wild_last), pairs, times,
+                            return last_looked_up(h, nums, lambda: self._every_number(last, blank_last), pairs, times,
                                                   self.orders)
                         if looked_up(h):
                             return first_looked_up(h, lambda: filling(pattern[:k], plain, True, TIMES_DIVIDE),
@@ -419,7 +420,7 @@ class WildTerms:
                 for symbol, unit, fill in ops:
                     times = symbol == "×"
                     if looked_up(numbers):
-                        met = last_looked_up(head, numbers, lambda: self._every_number(last, wild_last),
+                        met = last_looked_up(head, numbers, lambda: self._every_number(last, blank_last),
                                               goals, times, self.orders)
                     elif looked_up(head):
                         met = first_looked_up(head, lambda: filling(pattern[:k], plain, counting, TIMES_DIVIDE),
@@ -428,11 +429,11 @@ class WildTerms:
                         met = products(head, numbers, joined, goals, times, self.orders)
                     join_met(out, hand, met, unit, fill, counting)
 
-    def _zeros(self, out: dict, pattern: tuple, k: int, wild_head: bool, head, numbers, ops: tuple,
-               wild_last: bool, walks) -> None:
+    def _zeros(self, out: dict, pattern: tuple, k: int, blank_head: bool, head, numbers, ops: tuple,
+               blank_last: bool, walks) -> None:
         """Add to the counted table `out` the terms of value 0 made of a term prefix of the table
-        `head` (filling pattern[:k], holding the wildcard when `wild_head`), one of the
-        operations at k and a last Number of the table `numbers` (holding it when `wild_last`):
+        `head` (filling pattern[:k], holding the wildcard when `blank_head`), one of the
+        operations at k and a last Number of the table `numbers` (holding it when `blank_last`):
         those with a factor 0 (0 × N, 0 ÷ N with N not 0, T × 0), the only ones of value 0."""
         hand = self.hand
         h0 = None if looked_up(head) else head.get(0)
@@ -443,9 +444,9 @@ class WildTerms:
         for symbol, unit, _ in ops:
             times = symbol == "×"
             if h0:
-                join_counts(out, hand, 0, h0, unit, self._number_uses(last, wild_last, numbers, times))
+                join_counts(out, hand, 0, h0, unit, self._number_uses(last, blank_last, numbers, times))
             if n0 and times:
-                join_counts(out, hand, 0, self._head_uses(pattern[:k], wild_head, h0, walks), unit, n0)
+                join_counts(out, hand, 0, self._head_uses(pattern[:k], blank_head, h0, walks), unit, n0)
 
     def _head_uses(self, head: tuple, wild: bool, h0, walks) -> dict:
         """Return packed tiles used -> how many term prefixes fill the pattern `head` (holding
@@ -457,10 +458,10 @@ class WildTerms:
             return every
         zeros = uses({0: h0}, True)
         found = {}
-        for used, many in every.items():
-            many -= zeros.get(used, 0)
-            if many:
-                found[used] = many
+        for used, count in every.items():
+            count -= zeros.get(used, 0)
+            if count:
+                found[used] = count
         return found
 
     def _number_uses(self, last: tuple, wild: bool, numbers, with_zero: bool) -> dict:
@@ -473,7 +474,7 @@ class WildTerms:
                 # read from the Numbers holding the wildcard, its values never written in a table
                 found = {}
                 end = len(last) - 1
-                for k, used, _, _, values in hole_numbers(last, self.hand, self.plain.hand, self.rest.hand):
+                for k, used, _, _, values in blank_numbers(last, self.hand, self.plain.hand, self.rest.hand):
                     many = sum(1 for x_n, _, _ in values if with_zero or x_n) if k == end else 0
                     if many:
                         found[used] = found.get(used, 0) + many
@@ -490,7 +491,7 @@ class WildTerms:
         prefix (a short one whole, a long one from one walk with a stop at every end)."""
         head = pattern[:k]
         if wild not in walked and not looked_up(numbers) and empty_squares(head) >= PREFIX_AIM_FROM \
-                and len(targets) * len(numbers) * len(ops) <= WILD_TARGETS:
+                and len(targets) * len(numbers) * len(ops) <= BLANK_TARGETS:
             if zero:  # counting, a factor 0 is met by tiles used (`_zeros`): the other targets'
                 # values, and 0 for a 0 × or 0 ÷
                 needed = needed_factors(targets - {0}, numbers, ops) | {0}
@@ -520,7 +521,7 @@ def uses(table: dict, with_zero: bool) -> dict:
 
 def look_ups(head, numbers, goals: list) -> int:
     """Return about how many values one join of term prefixes and last Numbers by product or
-    quotient looks up (see aim.products: the two smallest of the three are looped over; a table
+    quotient looks up (see meet.products: the two smallest of the three are looped over; a table
     written on demand is never looped over)."""
     v = len(goals)
     if looked_up(numbers):
@@ -552,7 +553,7 @@ class JoinedFills:
     """The fills of the sides of one value and tiles used, made of parts joined across an
     operation, written out only when first gone through: an aimed table holds every side of
     its targets, most of which no window pairs with a side of the hand's other tiles (with two
-    blanks, over 99 % of them on an empty board). Reads like the list of fills it stands for
+    blanks, nearly all of them on an empty board). Reads like the list of fills it stands for
     (iterate it, take its length)."""
 
     __slots__ = ("parts", "_written")
@@ -618,8 +619,8 @@ def add_joined(out: dict, key, used: int, fills) -> None:
 def join_tiles(out: dict, hand: PackedHand, key, a_by_used, unit: int, fill: tuple, b_by_used) -> None:
     """Add to a table the sides of value `key` made of a part, an operation (its packed tile and
     tiles placed) and another part, for every pair of entries the hand can pay for together
-    (aim.join for listing, the sides joined only when gone through: JoinedFills; the parts'
-    entries may be a blank_aim.WildSides)."""
+    (meet.join for listing, the sides joined only when gone through: JoinedFills; the parts'
+    entries may be a blank_aim.BlankSides)."""
     offset, high = hand.offset, hand.high
     by_used = None
     b_items = list(b_by_used.items())
@@ -645,38 +646,7 @@ def join_met(out: dict, hand: PackedHand, met, unit: int, fill: tuple, counting:
     by tiles used, the other's)), across an operation (its packed tile and tiles placed): how
     many when counting (join_counts), else the sides themselves (join_tiles)."""
     if counting:
-        for key, a_by_used, b_by_used in met:
-            join_counts(out, hand, key, a_by_used, unit, b_by_used)
+        count_met(out, hand, met, unit)
     else:
         for key, a_by_used, b_by_used in met:
             join_tiles(out, hand, key, a_by_used, unit, fill, b_by_used)
-
-
-def many(fills) -> int:
-    """Return how many sides an entry of a table stands for: a count, or a list of fills (a
-    Number written from its value lists its few ways even when counting)."""
-    return fills if type(fills) is int else len(fills)
-
-
-def join_counts(out: dict, hand: PackedHand, key, a_by_used, unit: int, b_by_used) -> None:
-    """Add to a counted table how many sides of value `key` are made of a part, an operation
-    (its packed tile) and another part, for every pair of entries the hand can pay for together
-    (join_tiles, counting: the entries are counts, or lists counted by `many`)."""
-    offset, high = hand.offset, hand.high
-    by_used = None
-    b_items = b_by_used.items()
-    for a_used, a_many in a_by_used.items():
-        with_op = a_used + unit + offset
-        if type(a_many) is not int:
-            a_many = len(a_many)
-        for b_used, b_many in b_items:
-            used = with_op + b_used
-            if not used & high:
-                used -= offset
-                if by_used is None:
-                    by_used = out.get(key)
-                    if by_used is None:
-                        by_used = out[key] = {}
-                if type(b_many) is not int:
-                    b_many = len(b_many)
-                by_used[used] = by_used.get(used, 0) + a_many * b_many

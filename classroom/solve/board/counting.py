@@ -1,14 +1,14 @@
 """Counting every legal play of a Position without building one: window by window, the side
 with fewer empty squares is counted whole and the other side's sides of those values only
-(aimed), with and without a blank, exactly as the plays are found (SideTables.joined), but
+(aimed), with and without a blank, exactly as the plays are found (side_tables.SideTables.joined), but
 with how many sides there are in place of their tiles. Only stretches of open board are kept
 from one line to the next.
 
 A count has a limit of work: the entries of the counted tables built, the Numbers tried by the
 counting walk of the sides holding a blank (classroom.solve.board.blank_count) and the value look-ups
-of the aimed joins (see aimed.MEETING_WEIGHT). It is a measure that
+of the aimed joins (see meet.MEETING_WEIGHT). It is a measure that
 does not depend on the machine, so a seed still decides. A count stopped by its limit (or by
-running out of memory under make.pool's cap of 1 GB) still knows the plays of the windows it finished (`at_least`): distinct windows hold distinct plays,
+running out of memory under make.pool's cap) still knows the plays of the windows it finished (`at_least`): distinct windows hold distinct plays,
 so that is a true lower bound, "more than N" (issue 29).
 """
 
@@ -19,12 +19,12 @@ from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.lines import duplicate_single
 from classroom.solve.board.side_tables import SideTables
 
-# Work a count may take: 6-11 s of CPU on the 2-core bench machine (2.4-4.8 million units a CPU
-# second over the 20 bench positions with a blank, 2.4-3.6 million for those counting 5 s or
-# more); the most a bench position takes is 25,958,013 (seed 9, 7.7 s)
+# Work a count may take: a few seconds of CPU, and a little more than the most any of the 20
+# bench positions with a blank takes, so that each of them counts in full (the figures:
+# docs/performance.md, "Figures the engine's code quoted")
 COUNT_LIMIT = 27_000_000
-# With two blanks a unit of that work costs more time and memory (within 16,000,000 an
-# empty-board count took 20 s, another 800 MB), and such a count seldom finishes: it stops sooner.
+# With two blanks a unit of that work costs more time and memory, and such a count seldom
+# finishes: it stops sooner.
 TWO_BLANKS_LIMIT = 2_000_000
 
 

@@ -58,7 +58,7 @@ def paused_collector():
 
     When the search ends, what is alive moves straight to the oldest generation (frozen while
     the collector is enabled again, then thawed): else the collector's next young run would go
-    through every table the search kept, once more (some 20 ms of a 0.25 s best play). Nothing
+    through every table the search kept, once more (a tenth of a best play's time). Nothing
     stays frozen: a cycle made elsewhere is collected at the collector's next full run."""
     was_enabled = gc.isenabled()
     gc.disable()
@@ -86,7 +86,8 @@ def candidate_order(candidate: Candidate) -> tuple:
 
 
 # A blank tried as each of its symbols (sets with negative or exponent tiles, see PackedHand):
-# one blank in a nine-tile hand is a few seconds and some 300 MB; two would need over 1 GB.
+# one blank in a nine-tile hand is a few seconds and hundreds of MB; two would pass make.pool's
+# memory cap (docs/performance.md).
 MAX_CONCRETE_BLANKS = 1
 
 
@@ -255,8 +256,8 @@ class Position:
     def count(self, limit: int | None = None) -> int | None:
         """Return the number of distinct legal equation plays (without building them); with a
         `limit`, None when counting would take more work than that (see classroom.solve.board.counting):
-        always so for a blank tried as each of its symbols, which can pass 1 GB before the limit
-        is checked."""
+        always so for a blank tried as each of its symbols, which can run out of memory before the
+        limit is checked."""
         if limit is not None and self.packed.signed and BLANK in self.hand:
             return None
         with paused_collector():

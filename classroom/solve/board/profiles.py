@@ -15,7 +15,7 @@ join none of whose profiles add up is skipped whole.
 A table split by profile is profile -> value -> packed tiles used -> how many (a value's entries
 of one profile keep their dict). A table written on demand (aim.OneNumber, a WrittenNumbers) is
 of one profile: Numbers hold no operation, and hold the blank when written holding it. A table
-that grows (aim.grown: by new values only) is split again from its first new value on.
+that grows (meet.grown: by new values only) is split again from its first new value on.
 
 **Ranges.** Two parts that meet make values within a range their own values' ranges give
 (`met_range`: p + t lies between the sums of the two lows and of the two highs, and so on), so a
@@ -31,14 +31,17 @@ from bisect import bisect_left, bisect_right
 from itertools import islice
 from sys import getrefcount
 
-from classroom.solve.board.aim import OneNumber, forget_closed, meeting_look_ups, meetings, pairs_of, value_range
-from classroom.solve.board.blank_terms import WrittenNumbers, join_met, many
+from classroom.solve.board.aim import OneNumber
+from classroom.solve.board.meet import (
+    count_met, forget_closed, many, meeting_look_ups, meetings, pairs_of, value_range,
+)
+from classroom.solve.board.blank_terms import WrittenNumbers
 from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
 
 GROWN_SPLITS = True  # a grown table is split from its first new value on (tests: off, split whole)
 RANGES = True  # a join looks up only the goal values its parts' ranges can make (tests: off, every one)
-SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.WILD_KEPT too
+SPLITS_KEPT = 2000  # tables kept split by profile, at most: each keeps its table alive, past blank_aim.BLANK_KEPT too
 
 Goals = dict  # profile -> (values, [their pairs]): what a long side's sides must be, like {4096: ({7, 9}, [(7, 1), (9, 1)])}
 
@@ -48,7 +51,7 @@ class ExactTables:
     pattern, the values covered of each profile and a table of their sides (entries of other
     profiles may be there too, from other windows: they pair with no short side of this one).
     The tables are made by the aiming's `aim_profiles` (aim.Aiming without a blank,
-    blank_aim.WildAiming holding one) and kept apart from its value-keyed ones, which hold
+    blank_aim.BlankAiming holding one) and kept apart from its value-keyed ones, which hold
     every profile."""
 
     def __init__(self, hand: PackedHand):
@@ -59,14 +62,14 @@ class ExactTables:
                          if kind in PLUS_MINUS)
         self.full = sum(count * unit for count, unit in zip(hand.counts + [hand.blanks], hand.unit))
         self._plain: dict = {}  # pattern -> (profile -> values covered, table)
-        self._wild: dict = {}
+        self._blank: dict = {}
         self._splits: dict = {}  # id -> (table, its length, the table split by profile, its parts' ranges)
         self._goals: dict = {}  # id -> (a short side's table, its goals)
         self._ordered: dict = {}  # id -> [a goal's values, their range, those values in order]
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board, and the splits."""
-        forget_closed(self._plain, self._wild)
+        forget_closed(self._plain, self._blank)
         # a split is kept while another cache still holds its table (an open stretch's, which
         # other lines read again): held by the split alone, a table has two references here
         # (the split's, getrefcount's own)
@@ -114,7 +117,7 @@ class ExactTables:
     def table(self, aiming, pattern: tuple, short: dict, wild: bool) -> dict:
         """Return a counted table holding the sides filling the pattern (holding a blank when
         `wild`) of every value and profile that an entry of the short side's table leaves them."""
-        cache = self._wild if wild else self._plain
+        cache = self._blank if wild else self._plain
         covered, out = cache.get(pattern) or ({}, {})
         fresh: dict = {}  # the goals not covered yet
         for profile, values in self.goals(short).items():
@@ -124,7 +127,7 @@ class ExactTables:
                 fresh[profile] = (new, pairs_of(new))
         if fresh:
             cache[pattern] = (covered, out)
-            for profile, (values, _) in fresh.items():  # covered first, as in aim.grown
+            for profile, (values, _) in fresh.items():  # covered first, as in meet.grown
                 covered.setdefault(profile, set()).update(values)
             aiming.aim_profiles(pattern, out, Profiles(fresh, self))
         return out
@@ -154,7 +157,7 @@ class Profiles:
 
     def add(self, out: dict, table) -> None:
         """Add to the counted table `out` the entries of `table` whose value and profile are a
-        goal's (a count, or a list of ways counted by blank_terms.many)."""
+        goal's (a count, or a list of ways counted by meet.many)."""
         mask = self.mask
         for profile, (values, _) in self.goals.items():
             for key in values:
@@ -181,7 +184,7 @@ class Profiles:
                     but: set = frozenset()) -> int:
         """Add to the counted table `out` the sides made of a part of the table `first`, one of
         the operations and a part of the table `last` (`meet(first part, last part, values,
-        their pairs, symbol)` meets them by value: aim.meetings, aim.products and their kin)
+        their pairs, symbol)` meets them by value: meet.meetings, meet.products and their kin)
         whose value (not in `but`) and profile are a goal's; return about how many values the
         joins looked up (`looks(first part, last part, pairs)`, work). The tables are split by
         profile, and only parts whose profiles and the operation's add up to a goal's meet."""
@@ -202,7 +205,7 @@ class Profiles:
             joined: dict = {}
             for symbol, unit, fill in ops:
                 looked += looks(first, last, every)
-                join_met(joined, hand, meet(first, last, values, every, symbol), unit, fill, True)
+                count_met(joined, hand, meet(first, last, values, every, symbol), unit)
             self.add(out, joined)
             return looked
         f_ranges, l_ranges = self._ranges(first), self._ranges(last)
@@ -225,7 +228,7 @@ class Profiles:
                             if not pairs:
                                 continue
                     looked += looks(f_part, l_part, pairs)
-                    join_met(out, hand, meet(f_part, l_part, values, pairs, symbol), unit, fill, True)
+                    count_met(out, hand, meet(f_part, l_part, values, pairs, symbol), unit)
         return looked
 
     def _within(self, profile: int, met: tuple, pairs: list, but) -> list:
@@ -253,7 +256,7 @@ class Profiles:
 
     def _split(self, table, blank: int) -> dict | None:
         """Return `split`, kept for the tables other windows read again: a table only ever grows
-        by new values (aim.grown), so one of the same length is the same, and a longer one is
+        by new values (meet.grown), so one of the same length is the same, and a longer one is
         the same but for the values after those split already (a dict keeps its order)."""
         got = self._splits.get(id(table))
         if got is not None and got[0] is table:
@@ -283,7 +286,7 @@ class Ranges:
         self._found = {}
 
     def of(self, table) -> tuple | None:
-        """Return `value_range` of the table, kept (a table grown by new values, aim.grown, widened
+        """Return `value_range` of the table, kept (a table grown by new values, meet.grown, widened
         by theirs)."""
         got = self._found.get(id(table))
         if got is not None and got[0] is table:

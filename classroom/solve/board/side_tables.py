@@ -10,26 +10,27 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from classroom.solve.board.aim import Aiming, OverLimit, forget_closed, table_size
-from classroom.solve.board.blank_aim import WildAiming, wild_table
+from classroom.solve.board.aim import Aiming, OverLimit
+from classroom.solve.board.meet import forget_closed, table_size
+from classroom.solve.board.blank_aim import BlankAiming, blank_table
 from classroom.solve.board.lines import Window
 from classroom.solve.board.profiles import ExactTables
 from classroom.solve.board.sides import FIELD, PackedHand, empty_squares, filling
-from classroom.solve.board.blank_count import counted_table, wild_count_walk, wild_counts
-from classroom.solve.board.blank_sides import OverBudget, forget_hole_values, wild_walk
+from classroom.solve.board.blank_count import counted_table, blank_count_walk, blank_counts
+from classroom.solve.board.blank_sides import OverBudget, forget_blank_values, blank_walk
 from classroom.game.symbols import BLANK, PLUS_MINUS
 
 
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values
-WILD_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
-WILD_LISTED = 10_000  # sides holding a blank that one long stretch may keep whole (some 15 MB)
+BLANK_WEIGHT = 10  # counting, a side holding a blank costs about ten times one without
+BLANK_LISTED = 10_000  # sides holding a blank that one long stretch may keep whole (memory: docs/performance.md)
 
 
 class SideTables:
     """The side tables of one position, cached by pattern: the sides without a blank (`plain`),
-    the sides with one (`wild`: skeletons and a table of concrete sides), and the sides of a long
-    stretch aimed at a few values, without a blank (`plain_aimed`) or with one (`wild_aimed`).
+    the sides with one (`blank`: skeletons and a table of concrete sides), and the sides of a long
+    stretch aimed at a few values, without a blank (`plain_aimed`) or with one (`blank_aimed`).
     `joined` pairs the sides of a window's two sides.
 
     Listing, past CACHED_SIDES sides a cache starts afresh, so memory stays bounded. With
@@ -45,14 +46,14 @@ class SideTables:
         self.limit: int | None = None  # work past which a count gives up (counting)
         self._work = 0  # work of the tables built outside the aimed ones (counting)
         self._plain: dict = {}
-        self._wild: dict = {}
-        self._wild_over: set = set()  # patterns with more sides holding a blank than WILD_LISTED
-        self._wild_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
+        self._blank: dict = {}
+        self._blank_over: set = set()  # patterns with more sides holding a blank than BLANK_LISTED
+        self._blank_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
         self._sides = 0  # sides held in the caches
         self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
         # listing, every hand with a blank aims them; counting, a hand with one blank, or with a
         # + or − of its own
-        self._aims_wild = hand.blanks > 0 and (not counting or hand.blanks == 1
+        self._aims_blank = hand.blanks > 0 and (not counting or hand.blanks == 1
                                                or any(s in plain.kinds for s in PLUS_MINUS))
         # the hand's + and − (without blanks): where they are counted in packed tiles used
         self._sign_shifts = [FIELD * i for i, kind in enumerate(plain.kinds) if kind in PLUS_MINUS]
@@ -61,29 +62,29 @@ class SideTables:
 
     def _new_aiming(self) -> None:
         """Start the aimed tables afresh (when sides with a blank are aimed, plain prefixes stop
-        wherever the blank could be + or −, for the wild sides joined to them)."""
+        wherever the blank could be + or −, for the blank sides joined to them)."""
         hand, plain, rest, counting = self.hand, self.plain_hand, self.rest_hand, self.counting
-        self._aiming = Aiming(plain, counting, signs=PLUS_MINUS if self._aims_wild else None)
+        self._aiming = Aiming(plain, counting, signs=PLUS_MINUS if self._aims_blank else None)
         self._exact = ExactTables(hand)  # counting, the long sides of windows placing every tile
-        self._wild_aiming = None
+        self._blank_aiming = None
         self._fewer_aiming = None
-        if self._aims_wild:
-            self._wild_aiming = WildAiming(hand, self._aiming,
+        if self._aims_blank:
+            self._blank_aiming = BlankAiming(hand, self._aiming,
                                            self._aiming if rest is plain else Aiming(rest, counting),
                                            counting, self._walked)
             if hand.blanks == 2 and not counting:
                 # the sides holding one blank, for the long side of a window whose short side
                 # holds the other (see `joined`)
-                self._fewer_aiming = WildAiming(rest, self._aiming, self._aiming)
-                self._wild_aiming.fewer = self._fewer_aiming
+                self._fewer_aiming = BlankAiming(rest, self._aiming, self._aiming)
+                self._blank_aiming.fewer = self._fewer_aiming
 
     def afresh(self) -> "SideTables":
         """Return new, empty side tables for the same hands, the hands' caches of Numbers emptied
         too: a count stopped (by its limit, or out of memory) lets go of all it held."""
         for hand in self._hands():
             hand.number_cache.clear()
-            hand.hole_cache.clear()
-            hand.hole_values.clear()
+            hand.blank_number_cache.clear()
+            hand.blank_values.clear()
         return SideTables(self.hand, self.plain_hand, self.rest_hand, self.counting)
 
     def window_pairs(self, window: Window) -> Iterator[tuple]:
@@ -117,7 +118,7 @@ class SideTables:
             yield from pairs(hand, plain, self.plain_aimed(long, plain.keys(), signs))
         if not hand.blanks:
             return
-        wild = self.wild(short)
+        wild = self.blank(short)
         skeletons, concrete = wild
         values = {key for keys, _ in skeletons for key, _ in keys}
         values.update(concrete)
@@ -127,31 +128,31 @@ class SideTables:
             self._check_aiming()
             yield from pairs(hand, concrete, self._exact.table(self._aiming, long, concrete, False))
         elif values:
-            yield from wild_pairs(hand, wild, self.plain_aimed(long, values))
+            yield from blank_pairs(hand, wild, self.plain_aimed(long, values))
         # the long side's sides holding a blank, aimed once at every value they meet (a long
         # stretch's may be walked again for its targets: once, not once per join)
-        if values and self._fewer_aiming and empty_squares(long) >= AIM_FROM and long not in self._wild:
+        if values and self._fewer_aiming and empty_squares(long) >= AIM_FROM and long not in self._blank:
             # two blanks, one on the short side: the long side holds the other one only, so
             # only the sides holding one blank are aimed at the short side's values holding one
             self._check_aiming()
-            yield from wild_pairs(hand, wild, self._fewer_aiming.aimed(long, values))
+            yield from blank_pairs(hand, wild, self._fewer_aiming.aimed(long, values))
             values = set()
         targets = set(plain) | values if hand.blanks > 1 else set(plain)
-        if targets and not spare and self._aims_wild and self._aims_profiles(long, self._wild):
+        if targets and not spare and self._aims_blank and self._aims_profiles(long, self._blank):
             # a window placing every tile: the long side holds exactly the tiles the short side
             # leaves, so its last joins keep the profiles those leave (profiles)
             self._check_aiming()
-            long_wild = self._exact.table(self._wild_aiming, long, plain, True)
+            long_blank = self._exact.table(self._blank_aiming, long, plain, True)
         else:
-            long_wild = self.wild_aimed(long, targets) if targets else {}
+            long_blank = self.blank_aimed(long, targets) if targets else {}
         if values and hand.blanks > 1:
-            yield from wild_pairs(hand, wild, long_wild)
+            yield from blank_pairs(hand, wild, long_blank)
         if plain:
-            yield from pairs(hand, plain, long_wild)
+            yield from pairs(hand, plain, long_blank)
 
     def _aims_profiles(self, long: tuple, listed: dict) -> bool:
         """Return whether a long side's sides (without a blank, `listed` the plain cache; holding
-        one, the wild cache) are aimed at profiles in a window placing every tile: counting with
+        one, the blank cache) are aimed at profiles in a window placing every tile: counting with
         one blank, where they would be aimed at values (long and not listed whole yet)."""
         return (self.counting and self.hand.blanks == 1 and long not in listed
                 and empty_squares(long) >= AIM_FROM)
@@ -173,15 +174,15 @@ class SideTables:
     def work(self) -> int:
         """Return the work done so far (counting): tables built and aimed look-ups (those of
         the joins of sides holding a blank one unit each), a side holding a blank weighing
-        WILD_WEIGHT, and the Numbers the counting walks of the sides holding a blank tried
+        BLANK_WEIGHT, and the Numbers the counting walks of the sides holding a blank tried
         (classroom.solve.board.blank_count)."""
         work = self._work + self._aiming.held + self._walked[0]
-        if not self._wild_aiming:
+        if not self._blank_aiming:
             return work
         # the look-ups of the joins of the sides holding a blank, one unit each: uncounted, a
         # unit of work took from 0.3 to 0.75 µs of CPU over the bench positions; counted, 0.25
         # to 0.4 µs (issue 29 item 4)
-        return work + WILD_WEIGHT * self._wild_aiming.held + self._wild_aiming.looked
+        return work + BLANK_WEIGHT * self._blank_aiming.held + self._blank_aiming.looked
 
     def _spend(self, work: int) -> None:
         """Count work (counting); raise OverLimit past the limit."""
@@ -190,23 +191,23 @@ class SideTables:
             raise OverLimit
 
     def _budget(self) -> int | None:
-        """Return the work a counting wild walk may still do (within a limit), else None."""
+        """Return the work a counting blank walk may still do (within a limit), else None."""
         return None if self.limit is None else max(0, self.limit - self.work())
 
     def keep_open(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one counted meet again."""
-        forget_closed(self._plain, self._wild, self._wild_counts)
+        forget_closed(self._plain, self._blank, self._blank_counts)
         self._aiming.keep_open()
-        if self._wild_aiming:
-            self._wild_aiming.keep_open()
+        if self._blank_aiming:
+            self._blank_aiming.keep_open()
         self._exact.keep_open()  # last: it keeps the splits of the tables the others still hold
         if self.counting:
             # the Numbers of the line's cells (made again when asked for), and the wildcard's
-            # choices in them past blank_sides.HOLE_VALUES_KEPT
+            # choices in them past blank_sides.BLANK_VALUES_KEPT
             for hand in self._hands():
-                forget_closed(hand.number_cache, hand.hole_cache)
-                forget_hole_values(hand)
+                forget_closed(hand.number_cache, hand.blank_number_cache)
+                forget_blank_values(hand)
 
     def _hands(self):
         """Return the position's packed hands (the hand, its plain and its rest hand), each object
@@ -220,7 +221,7 @@ class SideTables:
             self._spend(sides)
         elif self._sides + sides > CACHED_SIDES:
             self._plain.clear()
-            self._wild.clear()
+            self._blank.clear()
             self._sides = 0
         self._sides += sides
         cache[pattern] = found
@@ -252,10 +253,10 @@ class SideTables:
         if self.counting:
             if self.limit is not None:
                 self._aiming.limit = self.limit - self.work() + self._aiming.held
-                if self._wild_aiming:
-                    self._wild_aiming.budget = self._budget()
+                if self._blank_aiming:
+                    self._blank_aiming.budget = self._budget()
             return
-        wild = [aiming for aiming in (self._wild_aiming, self._fewer_aiming) if aiming]
+        wild = [aiming for aiming in (self._blank_aiming, self._fewer_aiming) if aiming]
         if self._aiming.held + sum(aiming.held for aiming in wild) <= CACHED_SIDES:
             return
         if self._aiming.held + sum(aiming.held_aimed for aiming in wild) <= CACHED_SIDES // 2:
@@ -267,7 +268,7 @@ class SideTables:
         else:
             self._new_aiming()
 
-    def wild_aimed(self, pattern: tuple, targets) -> dict:
+    def blank_aimed(self, pattern: tuple, targets) -> dict:
         """Return value -> packed tiles used -> [tiles, the blank's symbol written] for the sides
         holding a blank whose value is one of the targets (and maybe others): aimed (see
         classroom.solve.board.blank_aim) when the pattern is long and not walked yet, else taken
@@ -275,68 +276,68 @@ class SideTables:
         one term (the blank may be its one + or −), which aiming would walk whole anyway, and
         then some."""
         targets = set(targets)
-        if pattern in self._wild or empty_squares(pattern) < AIM_FROM or not self._aims_wild:
-            return self._wild_of(pattern, targets)
+        if pattern in self._blank or empty_squares(pattern) < AIM_FROM or not self._aims_blank:
+            return self._blank_of(pattern, targets)
         self._check_aiming()
-        return self._wild_aiming.aimed(pattern, targets)
+        return self._blank_aiming.aimed(pattern, targets)
 
-    def _wild_of(self, pattern: tuple, targets: set) -> dict:
+    def _blank_of(self, pattern: tuple, targets: set) -> dict:
         """Return the table of the sides holding a blank of the target values, from `wild`; a
-        long stretch with more such sides than WILD_LISTED is walked again for those values.
+        long stretch with more such sides than BLANK_LISTED is walked again for those values.
         Counting, a long stretch is walked once, its sides kept as skeletons (far fewer than
         their values), and every table asked of it is the skeletons' values among the targets."""
         if self.counting and empty_squares(pattern) >= AIM_FROM:
-            counts = self._wild_counts.get(pattern)
+            counts = self._blank_counts.get(pattern)
             if counts is None:
-                counts = self._wild_counts[pattern] = self._counts_walk(pattern)
+                counts = self._blank_counts[pattern] = self._counts_walk(pattern)
             return counted_table(counts, targets)
         wild = None
-        if pattern not in self._wild_over:
+        if pattern not in self._blank_over:
             try:
-                wild = self.wild(pattern, None if empty_squares(pattern) < AIM_FROM else WILD_LISTED)
+                wild = self.blank(pattern, None if empty_squares(pattern) < AIM_FROM else BLANK_LISTED)
             except OverBudget:
-                self._wild_over.add(pattern)  # never tried whole again
+                self._blank_over.add(pattern)  # never tried whole again
         if wild is None:
             # too many to keep: walked again, keeping the sides of the targets only
-            wild = self._wild_walk(pattern, targets=targets)
-        return wild_table(wild, self.counting, targets)
+            wild = self._blank_walk(pattern, targets=targets)
+        return blank_table(wild, self.counting, targets)
 
-    def wild(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
-        """Return (skeletons, concrete table) for the sides holding a blank (see wild_walk);
+    def blank(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
+        """Return (skeletons, concrete table) for the sides holding a blank (see blank_walk);
         with a `budget`, OverBudget is raised past that many sides."""
-        found = self._wild.get(pattern)
+        found = self._blank.get(pattern)
         if found is None:
             # counting, a stretch the aimed sides' walks have walked already (a prefix of a longer
             # one) is read from that walk, not walked again
-            walked = self._wild_aiming.walked_sides(pattern) if self.counting and self._wild_aiming else None
-            found = ([], walked) if walked is not None else self._wild_walk(pattern, budget)
+            walked = self._blank_aiming.walked_sides(pattern) if self.counting and self._blank_aiming else None
+            found = ([], walked) if walked is not None else self._blank_walk(pattern, budget)
             sides = sum(len(members) for _, members in found[0]) + table_size(found[1], self.counting)
-            found = self._keep(self._wild, pattern, found, WILD_WEIGHT * sides if self.counting else sides)
+            found = self._keep(self._blank, pattern, found, BLANK_WEIGHT * sides if self.counting else sides)
         return found
 
     def _counts_walk(self, pattern: tuple) -> tuple:
         """Return (skeleton -> packed tiles used -> how many, concrete table) for the sides
-        holding a blank that fill the pattern (blank_count.wild_counts), within the limit."""
+        holding a blank that fill the pattern (blank_count.blank_counts), within the limit."""
         end = len(pattern) - 1
         stops = (False,) * end + (True,)
         try:
-            found = wild_counts(pattern, self.hand, self.plain_hand, self.rest_hand, stops,
+            found = blank_counts(pattern, self.hand, self.plain_hand, self.rest_hand, stops,
                                 budget=self._budget(), work=self._walked)
         except OverBudget:
             raise OverLimit from None
         return found.get(end, ({}, {}))
 
-    def _wild_walk(self, pattern: tuple, budget: int | None = None, targets: set | None = None):
-        """Return a wild walk of the pattern (counting, classroom.solve.board.blank_count's, whose work
+    def _blank_walk(self, pattern: tuple, budget: int | None = None, targets: set | None = None):
+        """Return a blank walk of the pattern (counting, classroom.solve.board.blank_count's, whose work
         counts within the limit)."""
         if not self.counting:
-            return wild_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget, targets=targets)
+            return blank_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget, targets=targets)
         left = self._budget()
         if left is None or (budget is not None and budget < left):
-            return wild_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget,
+            return blank_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=budget,
                                    targets=targets, work=self._walked)
         try:
-            return wild_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=left,
+            return blank_count_walk(pattern, self.hand, self.plain_hand, self.rest_hand, budget=left,
                                    targets=targets, work=self._walked)
         except OverBudget:
             raise OverLimit from None
@@ -358,8 +359,8 @@ def pairs(hand: PackedHand, lefts: dict, rights: dict) -> Iterator[tuple]:
                     yield (large_fills, small_fills) if swap else (small_fills, large_fills)
 
 
-def wild_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict) -> Iterator[tuple]:
-    """Yield (wild side's fills, table fills) for every side holding a blank and side of the
+def blank_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict) -> Iterator[tuple]:
+    """Yield (blank side's fills, table fills) for every side holding a blank and side of the
     table with the same value that the hand can pay for together; when counting, how many of
     each (a count's sides holding a blank are all concrete: see blank_count). Each skeleton's few
     values of X are tried once for all the sides sharing it."""

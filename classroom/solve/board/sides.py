@@ -22,6 +22,13 @@ from classroom.game.tilesets import TileSet
 
 FIELD = 5  # bits per tile kind in a packed count of used tiles (counts stay below 32)
 
+# The shapes every part of the search passes around (docs/engine.md, "Glossary"):
+ValueKey = int | tuple[int, int]  # a value as a dict key: whole, like 7, else reduced, like (7, 2) for 7/2
+Fills = tuple[str, ...]  # a side's tiles for its stretch's empty squares, like ('2', '4', '÷', '3')
+ByUsed = dict[int, list[Fills] | int]  # packed tiles used -> fills, like {0b1_00001: [('3', '+', '4')]}; counting, how many
+SideTable = dict[ValueKey, ByUsed]  # value -> packed tiles used -> fills, like {7: {0b1_00001: [('3', '+', '4')]}}
+StopTables = dict[int, SideTable]  # a walk with stops: end j -> the side table of pattern[:j + 1], like {2: {7: ...}}
+
 
 # --- cross-checks --------------------------------------------------------------------------
 
@@ -68,8 +75,8 @@ class PackedHand:
         self.best_scores = sorted((tileset.score_of(t) for t in hand), reverse=True)
         self.number_cache: dict = {}  # cells -> the Numbers that fill them (see cell_numbers)
         self.operation_cache: dict = {}  # (cell, kinds) -> the operations it holds (see cell_operations)
-        self.hole_cache: dict = {}  # cells -> the Numbers holding the wildcard blank (blank_sides.py)
-        self.hole_values: dict = {}  # X's choices in those Numbers (wildcard.py): kept with the hand,
+        self.blank_number_cache: dict = {}  # cells -> the Numbers holding the wildcard blank (blank_sides.py)
+        self.blank_values: dict = {}  # X's choices in those Numbers (blank_sides.py): kept with the hand,
         # not in a cache of the module's, which would hold them after the search (hundreds of MB)
         self.number_tiles = sum(1 for t in hand if t not in OPERATIONS)  # blanks included
 
@@ -84,7 +91,7 @@ def empty_squares(pattern: tuple) -> int:
 
 
 def filling(pattern: tuple, hand: PackedHand, counting: bool = False,
-            operations: tuple = OPERATIONS) -> dict:
+            operations: tuple = OPERATIONS) -> SideTable:
     """Return value -> packed tiles used -> [tiles] (how many, when counting) for the sides
     that fill the whole pattern, joined by the `operations` only."""
     stops = (False,) * (len(pattern) - 1) + (True,)
@@ -92,7 +99,7 @@ def filling(pattern: tuple, hand: PackedHand, counting: bool = False,
 
 
 def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
-         operations: tuple = OPERATIONS) -> dict[int, dict]:
+         operations: tuple = OPERATIONS) -> StopTables:
     """Return, for every position j where stops[j] allows the side to end, value -> packed
     tiles used -> [tiles for the empty squares] for every legal expression that fills
     pattern[:j + 1] from the hand (pattern: a symbol for a fixed square, a cross-check set or
@@ -103,7 +110,7 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
     walk of the hand), then an operation. Values are kept as unreduced (numerator, denominator)
     pairs, cheaper than Fraction; only a side's final value is reduced, to a dict key (an int
     when whole, else the pair)."""
-    out: dict[int, dict] = {}
+    out: StopTables = {}
     n = len(pattern)
     offset, high = hand.offset, hand.high
     signed = hand.negatives
@@ -195,7 +202,7 @@ def sum_numerator(plus, total_n, total_d, t_n, t_d):
 
 
 def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
-               operations: tuple = OPERATIONS, states: list | None = None, spend=None) -> dict[int, dict]:
+               operations: tuple = OPERATIONS, states: list | None = None, spend=None) -> StopTables:
     """Return, for every position j where stops[j] allows a side to end, value -> packed tiles
     used -> how many legal expressions fill pattern[:j + 1] from the hand, joined by the
     `operations` only (what `walk` finds, counted, not listed). A dynamic programme over the Number boundaries: expressions that
@@ -204,7 +211,7 @@ def count_walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
 
     `states` (taken over) gives, position by position, the states to go on from, as
     (total_n, total_d, plus, term_n, term_d, times, used) -> how many, a Number next, fractions
-    reduced (by default the empty side at 0: see wild_count, which starts it after a blank);
+    reduced (by default the empty side at 0: see blank_count_walk, which starts it after a blank);
     `spend(states, Numbers)` is told of the work before each position's states go on."""
     n = len(pattern)
     offset, high = hand.offset, hand.high
@@ -287,10 +294,18 @@ def reduced_pair(numerator: int, denominator: int) -> tuple[int, int]:
     return numerator // g, denominator // g
 
 
+def may_hold(cell, kinds: tuple, held: tuple) -> bool:
+    """Return whether the cell can hold an operation of the kinds: a fixed one, or one of the
+    hand's (`held`, those of the kinds the hand or its blank can place)."""
+    if type(cell) is str:
+        return cell in kinds
+    return any(cell is None or s in cell for s in held)
+
+
 def cell_operations(cell, hand: PackedHand, kinds: tuple = OPERATIONS) -> tuple:
     """Return (symbol, packed tile used, tiles placed) for every operation of the kinds (all
     four by default) the cell can hold. Cached per hand: every walk asks it of each of its cells
-    (some 25,000 times a count), and a board has few cross-checks."""
+    (thousands of times a count), and a board has few cross-checks."""
     if type(cell) is str:
         return ((cell, 0, ()),) if cell in kinds else ()
     key = (cell, kinds)
