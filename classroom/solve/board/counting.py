@@ -8,8 +8,8 @@ A count has a limit of work: the entries of the counted tables built, the Number
 counting walk of the sides holding a blank (classroom.solve.board.blank_count) and the value look-ups
 of the aimed joins (see meet.MEETING_WEIGHT). It is a measure that
 does not depend on the machine, so a seed still decides. A count stopped by its limit (or by
-running out of memory under make.pool's cap) still knows the plays of the windows it finished (`at_least`): distinct windows hold distinct plays,
-so that is a true lower bound, "more than N" (issue 29).
+running out of memory under machine.cap_memory) still knows the plays of the windows it
+finished (`at_least`): distinct windows hold distinct plays, so that is a true lower bound, "more than N" (issue 29).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Counting:
             stopped = False
             try:
                 self._count = self._windows_count()
-            except (OverLimit, MemoryError):  # out of memory (past make.pool's cap), a count
+            except (OverLimit, MemoryError):  # out of memory (past the memory cap, machine.cap_memory), a count
                 # stops as at its limit of work: the count is information, not the answer.
                 # Handled once out of here, where the frames of the walk that ran out let go of
                 # what they hold.
