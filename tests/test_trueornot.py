@@ -189,3 +189,15 @@ def test_mutations_make_the_mistake_a_class_makes(equation, name, first):
     """The first line a mutation offers, on examples a teacher would write."""
     made = next(iter(MUTATIONS[name](list(parse_written(equation)), ORIGINAL, random.Random(0))), None)
     assert (write(made) if made else None) == first
+
+
+def test_a_rare_mistake_is_found_even_when_the_first_hands_hide_it():
+    """An Advanced sheet whose draws hold no Number of two tiles among the few equations tried
+    of each of the first hands (seed 150: once 'no line showing the mistake negative-inside
+    turned up in 60 hands') still gets its negative-inside line, rejected for that very rule."""
+    from classroom.make.trueornot import trueornot_item
+
+    advanced = load_level("advanced")
+    item = trueornot_item("t1", advanced, random.Random(150), 8, 150 % 11)
+    inside = [line for line in item.lines if line.mistake == "negative-inside"]
+    assert inside and all(not check(line.symbols, advanced).valid for line in inside)

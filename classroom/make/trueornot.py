@@ -149,14 +149,18 @@ def true_line(tileset: TileSet, rng: random.Random) -> JudgedLine:
 
 def false_line(tileset: TileSet, rng: random.Random, mistake: Mistake) -> JudgedLine:
     """Return a false line showing the mistake: an equation of a drawn hand with the mistake
-    made in it, kept only when the checker rejects it for that very rule."""
-    for _ in range(TRIES):
-        found = source_equations(tileset, rng)
-        for symbols in rng.sample(found, min(len(found), 8)):
-            for mutated in MUTATIONS[mistake.name](list(symbols), tileset, rng):
-                line = judged(tuple(mutated), tileset, mistake)
-                if line is not None:
-                    return line
+    made in it, kept only when the checker rejects it for that very rule. A few equations of
+    each hand are tried; only when TRIES hands give none, every equation of each (a rare mistake,
+    like a negative tile inside a number, needs a Number of two tiles: some draws hold none among
+    the few)."""
+    for width in (8, None):
+        for _ in range(TRIES):
+            found = source_equations(tileset, rng)
+            for symbols in rng.sample(found, len(found) if width is None else min(len(found), width)):
+                for mutated in MUTATIONS[mistake.name](list(symbols), tileset, rng):
+                    line = judged(tuple(mutated), tileset, mistake)
+                    if line is not None:
+                        return line
     raise ClassroomError(f"no line showing the mistake {mistake.name} turned up in {TRIES} hands "
                          f"of the {tileset.name} tile set")
 
