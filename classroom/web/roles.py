@@ -34,7 +34,6 @@ from classroom.errors import ClassroomError
 
 STUDENT = "classroom_student_route"
 FORM_FIELD = "form_token"  # the hidden field every POST form carries
-FORM_HEADER = "x-form-token"  # the same token sent by a page's script instead of a form field
 TEACHER_COOKIE = "classroom_teacher"
 BROWSER_COOKIE = "classroom_browser"  # a random id per browser, which the form token is tied to
 SIGN_IN = "/teacher"  # the teacher's link: /teacher?token=...
@@ -61,11 +60,6 @@ def is_student(handler: Handler) -> bool:
 def form_field() -> Markup:
     """Return the hidden input of the form token, for a template's POST forms."""
     return Markup('<input type="hidden" name="{}" value="{}">').format(FORM_FIELD, _FORM_TOKEN.get())
-
-
-def form_token() -> str:
-    """Return the form token of the request being answered (for a script's POST header)."""
-    return _FORM_TOKEN.get()
 
 
 def teacher_here() -> bool:
@@ -161,13 +155,11 @@ def _browser(request: Request) -> tuple[str, bool]:
 
 
 async def _right_form(request: Request, expected: str) -> bool:
-    """Return whether a POST carries the browser's form token (a form field, or a script's
-    header); raise the form's sentence when it is too large or malformed to read."""
+    """Return whether a POST form carries the browser's form token; raise the form's sentence
+    when it is too large or malformed to read."""
     from classroom.web.forms import read_form
 
-    sent = request.headers.get(FORM_HEADER)
-    if sent is None:
-        sent = (await read_form(request)).get(FORM_FIELD, "")
+    sent = (await read_form(request)).get(FORM_FIELD, "")
     return isinstance(sent, str) and hmac.compare_digest(sent.encode("utf-8"), expected.encode("utf-8"))
 
 
