@@ -16,6 +16,7 @@ from classroom.errors import ClassroomError, excerpt, path_excerpt, read_text
 from classroom.game.symbols import (
     ALL_SYMBOLS, BLANK, EQUAL, Hand, Rules, Symbol, is_blank, is_number, kind, parse_hand,
 )
+from classroom.game.taste import ANY, Taste
 
 LEVELS = {
     "original": "original.toml",
@@ -36,6 +37,7 @@ class TileSet:
     description: str
     counts: tuple[tuple[str, int], ...]  # like (('0', 7), ('1', 9), ..., ('?', 3))
     scores: tuple[tuple[str, int], ...]  # like (('0', 1), ..., ('?', 0))
+    taste: Taste = ANY  # what a class of this level writes (the file's [taste] table)
 
     # Derived once per tile set (cached_property writes the instance __dict__, which a frozen
     # dataclass allows): score_of runs for every tile of every play the generator scores.
@@ -153,7 +155,30 @@ def parse_tileset(text: str, source: str) -> TileSet:
         description=str(data.get("description", "")),
         counts=tuple(counts),
         scores=tuple(scores),
+        taste=parse_taste(data.get("taste", {}), source),
     )
+
+
+TASTE_KEYS = ("largest-digits", "improper-mixed", "zero-tricks")
+
+
+def parse_taste(table: object, source: str) -> Taste:
+    """Return the taste a [taste] table describes; a file without one gets any equation."""
+    if not isinstance(table, dict):
+        raise ClassroomError(f"{source}: [taste] must be a table")
+    for key in table:
+        if key not in TASTE_KEYS:
+            raise ClassroomError(f"{source}: [taste] has no {excerpt(key)!r}; "
+                                 f"it holds {', '.join(TASTE_KEYS)}")
+    largest = table.get("largest-digits")
+    if largest is not None and (not isinstance(largest, int) or isinstance(largest, bool)
+                                or not 1 <= largest <= 40):
+        raise ClassroomError(f"{source}: [taste] largest-digits must be a whole number from 1 to 40")
+    flags = {key: table.get(key, True) for key in ("improper-mixed", "zero-tricks")}
+    for key, value in flags.items():
+        if not isinstance(value, bool):
+            raise ClassroomError(f"{source}: [taste] {key} must be true or false")
+    return Taste(largest, flags["improper-mixed"], flags["zero-tricks"])
 
 
 def _order(symbol: str) -> int:
