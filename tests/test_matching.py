@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from classroom.solve.boardless import check, solve
 from classroom.cli.commands import app
-from classroom.store.library import Record, Run
+from classroom.store.library import PrintedSheet, Run
 from classroom.store.matching import NO_ONE, match_by_name, name_key
 from classroom.game.symbols import parse_written
 from classroom.game.tilesets import load_level
@@ -35,7 +35,7 @@ def run(*args):
 
 def roster_run(name: str, written: float, roster: dict[str, str]) -> Run:
     """Return a run in memory whose roster gives each student the sheet of that id."""
-    records = tuple(Record(id, "boardless", ("1",), "", "original", (), (student,), Path(name) / "manifest.json")
+    records = tuple(PrintedSheet(id, "boardless", ("1",), "", "original", (), (student,), Path(name) / "manifest.json")
                     for student, id in roster.items())
     return Run(name, Path(name), "boardless", "original", written, (), records)
 

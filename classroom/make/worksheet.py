@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from classroom.game.board import SIZE, Square, premium, square_name
 from classroom.game.symbols import Symbol, Tile, face, write
 
-KINDS = ("boardless", "situations", "scoreplay", "trueornot")
+SHEET_KINDS = ("boardless", "situations", "scoreplay", "trueornot")
 GRADED = ("boardless", "situations")  # the kinds `classroom grade` marks and the library lists
 PREFIXES = {"boardless": "B", "situations": "S", "scoreplay": "P", "trueornot": "T"}  # of item ids
 PAGE_SIZES = ("letter", "a4")
@@ -203,7 +203,7 @@ class SituationItem:
 class Worksheet:
     """A class set: its kind, the options that made it, and its items (one per page or more)."""
 
-    kind: str  # one of KINDS
+    kind: str  # one of SHEET_KINDS
     seed: int | None
     level: str  # the tile set's name, like 'original'
     items: tuple  # BoardlessItem, SituationItem, ScorePlayItem or TrueOrNotItem, one kind
@@ -231,8 +231,8 @@ class Worksheet:
         return None if self.check_url is None else f"{self.check_url.rstrip('/')}/check/{id}"
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"kind must be one of {KINDS}, not {self.kind!r}")
+        if self.kind not in SHEET_KINDS:
+            raise ValueError(f"kind must be one of {SHEET_KINDS}, not {self.kind!r}")
         if self.page_size not in PAGE_SIZES:
             raise ValueError(f"page size must be one of {PAGE_SIZES}, not {self.page_size!r}")
         if self.key not in KEYS:

@@ -38,7 +38,7 @@ from classroom.game.bag import take, used_tiles
 from classroom.game.notation import missing_from_hand, parse_play, placements
 from classroom.record.grammar import TOP, Draw, Holds, Line, Pass, Record, Round, Trade, Turn, Written, starting_board
 
-KINDS = ("play", "expression", "trade", "pass")
+TURN_KINDS = ("play", "expression", "trade", "pass")
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class Replayed:
 
     line: int
     player: str
-    kind: str  # one of KINDS
+    kind: str  # one of TURN_KINDS
     board: Board  # the board before the turn
     rack: Hand | None  # the rack held before the turn, when known
     play: Play | None = None

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from classroom.make.worksheet import GRADED, KINDS
+from classroom.make.worksheet import GRADED, SHEET_KINDS
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_level, parse_tileset
@@ -36,7 +36,7 @@ def same_id(one: str, other: str) -> bool:
 
 
 @dataclass(frozen=True)
-class Record:
+class PrintedSheet:
     """One printed sheet as its run's manifest recorded it."""
 
     id: str  # like 'B-42-3f9a-01'
@@ -69,7 +69,7 @@ class Record:
         raise ClassroomError(f"{self.manifest}: worksheet {self.id} was made with the tile set "
                              f"{self.level}, which the manifest does not copy; give it with --tiles")
 
-    def same_sheet(self, other: "Record") -> bool:
+    def same_sheet(self, other: "PrintedSheet") -> bool:
         """Return whether two records describe the same sheet (a run made twice)."""
         return (self.id.upper(), self.kind, self.hand, self.grid, self.level, self.tiles) == \
             (other.id.upper(), other.kind, other.hand, other.grid, other.level, other.tiles)
@@ -85,7 +85,7 @@ def default_folder(start: Path | None = None) -> Path:
     return Path("output")
 
 
-def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
+def read_manifest(path: Path) -> tuple[list[PrintedSheet], list[tuple[str, str]]]:
     """Return the sheets a manifest records and, for each entry of the wrong shape, its id (or
     '') and what is wrong with it; raise ClassroomError when the whole file is unusable."""
     try:
@@ -96,7 +96,7 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
         raise ClassroomError(f"{path} is not a worksheet manifest (it holds {_kind_of(data)}, not an object)")
     command = data.get("command")
     items = data.get("items")
-    if (command not in KINDS and command != NOTEBOOK) or not isinstance(items, list):
+    if (command not in SHEET_KINDS and command != NOTEBOOK) or not isinstance(items, list):
         raise ClassroomError(f"{path} is not a worksheet manifest (it names no kind of worksheet "
                              f"or lists no items)")
     if command not in GRADED and command != NOTEBOOK:  # a practice sheet: nothing to grade
@@ -130,7 +130,7 @@ def read_manifest(path: Path) -> tuple[list[Record], list[tuple[str, str]]]:
         students = tuple(name for name, ids in roster.items()
                          if isinstance(ids, list) and id in ids or ids == id)
         count, best = _stored_totals(entry) if kind == "boardless" else (None, None)
-        records.append(Record(id, kind, tuple(hand), grid if kind == "situations" else "", level,
+        records.append(PrintedSheet(id, kind, tuple(hand), grid if kind == "situations" else "", level,
                               tiles, students, path, seed, check, count, best))
     return records, broken
 
@@ -146,10 +146,10 @@ def _stored_totals(entry: dict) -> tuple[int | None, int | None]:
     return count, best
 
 
-def distinct_sheets(records: list[Record]) -> list[Record]:
+def distinct_sheets(records: list[PrintedSheet]) -> list[PrintedSheet]:
     """Return the records less the repeats of one sheet (a run made twice), in order; a sheet
     once printed for a contest keeps its check page off."""
-    distinct: list[Record] = []
+    distinct: list[PrintedSheet] = []
     for record in records:
         twin = next((i for i, d in enumerate(distinct) if record.same_sheet(d)), None)
         if twin is None:
@@ -159,11 +159,11 @@ def distinct_sheets(records: list[Record]) -> list[Record]:
     return distinct
 
 
-def find_sheet(key: str, folder: Path) -> Record:
+def find_sheet(key: str, folder: Path) -> PrintedSheet:
     """Return the sheet whose id (any letter case, any dash) or student name is `key`, from the
     manifests under folder; raise one sentence when there is none, or more than one."""
     wanted = typed_id(key).casefold()
-    found: list[Record] = []
+    found: list[PrintedSheet] = []
     broken: list[str] = []
     for path in manifests(folder):
         try:
@@ -202,7 +202,7 @@ def _kind_of(value: object) -> str:
     return {list: "a list", str: "a string", bool: "true or false"}.get(type(value), "a number")
 
 
-def sheet_hand(record: Record, chosen: TileSet | None) -> tuple[Hand, TileSet]:
+def sheet_hand(record: PrintedSheet, chosen: TileSet | None) -> tuple[Hand, TileSet]:
     """Return a recorded sheet's hand and tile set; a tile set given on the command line is used
     only for an older manifest that records none."""
     if chosen is not None and (record.tiles or record.level in LEVELS):
@@ -231,7 +231,7 @@ class Run:
     level: str
     written: float  # when the manifest was written, in seconds since the epoch
     files: tuple[str, ...]  # plain file names in the folder: the PDFs, then manifest.json
-    records: tuple[Record, ...]  # the sheets to grade; none for practice sheets
+    records: tuple[PrintedSheet, ...]  # the sheets to grade; none for practice sheets
     seed: int | None = None  # the run's seed; None for a teacher's own position
 
 

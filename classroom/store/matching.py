@@ -17,7 +17,7 @@ from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.store.library import (
-    Record, Run, default_folder, distinct_sheets, find_sheet, runs, same_id, sheet_hand, typed_id,
+    PrintedSheet, Run, default_folder, distinct_sheets, find_sheet, runs, same_id, sheet_hand, typed_id,
 )
 from classroom.make.roster import name_key
 from classroom.mark.grading import Totals
@@ -67,7 +67,7 @@ class Matching:
     matched: tuple[Matched, ...]
     skipped: tuple[tuple[int, str], ...]  # (index, why), like (4, 'names no student of boardless-3')
     run: Run | None
-    records: dict[str, Record]  # item id -> its sheet, for every sheet matched
+    records: dict[str, PrintedSheet]  # item id -> its sheet, for every sheet matched
 
 
 def _roster(run: Run) -> dict[str, tuple[str, ...]]:
@@ -111,13 +111,13 @@ def match_by_name(names: list[str], found: list[Run]) -> Matching:
     """Return each list matched by its name ('bea.txt'): a worksheet id names that sheet; a
     student's name, that student's sheet in the roster run that names the most lists (the
     newest of those; `found` is newest first)."""
-    by_id: dict[str, list[Record]] = {}
+    by_id: dict[str, list[PrintedSheet]] = {}
     for run in found:
         for record in run.records:
             by_id.setdefault(typed_id(record.id).casefold(), []).append(record)
     matched: dict[int, Matched] = {}
     skipped: dict[int, str] = {}
-    sheets: dict[str, Record] = {}
+    sheets: dict[str, PrintedSheet] = {}
     for index, name in enumerate(names):
         records = by_id.get(typed_id(list_name(name)).casefold(), [])
         distinct = distinct_sheets(records)
@@ -145,7 +145,7 @@ def match_by_name(names: list[str], found: list[Run]) -> Matching:
                     rosters[best][0] if best is not None else None, sheets)
 
 
-def match_within(names: list[str], record: Record, run: Run | None) -> Matching:
+def match_within(names: list[str], record: PrintedSheet, run: Run | None) -> Matching:
     """Return each list matched against a sheet named on purpose: in a roster run where students
     have different sheets, each list to its own student's sheet (a list naming nobody is graded
     against the named sheet when it is the only list, else left out); otherwise every list to
@@ -169,7 +169,7 @@ def match_within(names: list[str], record: Record, run: Run | None) -> Matching:
     return Matching(tuple(matched), tuple(skipped), run, sheets | {record.id: record})
 
 
-def given_sheet(worksheet: str, folder: Path, found: list[Run]) -> Record:
+def given_sheet(worksheet: str, folder: Path, found: list[Run]) -> PrintedSheet:
     """Return the sheet a teacher named: by its id (any case, any dash), or by a student's name
     (the newest roster run that has the student); raise one sentence when there is none."""
     if not any(same_id(r.id, worksheet) for run in found for r in run.records):
@@ -207,7 +207,7 @@ class Targets:
 
     lists: tuple[Matched, ...]
     sheets: dict[str, tuple[Hand, TileSet]]  # sheet -> the hand and tile set it was made with
-    records: dict[str, Record]  # item id -> its manifest record (empty when graded with --hand)
+    records: dict[str, PrintedSheet]  # item id -> its manifest record (empty when graded with --hand)
     single: bool  # one list, given as one file
     skipped: tuple[tuple[str, str], ...] = ()  # (list's name, why), like ('notes.txt', 'names no student of boardless-3')
     run: Run | None = None  # the run whose sheets were used

@@ -23,7 +23,7 @@ from classroom.game.board import COLUMNS, Board, parse_board
 from classroom.errors import ClassroomError, excerpt
 from classroom.mark.grading import grade, grade_class, summarize
 from classroom.mark.judging import judge, judge_contest, standings
-from classroom.store.library import Record, find_sheet, run_file, runs, same_id, set_aside_run, sheet_hand
+from classroom.store.library import PrintedSheet, find_sheet, run_file, runs, same_id, set_aside_run, sheet_hand
 from classroom.store.matching import Matched, Targets, grading_targets, hand_targets
 from classroom.mark.reports import class_rows, contest_rows, csv_text, shown
 from classroom.render.results_pdf import render_results
@@ -211,7 +211,7 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
                     csv=csv_text(rows), name=f"{one or 'grades'}.csv",
                     run=targets.run.name if targets.run else None, skipped=targets.skipped)
 
-    async def sheet_of(request: Request) -> tuple[Record, Hand, TileSet, Board | None]:
+    async def sheet_of(request: Request) -> tuple[PrintedSheet, Hand, TileSet, Board | None]:
         """Return the sheet a check page names: its record, hand, tile set and (a situation's)
         board. A student reads what goes wrong here, so no sentence names a folder of this
         computer; the teacher's pages say what is wrong in the library."""
@@ -231,7 +231,7 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
                                  f"library is damaged; tell your teacher") from None
         return record, held, tileset, board
 
-    def check_view(record: Record, held: Hand, tileset: TileSet, board: Board | None,
+    def check_view(record: PrintedSheet, held: Hand, tileset: TileSet, board: Board | None,
                    verdict: dict | None = None, line: str = "") -> HTMLResponse:
         """Return a student's check page: a boardless sheet's (a line, and a list kept in the
         browser), a practice situation's (the board, one play), or a contest's, which checks
