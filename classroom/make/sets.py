@@ -55,9 +55,10 @@ class PrintOptions:
     practice: bool = False  # students may check their plays on a situation's check page
 
     @property
-    def check_page(self) -> bool:
-        """Return whether a situation's check page is on: asked for, or implied by an address
-        printed on the sheets (a QR code must never lead to a page that refuses)."""
+    def situation_practice(self) -> bool:
+        """Return whether situations are printed for practice (the Worksheet's `practice`, which
+        its `check_page` reads): asked for, or implied by an address printed on the sheets (a QR
+        code must never lead to a page that refuses)."""
         return self.practice or self.check_url is not None
 
 
@@ -198,7 +199,7 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
     return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
                      layout.title, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items),
-                     key=layout.key, check_url=layout.check_url, practice=layout.check_page)
+                     key=layout.key, check_url=layout.check_url, practice=layout.situation_practice)
 
 
 def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
@@ -209,7 +210,7 @@ def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
     return Worksheet("situations", None, level, (item,), layout.page_size, layout.large_print,
                      layout.title, options=(("hand", list(hand)), ("roster", list(roster))),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]),
-                     key=layout.key, check_url=layout.check_url, practice=layout.check_page)
+                     key=layout.key, check_url=layout.check_url, practice=layout.situation_practice)
 
 
 def _scoreplay_item(job: tuple) -> object:
