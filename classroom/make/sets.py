@@ -157,7 +157,7 @@ def matched(rules: HandRules, centre: int) -> HandRules:
 
 
 def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: HandRules,
-                  layout: PrintOptions, same_hand: bool = False, workers: int = 1,
+                  printing: PrintOptions, same_hand: bool = False, workers: int = 1,
                   progress: Progress = lambda: None, roster: tuple[str, ...] = ()) -> Worksheet:
     """Return a Boardless Activity class set: `count` hands (or one hand on `count` sheets).
 
@@ -179,15 +179,15 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
                                          for n in again], workers, lambda: None)
         for n, item in zip(again, redrawn):
             items[n] = item
-    return Worksheet("boardless", seed, level, tuple(items), layout.page_size, layout.large_print,
-                     layout.title, copies=count if same_hand else 1, options=tuple(options.items()),
+    return Worksheet("boardless", seed, level, tuple(items), printing.page_size, printing.large_print,
+                     printing.title, copies=count if same_hand else 1, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level),
                      roster=_named(roster, items, one_each=not same_hand), same_hand=same_hand,
-                     key=layout.key, check_url=layout.check_url)
+                     key=printing.key, check_url=printing.check_url)
 
 
 def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: SituationRules,
-                   layout: PrintOptions, workers: int = 1, progress: Progress = lambda: None,
+                   printing: PrintOptions, workers: int = 1, progress: Progress = lambda: None,
                    roster: tuple[str, ...] = ()) -> Worksheet:
     """Return a Board Situations class set of `count` simulated contest positions; with a
     roster, every student gets a named copy of every position (a contest is the same for all)."""
@@ -196,21 +196,21 @@ def situations_set(tileset: TileSet, level: str, seed: int, count: int, rules: S
     tag = run_tag("situations", seed, tileset, options)
     jobs = [(tileset, seed, number, rules, tag) for number in range(1, count + 1)]
     items = run_all(_situation_item, jobs, workers, progress)
-    return Worksheet("situations", seed, level, tuple(items), layout.page_size, layout.large_print,
-                     layout.title, options=tuple(options.items()),
+    return Worksheet("situations", seed, level, tuple(items), printing.page_size, printing.large_print,
+                     printing.title, options=tuple(options.items()),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, items),
-                     key=layout.key, check_url=layout.check_url, practice=layout.situation_practice)
+                     key=printing.key, check_url=printing.check_url, practice=printing.situation_practice)
 
 
 def own_situation_set(tileset: TileSet, level: str, board: Board, hand: Hand,
-                      layout: PrintOptions, roster: tuple[str, ...] = ()) -> Worksheet:
+                      printing: PrintOptions, roster: tuple[str, ...] = ()) -> Worksheet:
     """Return a one-situation worksheet of a teacher's own board and hand."""
     situation = own_situation(board, hand, tileset)
     item = situation_item(item_id("situations", None, 1, own_tag(board, hand, tileset)), situation, tileset)
-    return Worksheet("situations", None, level, (item,), layout.page_size, layout.large_print,
-                     layout.title, options=(("hand", list(hand)), ("roster", list(roster))),
+    return Worksheet("situations", None, level, (item,), printing.page_size, printing.large_print,
+                     printing.title, options=(("hand", list(hand)), ("roster", list(roster))),
                      custom_tiles=custom_tiles(tileset, level), roster=_named(roster, [item]),
-                     key=layout.key, check_url=layout.check_url, practice=layout.situation_practice)
+                     key=printing.key, check_url=printing.check_url, practice=printing.situation_practice)
 
 
 def _scoreplay_item(job: tuple) -> object:
@@ -220,7 +220,7 @@ def _scoreplay_item(job: tuple) -> object:
 
 
 def scoreplay_set(tileset: TileSet, level: str, seed: int, count: int, focus: str | None,
-                  layout: PrintOptions, workers: int = 1, progress: Progress = lambda: None) -> Worksheet:
+                  printing: PrintOptions, workers: int = 1, progress: Progress = lambda: None) -> Worksheet:
     """Return a Score this play set of `count` plays to score: all practising `focus`, or, without
     one, going through the FOCUSES in order (a plain play first, all at once last; an item whose
     focus does not turn up practises all at once)."""
@@ -231,9 +231,9 @@ def scoreplay_set(tileset: TileSet, level: str, seed: int, count: int, focus: st
     jobs = [(tileset, seed, number, focus or focus_of(number, count), focus is None, tag)
             for number in range(1, count + 1)]
     items = run_all(_scoreplay_item, jobs, workers, progress)
-    return Worksheet("scoreplay", seed, level, tuple(items), layout.page_size, layout.large_print,
-                     layout.title, options=tuple(options.items()),
-                     custom_tiles=custom_tiles(tileset, level), key=layout.key)
+    return Worksheet("scoreplay", seed, level, tuple(items), printing.page_size, printing.large_print,
+                     printing.title, options=tuple(options.items()),
+                     custom_tiles=custom_tiles(tileset, level), key=printing.key)
 
 
 def _trueornot_item(job: tuple) -> object:
@@ -243,7 +243,7 @@ def _trueornot_item(job: tuple) -> object:
 
 
 def trueornot_set(tileset: TileSet, level: str, seed: int, count: int, lines: int,
-                  layout: PrintOptions, workers: int = 1, progress: Progress = lambda: None) -> Worksheet:
+                  printing: PrintOptions, workers: int = 1, progress: Progress = lambda: None) -> Worksheet:
     """Return a True or not? set of `count` sheets of `lines` equations each; the false lines go
     through the level's mistakes in turn, from sheet to sheet."""
     if not MIN_LINES <= lines <= MAX_LINES:
@@ -252,9 +252,9 @@ def trueornot_set(tileset: TileSet, level: str, seed: int, count: int, lines: in
     tag = run_tag("trueornot", seed, tileset, options)
     jobs = [(tileset, seed, number, lines, tag) for number in range(1, count + 1)]
     items = run_all(_trueornot_item, jobs, workers, progress)
-    return Worksheet("trueornot", seed, level, tuple(items), layout.page_size, layout.large_print,
-                     layout.title, options=tuple(options.items()),
-                     custom_tiles=custom_tiles(tileset, level), key=layout.key)
+    return Worksheet("trueornot", seed, level, tuple(items), printing.page_size, printing.large_print,
+                     printing.title, options=tuple(options.items()),
+                     custom_tiles=custom_tiles(tileset, level), key=printing.key)
 
 
 def _named(roster: tuple[str, ...], items: list, one_each: bool = False) -> tuple[tuple[str, str], ...]:
