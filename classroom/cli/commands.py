@@ -164,6 +164,9 @@ TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.
 JobsOption = typer.Option(None, "--jobs", min=1, max=64, help="Processes to use (default: one per CPU core).")
 KeyOption = typer.Option("full", "--key", help="The answer key: full (every equation), summary "
                          "(one page a hand; a situation's key is one page either way) or none (no key PDF).")
+BoardlessKeyOption = typer.Option("families", "--key", help="The answer key: families (each family of "
+                                  "equations once: sides swapped, terms reordered, a Number times 0 in any "
+                                  "order), full (every equation), summary (one page a hand) or none (no key PDF).")
 
 
 def level_name(level: str, tiles: Optional[Path]) -> str:
@@ -244,7 +247,7 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-              key: str = KeyOption, jobs: Optional[int] = JobsOption, check_url: Optional[str] = CheckUrlOption,
+              key: str = BoardlessKeyOption, jobs: Optional[int] = JobsOption, check_url: Optional[str] = CheckUrlOption,
               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
