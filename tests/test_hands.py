@@ -163,3 +163,28 @@ def test_a_class_gets_hands_of_its_taste(level, name):
         again = solve(hand, tileset)
         assert zero_share(again) <= ZERO_SHARE and not too_tricky(again)
         assert len(family_counts(again)) <= MAX_FAMILIES
+
+
+def test_a_run_records_the_taste_only_when_it_is_set():
+    """--taste any records the rules as runs did before the taste (the same ids, the same
+    manifest); the class's taste is recorded, so its sheets get ids of their own."""
+    assert {"zero_tricks", "max_families"}.isdisjoint(DIFFICULTIES["medium"].rules(taste="any").recorded())
+    recorded = DIFFICULTIES["medium"].rules().recorded()
+    assert (recorded["zero_tricks"], recorded["max_families"]) == (False, MAX_FAMILIES)
+
+
+def test_the_taste_option_is_class_or_any(tmp_path):
+    """`boardless --taste` takes class or any in any letter case; another word is one sentence, exit 2."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from classroom.cli.commands import app
+
+    runner = CliRunner()
+    bad = runner.invoke(app, ["boardless", "--seed", "1", "--count", "1", "--taste", "some", "--out", str(tmp_path / "a")])
+    assert bad.exit_code == 2 and "--taste is class or any, not 'some'" in bad.output
+    good = runner.invoke(app, ["boardless", "--seed", "1", "--count", "1", "--taste", "ANY", "--key", "full",
+                               "--out", str(tmp_path / "b")])
+    assert good.exit_code == 0, good.output
+    assert "zero_tricks" not in json.loads((tmp_path / "b" / "manifest.json").read_text("utf-8"))["options"]

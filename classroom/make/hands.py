@@ -7,6 +7,7 @@ the same seed gives the same hands in any process.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Callable
@@ -63,6 +64,15 @@ class HandRules:
     fractions: tuple[int, int] = (0, MAX_HAND)  # fraction tiles in the hand
     zero_tricks: bool = True  # False: at most ZERO_SHARE of the equations, never the only best
     max_families: int | None = None  # families of equations the key may list
+
+    def recorded(self) -> dict:
+        """Return the rules as a run records them (its manifest, the tag of its ids): every field,
+        but the taste's only when set, so a --taste any run keeps the ids it had before the taste."""
+        fields = dataclasses.asdict(self)
+        for name, unset in (("zero_tricks", True), ("max_families", None)):
+            if fields[name] == unset:
+                del fields[name]
+        return fields
 
     def check(self, tileset: TileSet | None = None) -> None:
         """Raise if the rules contradict themselves, or ask for what no hand of the tile set
