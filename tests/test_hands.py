@@ -6,7 +6,10 @@ import pytest
 
 from classroom.solve.boardless import solve
 from classroom.errors import ClassroomError
-from classroom.make.hands import DIFFICULTIES, HandRules, draw_hand, find_hand
+from classroom.make.hands import (
+    DIFFICULTIES, MAX_FAMILIES, ZERO_SHARE, HandRules, draw_hand, family_counts, find_hand, too_tricky, zero_share,
+)
+from classroom.game.symbols import parse_hand
 from classroom.game.symbols import is_fraction, is_operation
 from classroom.game.tilesets import load_level
 
@@ -121,3 +124,67 @@ def test_a_preset_suits_the_tile_set(level, name, fractions, best):
     best-score band down, the 40 bonus aside."""
     rules = DIFFICULTIES[name].rules(tileset=load_level(level))
     assert rules.fractions == fractions and (rules.min_best, rules.max_best) == best
+
+
+def test_the_booklet_hand_is_too_tricky_for_a_class():
+    """0 0 2 3 4 9 + − ×: 234 of its 269 equations are zero tricks, every best one among them;
+    a class's taste refuses it, --taste any keeps it."""
+    solution = solve(parse_hand("0 0 2 3 4 9 + - ×"), ORIGINAL)
+    assert too_tricky(solution) and zero_share(solution) > ZERO_SHARE
+    assert "--taste class (few zero tricks, none the only best)" in HandRules(zero_tricks=False).unmet(solution)
+    assert HandRules().accepts(solution)
+
+
+@pytest.mark.parametrize("hand, tricky", [
+    ("0 3 5 7 9 + -", False),  # a 0, no product to hide in
+    ("0 5 5 + ×", False),  # 0 + 5 = 5: the 0 added, not a trick
+    ("0 2 4 6 8 + × ÷", True),  # 48 of 108 are tricks, and every best one: 0 × 6 + 2 = 8 ÷ 4
+    ("0 0 5 + ×", True),  # 0 = 0 × 5 and its kin, 4 of 5
+])
+def test_a_hand_is_too_tricky_by_its_share_and_its_best(hand, tricky):
+    """A class's taste refuses a hand whose zero tricks pass a tenth of its equations or are
+    its only best; a 0 that is added or stands alone is no trick."""
+    assert too_tricky(solve(parse_hand(hand), ORIGINAL)) == tricky
+
+
+@pytest.mark.parametrize("level", ["original", "junior"])
+@pytest.mark.parametrize("name", ["easy", "medium", "hard"])
+def test_a_class_gets_hands_of_its_taste(level, name):
+    """With the level's taste (the default) a found hand's zero tricks are at most a tenth of
+    its equations and never its only best, and its key lists at most MAX_FAMILIES families;
+    --taste any drops both."""
+    tileset = load_level(level)
+    rules = DIFFICULTIES[name].rules(tileset=tileset)
+    assert (rules.zero_tricks, rules.max_families) == (False, MAX_FAMILIES)
+    assert (DIFFICULTIES[name].rules(tileset=tileset, taste="any").zero_tricks,
+            DIFFICULTIES[name].rules(tileset=tileset, taste="any").max_families) == (True, None)
+    for seed in (1, 2):
+        hand, _ = find_hand(tileset, random.Random(f"{seed}:boardless:1"), rules)
+        again = solve(hand, tileset)
+        assert zero_share(again) <= ZERO_SHARE and not too_tricky(again)
+        assert len(family_counts(again)) <= MAX_FAMILIES
+
+
+def test_a_run_records_the_taste_only_when_it_is_set():
+    """--taste any records the rules as runs did before the taste (the same ids, the same
+    manifest); the class's taste is recorded, so its sheets get ids of their own."""
+    assert {"zero_tricks", "max_families"}.isdisjoint(DIFFICULTIES["medium"].rules(taste="any").recorded())
+    recorded = DIFFICULTIES["medium"].rules().recorded()
+    assert (recorded["zero_tricks"], recorded["max_families"]) == (False, MAX_FAMILIES)
+
+
+def test_the_taste_option_is_class_or_any(tmp_path):
+    """`boardless --taste` takes class or any in any letter case; another word is one sentence, exit 2."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from classroom.cli.commands import app
+
+    runner = CliRunner()
+    bad = runner.invoke(app, ["boardless", "--seed", "1", "--count", "1", "--taste", "some", "--out", str(tmp_path / "a")])
+    assert bad.exit_code == 2 and "--taste is class or any, not 'some'" in bad.output
+    good = runner.invoke(app, ["boardless", "--seed", "1", "--count", "1", "--taste", "ANY", "--key", "full",
+                               "--out", str(tmp_path / "b")])
+    assert good.exit_code == 0, good.output
+    assert "zero_tricks" not in json.loads((tmp_path / "b" / "manifest.json").read_text("utf-8"))["options"]

@@ -210,3 +210,33 @@ def test_a_blank_hands_key_marks_the_symbol_each_blank_stands_for(tmp_path):
     assert "2 3 + ?5" in strings  # the combination's tiles: the blank last, marked
     assert "2 + 3 = 5" not in strings
     assert any(s.startswith("A boxed ?× is the blank tile standing for ×, and scores 0.") for s in strings)
+
+
+ZEROS = "0 0 2 3 4 9 + - ×"  # the issue's hand: 269 equations, 96 of them 0 = 0 × 2349 rearranged
+
+
+def test_a_key_by_families_prints_each_family_once_under_its_tiles(tmp_path):
+    """With --key families the summary counts the families, each family is one line under its
+    score and tiles, and every equation of the hand is found there: under its own tiles, on the
+    line of its family."""
+    from classroom.game.families import family
+
+    sheet = dataclasses.replace(worksheet(ZEROS), key="families")
+    _, key, _ = write_boardless(sheet, tmp_path)
+    text = " ".join(" ".join(page.split()) for page in text_of(key))
+    assert "269 different equations in 19 families" in text
+    found = groups_on(key, ZEROS)
+    assert len(found) == 19
+    assert found[0] == ("0 0 2 3 4 9 ×", "0 = 0 × N, N any arrangement of 2 3 4 9: 96 equations")
+    shown = {family(parse_written(f.answer.text)): f for f in item(ZEROS).families}
+    for answer in item(ZEROS).answers:
+        line = shown[family(parse_written(answer.text))]
+        heading = printed(" ".join(combination_of(parse_written(answer.text))))
+        assert any(h == heading and printed_line.startswith(printed(line.pattern or line.answer.text))
+                   for h, printed_line in found), answer.text
+
+
+def test_the_full_key_is_still_every_equation(tmp_path):
+    """--key full prints every equation under its tiles, as before families."""
+    _, key, _ = write_boardless(dataclasses.replace(worksheet(ZEROS), key="full"), tmp_path)
+    assert len(groups_on(key, ZEROS)) == 269

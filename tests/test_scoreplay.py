@@ -176,7 +176,7 @@ def test_the_same_seed_gives_the_same_bytes(tmp_path):
     (("--count", 0), "error: Invalid value for '--count'"),
     (("--level", "expert"), "error: --level is"),
     (("--seed", -1), "error: --seed is a whole number"),
-    (("--key", "some"), "error: --key is full, summary or none"),
+    (("--key", "some"), "error: --key is families, full, summary or none"),
 ])
 def test_bad_input_is_one_sentence_and_exit_2(args, message, tmp_path):
     """Bad options: one line on stderr, exit 2, nothing written."""

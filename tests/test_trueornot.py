@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from fractions import Fraction
 from functools import cache
 
 import pytest
@@ -17,7 +18,7 @@ from classroom.game.arithmetic import evaluate, show
 from classroom.game.symbols import parse_written, write
 from classroom.game.tilesets import LEVELS, load_level
 from classroom.make.sets import PrintOptions, trueornot_set
-from classroom.make.trueornot import MISTAKES, MUTATIONS, level_mistakes, makeable
+from classroom.make.trueornot import MISTAKES, MUTATIONS, broken_rules, level_mistakes, makeable
 from classroom.render.wording import printed
 from classroom.solve.boardless import check
 from classroom.store.runs import write_worksheet
@@ -179,11 +180,12 @@ def test_bad_input_is_one_sentence_and_exit_2(args, message, tmp_path):
 
 @pytest.mark.parametrize("equation, name, first", [
     ("7 - 6 + 4 = 5", "below-zero", "4 - 6 + 7 = 5"),  # the same value, but 4 - 6 goes below zero
-    ("9 - 6 ÷ 3 = 7", "below-zero", "6 ÷ 3 - 9 = 7"),
+    ("9 - 6 ÷ 3 + 1 = 8", "below-zero", "1 - 6 ÷ 3 + 9 = 8"),
     ("5 × 6 = 30", "two-equals", "5 × 6 = 30 = 30"),
     ("2 7/4 + 1/4 = 4", "fraction-first", "7/4 2 + 1/4 = 4"),
     ("24 ÷ 3 = 8", "divide-by-zero", "24 ÷ 0 = 8"),
-    ("8 = 8", "sign-in-front", "8 = - 8"),
+    ("8 - 3 = 5", "sign-in-front", "- 3 + 8 = 5"),  # a subtraction moved to the front
+    ("8 = 8", "sign-in-front", "8 = + 8"),
 ])
 def test_mutations_make_the_mistake_a_class_makes(equation, name, first):
     """The first line a mutation offers, on examples a teacher would write."""
@@ -201,3 +203,77 @@ def test_a_rare_mistake_is_found_even_when_the_first_hands_hide_it():
     item = trueornot_item("t1", advanced, random.Random(150), 8, 150 % 11)
     inside = [line for line in item.lines if line.mistake == "negative-inside"]
     assert inside and all(not check(line.symbols, advanced).valid for line in inside)
+
+
+# --- one rule a line: read by an evaluator of its own (Python's Fractions, no game.arithmetic) ---
+
+def lenient_side(side: list[str]) -> tuple[Fraction, bool] | None:
+    """Return a side's value as a class means it (a 0 before a number read away, a fraction tile
+    anywhere in its number added to it, a sign in front read as 0 and the sign) and whether its
+    running sum goes below zero; None when it cannot be read (÷ 0, two operations, no number)."""
+    terms: list[tuple[str, Fraction]] = []
+    sign, factor_op, term, number = "+", "×", None, []
+    if side[:1] in (["+"], ["-"]):
+        sign, side = side[0], side[1:]
+    for symbol in [*side, "end"]:
+        if symbol not in ("+", "-", "×", "÷", "end"):
+            number.append(symbol)
+            continue
+        if not number or any(s.startswith("-") or "^" in s for s in number):
+            return None
+        whole = "".join(s for s in number if "/" not in s) or "0"
+        value = Fraction(int(whole)) + sum((Fraction(s) for s in number if "/" in s), Fraction(0))
+        number = []
+        if factor_op == "÷" and value == 0:
+            return None
+        term = value if term is None else (term * value if factor_op == "×" else term / value)
+        if symbol in ("×", "÷"):
+            factor_op = symbol
+            continue
+        terms.append((sign, term))
+        sign, factor_op, term = symbol, "×", None
+    running, dipped = Fraction(0), False
+    for sign, value in terms:
+        running += value if sign == "+" else -value
+        dipped = dipped or running < 0
+    return running, dipped
+
+
+@pytest.mark.parametrize("level", ["original", "junior", "add-subtract"])
+def test_a_false_line_breaks_exactly_one_rule(level):
+    """Read as a class means it, a false line is true but for its one rule: its sides are equal
+    (a 'below zero' line dips below zero on the way, as 4 - 6 + 7 = 5 does, and nothing else
+    does), except a 'wrong value' line, whose sides differ without dipping; ÷ 0 and two
+    operations side by side are the only lines that cannot be read."""
+    tileset = load_level(level)
+    sheets = trueornot_set(tileset, level, 7, 3, 16, PrintOptions())
+    below = 0
+    for line in (line for item in sheets.items for line in item.lines if not line.true):
+        parts = " ".join(line.symbols).split(" = ")
+        sides = [lenient_side(part.split()) for part in parts]
+        if None in sides:
+            assert line.mistake in ("divide-by-zero", "two-operations"), line.text
+            continue
+        values = {value for value, _ in sides}
+        dips = any(dipped for _, dipped in sides)
+        assert dips == (line.mistake == "below-zero"), line.text
+        assert (len(values) > 1) == (line.mistake == "wrong-value"), line.text
+        assert (len(parts) > 2) == (line.mistake == "two-equals"), line.text
+        below += line.mistake == "below-zero"
+    assert below >= 2
+
+
+@pytest.mark.parametrize("written, rules", [
+    ("4 - 6 + 7 = 5", ("below-zero",)),
+    ("9 = 4 - 5", ("below-zero", "wrong-value")),
+    ("05 = 6", ("leading-zero", "wrong-value")),
+    ("5 = 05", ("leading-zero",)),
+    ("- 3 + 8 = 5", ("sign-in-front", "below-zero")),
+    ("+ 5 = 5", ("sign-in-front",)),
+    ("5 × 6 = 30 = 31", ("two-equals", "wrong-value")),
+    ("7/4 2 = 3 3/4", ("fraction-first",)),
+    ("8 ÷ 0 = 0", ("divide-by-zero",)),
+])
+def test_broken_rules_names_every_rule_a_line_breaks(written, rules):
+    """The rules a line breaks, the checker's first, then those it meets read as a class means it."""
+    assert broken_rules(parse_written(written), ORIGINAL) == rules

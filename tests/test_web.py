@@ -249,7 +249,7 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
                                                  "or advanced, not 'mythical'"),
     ({"kind": "boardless", "page_size": "legal"}, "the page size is letter or a4, not 'legal'"),
     ({"kind": "boardless", "difficulty": "insane"}, "the difficulty is easy, medium or hard, not 'insane'"),
-    ({"kind": "boardless", "key": "half"}, "the answer key is full, summary or none, not 'half'"),
+    ({"kind": "boardless", "key": "half"}, "the answer key is families, full, summary or none, not 'half'"),
     ({"kind": "boardless", "title": "x" * 121}, "--title is printable text of at most 120 characters"),
     ({"kind": "boardless", "roster": "Ana\nana\n"}, "the roster: line 2: ana is already on line 1; give each student a different name"),
     ({"kind": "poster"}, "the kind of worksheet is boardless, situations, scoreplay, trueornot or notebook, not 'poster'"),

@@ -20,7 +20,7 @@ from classroom.choices import one_of
 from classroom.cli.console import PeopleGroup, guard_process, registered
 from classroom.cli.games import game_app
 from classroom.errors import ClassroomError, read_text
-from classroom.make.hands import DIFFICULTIES
+from classroom.make.hands import DIFFICULTIES, TASTES
 from classroom.make.situation_rules import FEATURES, SituationRules
 from classroom.make.scoreplay import FOCUSES
 from classroom.game.symbols import parse_written
@@ -53,7 +53,7 @@ def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
 
     options = {"level": ("--level", LEVELS), "difficulty": ("--difficulty", DIFFICULTIES),
                "page": ("--page-size", PAGE_SIZES), "key": ("--key", KEYS),
-               "feature": ("--feature", FEATURES), "focus": ("--focus", FOCUSES)}  # parameter -> (option, its words)
+               "feature": ("--feature", FEATURES), "focus": ("--focus", FOCUSES), "taste": ("--taste", TASTES)}  # parameter -> (option, its words)
     read = dict(arguments)
     for name, (option, words) in options.items():
         value = read.get(name)
@@ -164,6 +164,9 @@ TitleOption = typer.Option(None, "--title", help="Your own title for the sheets.
 JobsOption = typer.Option(None, "--jobs", min=1, max=64, help="Processes to use (default: one per CPU core).")
 KeyOption = typer.Option("full", "--key", help="The answer key: full (every equation), summary "
                          "(one page a hand; a situation's key is one page either way) or none (no key PDF).")
+BoardlessKeyOption = typer.Option("families", "--key", help="The answer key: families (each family of "
+                                  "equations once: sides swapped, terms reordered, a Number times 0 in any "
+                                  "order), full (every equation), summary (one page a hand) or none (no key PDF).")
 
 
 def level_name(level: str, tiles: Optional[Path]) -> str:
@@ -242,15 +245,20 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               max_best: Optional[int] = typer.Option(None, "--max-best", help="Best score at most S."),
               nine_tile: bool = typer.Option(False, "--nine-tile", help="An equation using all nine tiles exists."),
               size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
+              taste: str = typer.Option("class", "--taste", help="class: hands a class of the level "
+                                        "would be given (a key of at most 50 families of equations; zero tricks "
+                                        "like 0 = 0 × 2349 at most a tenth of a hand's equations, never its only "
+                                        "best); any: every hand the other options allow."),
               page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
               templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
-              key: str = KeyOption, jobs: Optional[int] = JobsOption, check_url: Optional[str] = CheckUrlOption,
+              key: str = BoardlessKeyOption, jobs: Optional[int] = JobsOption, check_url: Optional[str] = CheckUrlOption,
               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
     tileset = load_tileset(level, tiles)
     rules = DIFFICULTIES[difficulty].rules(
         size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
-        min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None)
+        min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None,
+        taste=taste)
     from classroom.machine import default_workers
     from classroom.make.sets import PrintOptions, boardless_set, checked_title, checked_url, run_seed
 

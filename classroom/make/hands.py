@@ -7,6 +7,7 @@ the same seed gives the same hands in any process.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Callable
@@ -16,6 +17,8 @@ from classroom.game.plays import ALL_NINE_BONUS
 from classroom.solve.boardless import Solution, solve
 from classroom.errors import ClassroomError
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
+from classroom.game.families import family
+from classroom.game.taste import is_zero_trick
 from classroom.game.tilesets import TileSet, load_level
 
 MAX_TRIES = 400  # hands drawn for one item before a filter is declared impossible
@@ -31,6 +34,15 @@ MAX_BLANKS = 1
 # again: the best play of two blanks on an early board can take a minute and pass 1 GB. A count
 # of a blank hand's plays that passes its limit (counting.count_limit) is kept as a lower bound ("at least N").
 CONTEST_BLANKS = 1
+# A hand for a class whose taste has no zero tricks (`0 = 0 × 2349`) keeps them to at most this
+# share of its equations, and never lets them be the only way to its best score: a hand of 269
+# equations, 96 of them 0 = 0 × N at the best score, teaches the trick and little else.
+ZERO_SHARE = 0.1
+# A class's hand has a key a teacher reads at a glance: at most this many families of equations
+# (game.families), a page of the key; a hand of 648 equations in 188 families is a puzzle for
+# the teacher, not a lesson.
+MAX_FAMILIES = 50
+TASTES = ("class", "any")  # --taste: the level's taste (few zero tricks), or every hand
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,17 @@ class HandRules:
     # Hands of fewer than four tiles are exempt, since no equation of theirs can use one.
     operations: tuple[int, int] = (1, MAX_HAND)
     fractions: tuple[int, int] = (0, MAX_HAND)  # fraction tiles in the hand
+    zero_tricks: bool = True  # False: at most ZERO_SHARE of the equations, never the only best
+    max_families: int | None = None  # families of equations the key may list
+
+    def recorded(self) -> dict:
+        """Return the rules as a run records them (its manifest, the tag of its ids): every field,
+        but the taste's only when set, so a --taste any run keeps the ids it had before the taste."""
+        fields = dataclasses.asdict(self)
+        for name, unset in (("zero_tricks", True), ("max_families", None)):
+            if fields[name] == unset:
+                del fields[name]
+        return fields
 
     def check(self, tileset: TileSet | None = None) -> None:
         """Raise if the rules contradict themselves, or ask for what no hand of the tile set
@@ -97,6 +120,10 @@ class HandRules:
             missed.append(f"--max-best {self.max_best}")
         if self.nine_tile and not solution.nine_tile:
             missed.append("--nine-tile")
+        if not self.zero_tricks and too_tricky(solution):
+            missed.append("--taste class (few zero tricks, none the only best)")
+        if self.max_families is not None and len(family_counts(solution)) > self.max_families:
+            missed.append(f"--taste class (at most {self.max_families} families of equations)")
         return missed
 
     def suits(self, hand: Hand) -> bool:
@@ -124,7 +151,30 @@ class HandRules:
             parts.append("2-3 operations")
         if not self.blanks:
             parts.append("no blanks")
+        if not self.zero_tricks:
+            parts.append("few zero tricks")
+        if self.max_families is not None:
+            parts.append(f"at most {self.max_families} families of equations")
         return ", ".join(parts)
+
+
+def family_counts(solution: Solution) -> Counter:
+    """Return each family of a hand's equations (game.families) with how many it holds."""
+    return Counter(family(a.symbols) for a in solution.answers)
+
+
+def zero_share(solution: Solution) -> float:
+    """Return the share of a hand's equations that are zero tricks (game.taste), 0 with none."""
+    return sum(1 for a in solution.answers if is_zero_trick(a.symbols)) / max(1, solution.count)
+
+
+def too_tricky(solution: Solution) -> bool:
+    """Return whether zero tricks are more than ZERO_SHARE of a hand's equations, or every way
+    to its best score."""
+    if not solution.answers:
+        return False
+    return (zero_share(solution) > ZERO_SHARE
+            or all(is_zero_trick(a.symbols) for a in solution.best))
 
 
 def highest_score(tileset: TileSet, size: int) -> int:
@@ -216,7 +266,8 @@ class Difficulty:
     fractions: tuple[int, int]  # fraction tiles in the hand
     blanks: bool  # whether a hand may hold a blank
 
-    def rules(self, size: int = MAX_HAND, tileset: TileSet | None = None, **given) -> HandRules:
+    def rules(self, size: int = MAX_HAND, tileset: TileSet | None = None, taste: str = "class",
+              **given) -> HandRules:
         """Return the preset's HandRules for hands of `size` tiles from the tile set (the
         Original when None); options the teacher gave (not None) win over the preset's, and a
         best score or nine-tile equation asked for replaces the whole band.
@@ -225,10 +276,15 @@ class Difficulty:
         with far fewer equations and no 40 bonus, keeps the operation, fraction and blank
         rules. The best-score band is in the Original set's points; a set whose tiles score
         less on average (Add and subtract) has its band scaled down, the 40 bonus aside, and
-        a set without fraction tiles asks for none."""
+        a set without fraction tiles asks for none. With the class's taste (taste='class', the
+        default) the key lists at most MAX_FAMILIES families, and zero tricks are kept few unless
+        the set's taste counts them as good play; taste='any' drops both."""
         has_fractions = tileset is None or any(is_fraction(t) for t in tileset.bag)
         preset = dict(operations=self.operations, fractions=self.fractions if has_fractions else (0, 0),
                       blanks=self.blanks)
+        if taste == "class":
+            preset.update(zero_tricks=(tileset or load_level("original")).taste.zero_tricks,
+                          max_families=MAX_FAMILIES)
         if size == MAX_HAND:
             preset.update(min_equations=self.equations[0], max_equations=self.equations[1])
         asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))

@@ -5,7 +5,9 @@ boardless key's equations grouped by the tiles they use (combinations).
 Every equation made of exactly the same tiles earns the same score, so a key that lists the
 combinations best first, each with its equations in a fixed order, lets a teacher find a
 student's line from its tiles (and its score) in seconds, and folds the many orderings of one
-set of tiles onto a few lines without leaving any out.
+set of tiles onto a few lines without leaving any out. The families (game.families) fold
+further: the equations that are one idea (sides swapped, terms and factors reordered, a Number
+swallowed by a 0 in any arrangement) are one line, in the order of their combinations.
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ from dataclasses import dataclass
 from math import prod
 
 from classroom.errors import ClassroomError
+from classroom.game.families import family, zero_pattern
 from classroom.game.board import COLUMNS, Board, board_text, square_name
 from classroom.game.plays import Breakdown, notation, score, why_illegal
 from classroom.game.symbols import ALL_SYMBOLS, EQUAL, Hand, Tile, face, is_blank, write
 from classroom.game.tilesets import TileSet
 from classroom.make.situations import RUNNERS_UP, Situation
 from classroom.make.worksheet import (
-    BoardlessItem, BoardTile, KeyAnswer, KeyBreakdown, KeyContribution, KeyEquationScore, KeyGroup,
-    KeyPlacement, KeyPlay, SituationItem, Square, TileFace,
+    BoardlessItem, BoardTile, KeyAnswer, KeyBreakdown, KeyContribution, KeyEquationScore, KeyFamily,
+    KeyGroup, KeyPlacement, KeyPlay, SituationItem, Square, TileFace,
 )
 from classroom.solve.board.position import Candidate
 from classroom.solve.boardless import Solution, check
@@ -60,6 +63,21 @@ def group(answers) -> tuple[Combination, ...]:
     return tuple(out)
 
 
+def families(groups: tuple[Combination, ...]) -> tuple[KeyFamily, ...]:
+    """Return the answers of the groups folded by family: in the groups' order (best first), and
+    inside a combination by the text of each family's first member, which the family shows."""
+    out = []
+    for combination in groups:
+        found: dict[tuple, list] = defaultdict(list)
+        for answer in combination.answers:
+            found[family(face(t) for t in answer.tiles)].append(answer)
+        for members in sorted(found.values(), key=lambda m: m[0].text):
+            shown, letters = zero_pattern(members[0].tiles)
+            out.append(KeyFamily(members[0], len(members), combination.tiles,
+                                 write(shown) if letters else "", letters))
+    return tuple(out)
+
+
 def hand_faces(hand: Hand, tileset: TileSet) -> tuple[TileFace, ...]:
     """Return the hand's tiles with the scores the tile set prints on them."""
     return tuple(TileFace(tile, tileset.score_of(tile)) for tile in hand)
@@ -89,7 +107,8 @@ def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) ->
                 f"internal check failed for {answer.marked} (scored {answer.score}): "
                 f"{verdict.reason or f'the checker scores it {verdict.score} as {write(verdict.tiles)}'}")
         answers.append(KeyAnswer(answer.text, answer.score, answer.all_nine, verdict.tiles))
-    groups = tuple(KeyGroup(c.tiles, c.score, c.answers) for c in group(answers))
+    combinations = group(answers)
+    groups = tuple(KeyGroup(c.tiles, c.score, c.answers) for c in combinations)
     return BoardlessItem(
         id=id,
         hand=hand_faces(hand, tileset),
@@ -98,6 +117,7 @@ def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) ->
         best_score=solution.best_score,
         answers=tuple(answers),
         groups=groups,
+        families=families(combinations),
     )
 
 

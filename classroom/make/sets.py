@@ -165,7 +165,7 @@ def boardless_set(tileset: TileSet, level: str, seed: int, count: int, rules: Ha
     hand each whose best score lies in one band, so the sheets are equally hard.
     """
     count = len(roster) or count
-    options = {**dataclasses.asdict(rules), "same_hand": same_hand, "roster": list(roster)}
+    options = {**rules.recorded(), "same_hand": same_hand, "roster": list(roster)}
     tag = run_tag("boardless", seed, tileset, options)
     jobs = [(tileset, seed, number, rules, tag, "boardless")
             for number in range(1, (1 if same_hand else count) + 1)]

@@ -2,9 +2,10 @@
 student marks each and says why, and the key gives the checker's reason for every false one.
 
 A false line is a true equation (from `solve.boardless.solve` of a drawn hand) with one Mistake
-made in it, and is kept only when the checker rejects it for the very rule the Mistake breaks:
-a line meant to show "a number cannot start with 0" that the checker rejects for another reason
-is thrown away, never printed.
+made in it, and is kept only when it breaks that rule and no other (`broken_rules`): a line
+meant to show "a number cannot start with 0" that the checker rejects for another reason, or
+whose sides differ once the 0 is read away, is thrown away, never printed. So a "below zero"
+line has equal sides (`4 - 6 + 7 = 5`), and a student who names the one rule matches the key.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from classroom.errors import ClassroomError
-from classroom.game.arithmetic import equation_value, show
+from classroom.game.arithmetic import equation_value, show, why_not
 from classroom.game.symbols import (
     BLANK, DIGITS, EQUAL, OPERATIONS, Symbol, is_digit, is_exponent, is_fraction, is_negative,
     is_number, is_operation, write,
@@ -116,9 +117,93 @@ def judged(symbols: tuple[Symbol, ...], tileset: TileSet, mistake: Mistake | Non
         if not verdict.valid:
             return None
         return JudgedLine(symbols, True, "", value=show(equation_value(symbols, tileset.rules)))
-    if verdict.valid or not mistake.explains(verdict.reason):
+    if verdict.valid or not mistake.explains(verdict.reason) or broken_rules(symbols, tileset) != (mistake.name,):
         return None
     return JudgedLine(symbols, False, verdict.reason, mistake.name)
+
+
+def broken_rules(symbols: tuple[Symbol, ...] | list[Symbol], tileset: TileSet) -> tuple[str, ...]:
+    """Return the name of every rule of MISTAKES a line breaks, in the order the checker meets
+    them: the checker names the first; the line read as a class would mean it (the 0 before a
+    number left out, a sign in front read as 0 and the sign, a mixed number's fraction put last,
+    values below zero let through) is checked again for the next, until it is true or cannot be
+    read further (a division by zero, two operations side by side). A name of '' is a reason no
+    Mistake has: '4 - 6 = 5' -> ('below-zero', 'wrong-value')."""
+    names: list[str] = []
+    rules = tileset.rules
+    reading = list(symbols)
+    while len(names) <= len(MISTAKES):
+        reason = why_not(reading, rules)
+        if reason is None:
+            break
+        name = next((m.name for m in MISTAKES if m.explains(reason)), "")
+        names.append(name)
+        if name == "two-equals":
+            return tuple(names) + _between_equals(reading, tileset)
+        if name == "below-zero":
+            rules = replace(rules, negatives=True)
+            continue
+        repair = REPAIRS.get(name)
+        reading = repair(reading) if repair else None
+        if reading is None:
+            break
+    return tuple(names)
+
+
+def _between_equals(symbols: list[Symbol], tileset: TileSet) -> tuple[str, ...]:
+    """Return the rules broken by the equations between each = of a line and the next, each
+    named once: '5 × 6 = 30 = 31' -> ('wrong-value',)."""
+    parts, part = [], []
+    for symbol in symbols + [EQUAL]:
+        if symbol == EQUAL:
+            parts.append(part)
+            part = []
+        else:
+            part.append(symbol)
+    found: list[str] = []
+    for left, right in zip(parts, parts[1:]):
+        for name in broken_rules(tuple(left + [EQUAL] + right), tileset):
+            if name not in found:
+                found.append(name)
+    return tuple(found)
+
+
+def _unpadded(symbols: list[Symbol]) -> list[Symbol]:
+    """Return the line with every 0 that starts a number of more tiles left out (05 -> 5, 0 1/2 -> 1/2)."""
+    out: list[Symbol] = []
+    for i, symbol in enumerate(symbols):
+        starts = not out or not is_number(out[-1])
+        follows = i + 1 < len(symbols) and is_number(symbols[i + 1])
+        if symbol == "0" and starts and follows:
+            continue
+        out.append(symbol)
+    return out
+
+
+def _signed(symbols: list[Symbol]) -> list[Symbol]:
+    """Return the line with a sign in front of a side read as 0 and the sign (- 3 + 8 -> 0 - 3 + 8)."""
+    out: list[Symbol] = []
+    for symbol in symbols:
+        if symbol in ("+", "-") and (not out or out[-1] == EQUAL):
+            out.append("0")
+        out.append(symbol)
+    return out
+
+
+def _fraction_last(symbols: list[Symbol]) -> list[Symbol]:
+    """Return the line with each number's fraction tile moved to the number's end (7/4 2 -> 2 7/4)."""
+    out = list(symbols)
+    for start, end in numbers(out):
+        run = out[start:end]
+        out[start:end] = [s for s in run if not is_fraction(s)] + [s for s in run if is_fraction(s)]
+    return out
+
+
+# How broken_rules reads a line past each fault a class would read through; the faults missing
+# here (a division by zero, two operations side by side, a negative or exponent tile inside a
+# number, unequal sides) leave nothing to read further.
+REPAIRS = {"leading-zero": _unpadded, "zero-whole-part": _unpadded, "sign-in-front": _signed,
+           "fraction-first": _fraction_last}
 
 
 def makeable(symbols: tuple[Symbol, ...], tileset: TileSet) -> bool:
@@ -209,22 +294,27 @@ def wrong_value(symbols: list[Symbol], tileset: TileSet, rng: random.Random):
 
 
 def below_zero(symbols: list[Symbol], tileset: TileSet, rng: random.Random):
-    """Yield the line with a side's terms reordered so a subtraction comes early (7 - 6 + 4 ->
-    4 - 6 + 7: the value stays, the running value goes below zero), then with a side's first
-    term and a subtracted one swapped (9 - 6 ÷ 3 -> 6 ÷ 3 - 9), then with a + turned into a -."""
+    """Yield the line with a side's terms reordered so its subtractions come right after its
+    first term (7 - 6 + 4 -> 4 - 6 + 7); then, for a side of one subtraction facing a whole
+    number, a digit added before the subtraction and to the number (7 - 6 = 1 -> 4 - 6 + 7 = 5).
+    The value stays, and the running value goes below zero on the way: the one rule broken (a
+    line whose sides would differ breaks two)."""
     for start, end in sides(symbols):
         terms = signed_terms(symbols[start:end])
-        plus = [t for t in terms[1:] if t[0] == "+"]
+        plus = [t for t in terms if t[0] == "+"]
         minus = [t for t in terms if t[0] == "-"]
-        if plus and minus:
-            order = [plus[0]] + minus + [t for t in terms if t[0] == "+" and t is not plus[0]]
-            yield symbols[:start] + joined(order) + symbols[end:]
-        if minus:
-            other = minus[0]
-            order = [("+", other[1])] + [("-", terms[0][1]) if t is other else t for t in terms[1:]]
-            yield symbols[:start] + joined(order) + symbols[end:]
-    for i in shuffled([i for i, s in enumerate(symbols) if s == "+"], rng):
-        yield symbols[:i] + ["-"] + symbols[i + 1:]
+        if len(plus) > 1 and minus:
+            for first in [plus[1], *shuffled([t for t in plus if t is not plus[1]], rng)]:
+                order = [first] + minus + [t for t in plus if t is not first]
+                yield symbols[:start] + joined(order) + symbols[end:]
+    for (start, end), (other, last) in zip(sides(symbols), reversed(sides(symbols))):
+        terms = signed_terms(symbols[start:end])
+        value = symbols[other:last]
+        if len(terms) == 2 and terms[1][0] == "-" and value and all(is_digit(s) for s in value):
+            for digit in shuffled(list("123456789"), rng)[:4]:
+                total = list(str(int("".join(value)) + int(digit)))
+                side = joined([("+", [digit]), terms[1], ("+", terms[0][1])])
+                yield side + [EQUAL] + total if start == 0 else total + [EQUAL] + side
 
 
 def sides(symbols: list[Symbol]) -> list[tuple[int, int]]:
@@ -302,9 +392,16 @@ def two_operations(symbols: list[Symbol], tileset: TileSet, rng: random.Random):
 
 
 def sign_in_front(symbols: list[Symbol], tileset: TileSet, rng: random.Random):
-    """Yield the line with a - (or a +) written in front of a side, as a sign."""
+    """Yield the line with a side's subtracted term moved to its front with its sign (8 - 3 ->
+    - 3 + 8: the value stays), then with a + (or a -) written in front of a side, as a sign."""
+    for start, end in sides(symbols):
+        terms = signed_terms(symbols[start:end])
+        for k, (sign, term) in enumerate(terms):
+            if sign == "-":
+                rest = [("+", terms[0][1])] + terms[1:k] + terms[k + 1:]
+                yield symbols[:start] + ["-"] + term + ["+"] + joined(rest) + symbols[end:]
     at = symbols.index(EQUAL)
-    for sign in ("-", "+"):
+    for sign in ("+", "-"):
         if tileset.count.get(sign, 0) > 0:
             yield symbols[:at + 1] + [sign] + symbols[at + 1:]
             yield [sign] + symbols

@@ -20,7 +20,9 @@ SHEET_KINDS = ("boardless", "situations", "scoreplay", "trueornot")
 GRADED = ("boardless", "situations")  # the kinds `classroom grade` marks and the library lists
 PREFIXES = {"boardless": "B", "situations": "S", "scoreplay": "P", "trueornot": "T"}  # of item ids
 PAGE_SIZES = ("letter", "a4")
-KEYS = ("full", "summary", "none")  # the whole key, its summary page only, or no key PDF
+# The key by families of equations (boardless; the other kinds print their whole key), every
+# equation, its summary page only, or no key PDF.
+KEYS = ("families", "full", "summary", "none")
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,23 @@ class KeyGroup:
 
 
 @dataclass(frozen=True)
+class KeyFamily:
+    """One family of a boardless key (game.families): the member printed, how many equations
+    the family holds, and for a zero trick the member with its swallowed Numbers as letters."""
+
+    answer: KeyAnswer  # the first member in the key's order
+    count: int
+    tiles: tuple[Tile, ...]  # the combination every member uses, like ('0', '0', '2', '3', '4', '9', '×')
+    pattern: str = ""  # like '0 = 0 × N'; '' when no Number is swallowed by a 0
+    letters: tuple[tuple[str, tuple[Symbol, ...]], ...] = ()  # like (('N', ('2', '3', '4', '9')),)
+
+    @property
+    def score(self) -> int:
+        """Return the score every member earns."""
+        return self.answer.score
+
+
+@dataclass(frozen=True)
 class BoardlessItem:
     """One Boardless Activity hand and, for the key, every equation it allows."""
 
@@ -77,6 +96,7 @@ class BoardlessItem:
     best_score: int | None
     answers: tuple[KeyAnswer, ...]  # every equation, best first
     groups: tuple[KeyGroup, ...] = ()  # the same equations by tile combination, best first
+    families: tuple[KeyFamily, ...] = ()  # the same equations by family, in the groups' order
 
     @property
     def tokens(self) -> tuple[Tile, ...]:

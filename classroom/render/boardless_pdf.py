@@ -1,5 +1,6 @@
 """The Boardless Activity PDFs: the student sheet (cut-apart tile strips and a recording table)
-and the answer key (a one-page summary, then every equation by tile combination)."""
+and the answer key (a one-page summary, then every equation by tile combination; or, the
+default, every family of equations once)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from classroom.render.fonts import BOLD, REGULAR
 from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import cut_lines, draw_tile
 from classroom.render.wording import Wording, printed
-from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet
+from classroom.make.worksheet import BoardlessItem, KeyFamily, TileFace, Worksheet
 
 MIN_ROWS = 24  # room for a student's list; a sheet that fits fewer gets a second page of rows
 NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}
@@ -134,6 +135,9 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     sheet.paragraph(words["summary"], size)
     if not item.count:
         return
+    if worksheet.key == "families":
+        family_pages(sheet, env, words, values, item)
+        return
     legend = words["blank_legend"]
     # The summary stays on its page: what does not fit is counted, and found in the full list.
     reserve = size * 1.4 * (4 + (2 if legend else 0))
@@ -167,6 +171,40 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
     draw_groups(sheet, [group_of(g.score, g.tiles, [a.marked for a in g.answers], g.all_nine)
                         for g in item.groups], entry_size)
     sheet.on_new_page = None
+
+
+def family_pages(sheet: Sheet, env: jinja2.Environment, words: Wording, values: dict,
+                 item: BoardlessItem) -> None:
+    """Draw a key by families after its summary: every family once, best first, under its score
+    and tiles, as many pages as they need (a key of --key families)."""
+    size = KEY_TEXT
+    sheet.paragraph(words["families_heading"], size * 1.2, bold=True, after=0.2)
+    sheet.paragraph(words["families_legend"], size * 0.85, after=0.3)
+    if words["blank_legend"]:
+        sheet.paragraph(words["blank_legend"], size * 0.85, after=0.3)
+
+    def continued() -> None:
+        sheet.text(words["id_line"], size * 0.8)
+        sheet.text(words["families_heading_continued"], size, bold=True)
+
+    rows: list[tuple[KeyFamily, str]] = [
+        (f, Wording(env, "boardless_key.j2", **values, family=f)["family_line"]) for f in item.families]
+    groups = [group_of(run[0][0].score, run[0][0].tiles, [line for _, line in run], run[0][0].answer.all_nine)
+              for run in _by_tiles(rows)]
+    sheet.on_new_page = continued
+    draw_groups(sheet, groups, KEY_ENTRY)
+    sheet.on_new_page = None
+
+
+def _by_tiles(rows: list[tuple[KeyFamily, str]]) -> list[list[tuple[KeyFamily, str]]]:
+    """Return the family lines in runs of one tile combination each, in order."""
+    runs: list[list[tuple[KeyFamily, str]]] = []
+    for row in rows:
+        if runs and runs[-1][0][0].tiles == row[0].tiles:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return runs
 
 
 def entries(answers) -> list[Entry]:
