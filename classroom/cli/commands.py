@@ -14,6 +14,7 @@ game's word lists); each command imports what it uses when it runs, so `classroo
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import random
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 import typer
+from typer.main import get_group
 
 from classroom.choices import one_of
 from classroom.cli.console import PeopleGroup, Within, guard_process, registered
@@ -56,12 +58,12 @@ def command(function):
 def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
     """Return a command's arguments with every option that takes a word of a fixed list read in
     any letter case, as the list spells it ('Original' -> 'original'), or raise naming the option."""
-    from classroom.make.worksheet import KEYS, PAGE_SIZES
+    options = {"level": ("--level", LEVELS), "focus": ("--focus", FOCUSES)}  # parameter -> (option, its words)
+    if {"page", "key"} & set(arguments):  # the sheets' words, loaded by the commands that print sheets
+        from classroom.make.worksheet import KEYS, PAGE_SIZES
 
-    # parameter -> (option, its words); a set's difficulty and features: make.requests
-    options = {"level": ("--level", LEVELS), "page": ("--page-size", PAGE_SIZES), "key": ("--key", KEYS),
-               "focus": ("--focus", FOCUSES)}
-    read = dict(arguments)
+        options.update(page=("--page-size", PAGE_SIZES), key=("--key", KEYS))
+    read = dict(arguments)  # a set's difficulty and features are read by make.requests
     for name, (option, words) in options.items():
         value = read.get(name)
         if isinstance(value, str):
@@ -570,4 +572,18 @@ def main() -> None:
         for module in ("classroom.make.sets", "classroom.store.runs", "classroom.render.results_pdf"):
             importlib.import_module(module)
     guard_process(server=words[:1] == ["serve"])
-    app(prog_name="classroom")
+    run_app = get_group(only(words[0]) if words and not HELP & set(sys.argv[1:2]) else app)
+    run_app(prog_name="classroom")
+
+
+def only(name: str) -> typer.Typer:
+    """Return `classroom` with only the command or group `name` (the whole of it when no command
+    has that name): typer reads every command's options from its signature when it starts, some
+    milliseconds a command, and one command runs."""
+    commands = [c for c in app.registered_commands if c.callback.__name__ == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if not commands and not groups:
+        return app
+    narrowed = copy.copy(app)
+    narrowed.registered_commands, narrowed.registered_groups = commands, groups
+    return narrowed
