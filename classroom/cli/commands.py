@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 import json
 import random
 import sys
@@ -26,7 +27,7 @@ import typer
 from typer.main import get_group
 
 from classroom.choices import one_of
-from classroom.cli.console import PeopleGroup, Within, guard_process, registered
+from classroom.cli.console import PeopleCommand, PeopleGroup, Within, guard_process, registered
 from classroom.cli.games import game_app
 from classroom.errors import ClassroomError, read_text
 from classroom.game.plurals import plural
@@ -562,7 +563,7 @@ app.add_typer(game_app, name="game")
 # (a late import under a tight cap would fail inside a C extension, not as a MemoryError); help
 # makes nothing, so `classroom --help` and `classroom boardless --help` import none of them.
 PRINTING_ONLY = frozenset({"tiles", "solve", "check", "best"})
-HELP = frozenset({"--help", "-h"})
+HELP = frozenset({"--help"})
 
 
 def main() -> None:
@@ -572,8 +573,22 @@ def main() -> None:
         for module in ("classroom.make.sets", "classroom.store.runs", "classroom.render.results_pdf"):
             importlib.import_module(module)
     guard_process(server=words[:1] == ["serve"])
-    run_app = get_group(only(words[0]) if words and not HELP & set(sys.argv[1:2]) else app)
+    if not words or HELP & set(sys.argv[1:2]):
+        run_app = listing()
+    else:
+        run_app = get_group(only(words[0]))
     run_app(prog_name="classroom")
+
+
+def listing() -> PeopleGroup:
+    """Return `classroom` for its own help: every command and group by name and description,
+    none of their options read (typer reads them from each signature, which the list needs not)."""
+    group = get_group(narrowed_app([], []))
+    for info in app.registered_commands:
+        group.add_command(PeopleCommand(name=info.callback.__name__, help=inspect.getdoc(info.callback)))
+    for info in app.registered_groups:
+        group.add_command(PeopleGroup(name=info.name, help=info.typer_instance.info.help))
+    return group
 
 
 def only(name: str) -> typer.Typer:
@@ -582,8 +597,11 @@ def only(name: str) -> typer.Typer:
     milliseconds a command, and one command runs."""
     commands = [c for c in app.registered_commands if c.callback.__name__ == name]
     groups = [g for g in app.registered_groups if g.name == name]
-    if not commands and not groups:
-        return app
+    return narrowed_app(commands, groups) if commands or groups else app
+
+
+def narrowed_app(commands: list, groups: list) -> typer.Typer:
+    """Return `classroom` holding only these of its registered commands and groups."""
     narrowed = copy.copy(app)
     narrowed.registered_commands, narrowed.registered_groups = commands, groups
     return narrowed
