@@ -3,9 +3,9 @@
 Bad input raises ClassroomError anywhere below; `main` turns it into one sentence on stderr
 and exit status 2, never a traceback.
 
-A class set and a new game are asked for as the page asks for them: the options are read into
-the same request objects (make.requests, record.requests), checked there with the page's own
-sentences and limits.
+A Boardless set, a Board Situations set and a new game are asked for as the page asks for them:
+the options are read into the same request objects (make.requests, record.requests), checked
+there with one sentence and one limit for a field, whichever door it came through.
 
 Start-up is part of every command: this module imports only what the help needs (typer, the
 game's word lists); each command imports what it uses when it runs, so `classroom check` or
