@@ -110,7 +110,7 @@ def test_grade_marks_the_blank_a_line_used(tmp_path):
 
 @pytest.mark.parametrize("option, value, message", [
     ("--key", "short", "error: --key is families, full, summary or none, not 'short'"),
-    ("--difficulty", "expert", "error: --difficulty is easy, medium or hard, not 'expert'"),
+    ("--difficulty", "expert", "error: the difficulty (--difficulty) is easy, medium or hard, not 'expert'"),
 ])
 def test_bad_key_or_difficulty_is_one_sentence(tmp_path, option, value, message):
     """An unknown --key or --difficulty is named in one sentence, exit 2, nothing written."""

@@ -85,7 +85,7 @@ def test_grade_with_a_worksheet_id(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (("boardless", "--page-size", "b5"), "error: --page-size is letter or a4, not 'b5'"),
     (("boardless", "--min-best", 30, "--max-best", 20), "error: the best-score range 30-20 is empty"),
-    (("situations", "--feature", "spiral"), "error: --feature is nine-tile, two-equations, extension, "
+    (("situations", "--feature", "spiral"), "error: the feature (--feature) is nine-tile, two-equations, extension, "
                                             "fraction or 3E, not 'spiral'"),
     (("situations", "--board", "x.txt"), "error: a position of your own needs both --board FILE and --hand HAND"),
     (("grade", "list.txt"), "error: say which hand list.txt is for: --hand HAND or --worksheet ID"),

@@ -183,7 +183,7 @@ def test_the_taste_option_is_class_or_any(tmp_path):
 
     runner = CliRunner()
     bad = runner.invoke(app, ["boardless", "--seed", "1", "--count", "1", "--taste", "some", "--out", str(tmp_path / "a")])
-    assert bad.exit_code == 2 and "--taste is class or any, not 'some'" in bad.output
+    assert bad.exit_code == 2 and "the taste (--taste) is class or any, not 'some'" in bad.output
     good = runner.invoke(app, ["boardless", "--seed", "1", "--count", "1", "--taste", "ANY", "--key", "full",
                                "--out", str(tmp_path / "b")])
     assert good.exit_code == 0, good.output

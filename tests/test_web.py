@@ -20,6 +20,7 @@ from classroom.mark.grading import grade
 from classroom.game.symbols import parse_hand, parse_written
 from classroom.game.tilesets import load_level
 from classroom.web import create_app, preview
+from classroom.make.requests import MAX_COUNT
 from classroom.web.forms import MAX_BODY
 from classroom.web.making import Attached
 from classroom.web.roles import Hosts
@@ -241,14 +242,14 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
 
 
 @pytest.mark.parametrize("fields, sentence", [
-    ({"kind": "boardless", "count": "0"}, "the number of sheets is a whole number from 1 to 30, not 0"),
-    ({"kind": "boardless", "count": "31"}, "the number of sheets is a whole number from 1 to 30, not 31"),
-    ({"kind": "boardless", "count": "two"}, "the number of sheets is a whole number from 1 to 30, not two"),
-    ({"kind": "boardless", "seed": "-1"}, "the seed is a whole number from 0 to 999,999,999,999, not -1"),
+    ({"kind": "boardless", "count": "0"}, "the number of sheets (--count) is a whole number from 1 to 200, not 0"),
+    ({"kind": "boardless", "count": "201"}, "the number of sheets (--count) is a whole number from 1 to 200, not 201"),
+    ({"kind": "boardless", "count": "two"}, "the number of sheets (--count) is a whole number from 1 to 200, not two"),
+    ({"kind": "boardless", "seed": "-1"}, "the seed (--seed) is a whole number from 0 to 999,999,999,999, not -1"),
     ({"kind": "boardless", "level": "mythical"}, "the level is original, junior, no-fractions, add-subtract "
                                                  "or advanced, not 'mythical'"),
     ({"kind": "boardless", "page_size": "legal"}, "the page size is letter or a4, not 'legal'"),
-    ({"kind": "boardless", "difficulty": "insane"}, "the difficulty is easy, medium or hard, not 'insane'"),
+    ({"kind": "boardless", "difficulty": "insane"}, "the difficulty (--difficulty) is easy, medium or hard, not 'insane'"),
     ({"kind": "boardless", "key": "half"}, "the answer key is families, full, summary or none, not 'half'"),
     ({"kind": "boardless", "title": "x" * 121}, "--title is printable text of at most 120 characters"),
     ({"kind": "boardless", "roster": "Ana\nana\n"}, "the roster: line 2: ana is already on line 1; give each student a different name"),
@@ -256,12 +257,12 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     ({"kind": "scoreplay", "focus": "fractions"}, "the focus is plain, s-premium, e-premium, cross or all, not 'fractions'"),
     ({"kind": "trueornot", "lines": "40"}, "the lines on a sheet is a whole number from 4 to 16, not 40"),
     ({"kind": "notebook", "level": "add-subtract"}, "the level is junior, original or advanced, not 'add-subtract'"),
-    ({"kind": "notebook", "seed": "x"}, "the seed is a whole number"),
+    ({"kind": "notebook", "seed": "x"}, "the seed (--seed) is a whole number"),
     ({"kind": "situations", "hand": "4 × 7 2"}, "a position of your own needs both a board and a hand"),
     ({"kind": "situations", "board": BOOKLET_BOARD, "hand": "4 × 7 2 %"}, "'%'"),
     ({"kind": "situations", "board": "2 4\n", "hand": "4"}, "the board"),
     ({"kind": "situations", "board": BOOKLET_BOARD, "hand": "4 ? ?"}, "the page takes hands with at most 1 blank; for more, use the command line"),
-    ({"kind": "situations", "plays": "41"}, "the plays on the board is a whole number from 0 to 40, not 41"),
+    ({"kind": "situations", "plays": "41"}, "the plays on the board (--plays) is a whole number from 0 to 40, not 41"),
 ])
 def test_bad_make_input_is_one_sentence_with_status_400(client, library, fields, sentence):
     """A bad field is refused before any work starts, nothing is written, and the page says why."""
@@ -568,17 +569,18 @@ def test_the_library_groups_sheets_by_run_and_moves_a_run_aside(client, library,
 
 def test_situations_by_feature_and_a_roster_of_forty(client, library):
     """The Board Situations form asks for features of the winning play as --feature does, and a
-    roster of a class of 40 gets a sheet each (the page makes 30 unnamed sheets at most)."""
+    roster of a class of 40 gets a sheet each (a roster past MAX_COUNT names is refused, as on
+    the command line)."""
     assert 'name="feature" value="fraction"' in client.get("/").text
     answer = make(client, kind="situations", count="1", seed="4", plays="4", feature="fraction")
     assert answer.status_code == 200, answer.text
     manifest = json.loads(next(library.glob("situations-4/manifest.json")).read_text("utf-8"))
     assert "fraction" in json.dumps(manifest)
     refused = client.post("/make", data={"kind": "situations", "feature": "sevens"})
-    assert refused.status_code == 400 and "unknown feature 'sevens'" in refused.text.replace("&#39;", "'")
-    names = "\n".join(f"Student {n}" for n in range(1, 42))
+    assert refused.status_code == 400 and "the feature (--feature) is nine-tile" in refused.text
+    names = "\n".join(f"Student {n}" for n in range(1, MAX_COUNT + 2))
     refused = client.post("/make", data={"kind": "boardless", "roster": names})
-    assert refused.status_code == 400 and "the roster has 41 names; the page makes at most 40" in refused.text
+    assert refused.status_code == 400 and f"the roster (--roster) has {MAX_COUNT + 1} names; a set holds at most {MAX_COUNT}" in refused.text
     forty = "\n".join(f"Student {n}" for n in range(1, 41))
     made = make(client, kind="boardless", roster=forty, seed="9", key="none")
     assert made.status_code == 200, made.text

@@ -2,11 +2,21 @@
 
 Bad input raises ClassroomError anywhere below; `main` turns it into one sentence on stderr
 and exit status 2, never a traceback.
+
+A Boardless set, a Board Situations set and a new game are asked for as the page asks for them:
+the options are read into the same request objects (make.requests, record.requests), checked
+there with one sentence and one limit for a field, whichever door it came through.
+
+Start-up is part of every command: this module imports only what the help needs (typer, the
+game's word lists); each command imports what it uses when it runs, so `classroom check` or
+`tiles` loads no board engine, no PDF library and no web stack (tests/test_startup.py).
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
+import inspect
 import json
 import random
 import sys
@@ -14,18 +24,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 import typer
+from typer.main import get_group
 
-from classroom.game.board import check_tiles, read_board
 from classroom.choices import one_of
-from classroom.cli.console import PeopleGroup, guard_process, registered
+from classroom.cli.console import PeopleCommand, PeopleGroup, Within, guard_process, registered
 from classroom.cli.games import game_app
 from classroom.errors import ClassroomError, read_text
-from classroom.make.hands import DIFFICULTIES, TASTES
-from classroom.make.situation_rules import FEATURES, SituationRules
-from classroom.make.scoreplay import FOCUSES
-from classroom.game.symbols import parse_written
-from classroom.game.tilesets import LEVELS, load_tileset
 from classroom.game.plurals import plural
+from classroom.game.tilesets import LEVELS, load_tileset
+from classroom.make.focuses import FOCUSES
+from classroom.make.hands import DIFFICULTIES
+from classroom.make.requests import MAX_COUNT, MAX_MARGIN, MAX_PLAYS
+from classroom.make.situation_rules import FEATURES
 
 if TYPE_CHECKING:  # the grading parts are imported by the commands that use them
     from classroom.store.matching import Matched, Targets
@@ -49,12 +59,12 @@ def command(function):
 def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
     """Return a command's arguments with every option that takes a word of a fixed list read in
     any letter case, as the list spells it ('Original' -> 'original'), or raise naming the option."""
-    from classroom.make.worksheet import KEYS, PAGE_SIZES
+    options = {"level": ("--level", LEVELS), "focus": ("--focus", FOCUSES)}  # parameter -> (option, its words)
+    if {"page", "key"} & set(arguments):  # the sheets' words, loaded by the commands that print sheets
+        from classroom.make.worksheet import KEYS, PAGE_SIZES
 
-    options = {"level": ("--level", LEVELS), "difficulty": ("--difficulty", DIFFICULTIES),
-               "page": ("--page-size", PAGE_SIZES), "key": ("--key", KEYS),
-               "feature": ("--feature", FEATURES), "focus": ("--focus", FOCUSES), "taste": ("--taste", TASTES)}  # parameter -> (option, its words)
-    read = dict(arguments)
+        options.update(page=("--page-size", PAGE_SIZES), key=("--key", KEYS))
+    read = dict(arguments)  # a set's difficulty, taste and features are read by make.requests
     for name, (option, words) in options.items():
         value = read.get(name)
         if isinstance(value, str):
@@ -99,6 +109,7 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
           level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
+    from classroom.game.symbols import parse_written
     from classroom.mark.answers import check_data, check_line
     from classroom.solve.boardless import check as check_written
 
@@ -117,6 +128,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
+    from classroom.game.board import check_tiles, read_board
     from classroom.game.plays import score
     from classroom.mark.answers import best_data, best_lines, count_line
     from classroom.solve.board.counting import count_limit
@@ -155,7 +167,9 @@ def say(answer: dict | list[str]) -> None:
 
 
 SeedOption = typer.Option(None, "--seed", help="Every random choice flows from it; printed on every sheet.")
-CountOption = typer.Option(None, "--count", min=1, max=200, help="How many items (default 5).")
+CountOption = typer.Option(None, "--count", min=1, max=MAX_COUNT, help="How many items (default 5).")
+# A set's count as make.requests checks it: the same range in --help, the sentence the page gives
+SetCountOption = typer.Option(None, "--count", click_type=Within(1, MAX_COUNT), help="How many items (default 5).")
 PageOption = typer.Option("letter", "--page-size", help="letter or a4.")
 LargeOption = typer.Option(False, "--large-print", help="Bigger tiles and text.")
 OutOption = typer.Option(None, "--out", help="Folder for the PDFs (default output/KIND-SEED, or KIND-SEED-2, -3, ... when that holds an earlier run).")
@@ -210,17 +224,13 @@ def write_set(worksheet, out: Optional[Path], templates: Optional[Path], force: 
                    else "check pages off: a contest, its plays judged by you (--check-url turns them on for practice)")
 
 
-def roster_names(roster: Optional[Path], count: Optional[int]) -> tuple[str, ...]:
-    """Return the roster's names (none without --roster); a --count must agree with them."""
+def roster_names(roster: Optional[Path]) -> tuple[str, ...]:
+    """Return the roster's names (none without --roster)."""
     if roster is None:
         return ()
     from classroom.make.roster import read_roster
 
-    names = read_roster(roster)
-    if count is not None and count != len(names):
-        raise ClassroomError(f"--count {count} but the roster {roster} has {len(names)} names; "
-                             f"leave out --count")
-    return names
+    return read_roster(roster)
 
 
 def with_progress(count: int, label: str, make):
@@ -232,7 +242,7 @@ def with_progress(count: int, label: str, make):
 
 
 @command
-def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+def boardless(count: Optional[int] = SetCountOption, seed: Optional[int] = SeedOption,
               level: str = LevelOption, tiles: Optional[Path] = TilesOption,
               same_hand: bool = typer.Option(False, "--same-hand", help="One hand on every sheet (a class set)."),
               balanced: bool = typer.Option(False, "--balanced", help="2-3 operations, the rest numbers."),
@@ -240,11 +250,11 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               difficulty: str = typer.Option("medium", "--difficulty", help="Hands that suit the class, every hand "
                                              "of a set in one band. " + "; ".join(d.describe() for d in DIFFICULTIES.values())
                                              + ". The options below override the preset."),
-              min_equations: Optional[int] = typer.Option(None, "--min-equations", min=1, help="Hands allow at least N equations."),
+              min_equations: Optional[int] = typer.Option(None, "--min-equations", click_type=Within(1), help="Hands allow at least N equations."),
               min_best: Optional[int] = typer.Option(None, "--min-best", help="Best score at least S."),
               max_best: Optional[int] = typer.Option(None, "--max-best", help="Best score at most S."),
               nine_tile: bool = typer.Option(False, "--nine-tile", help="An equation using all nine tiles exists."),
-              size: int = typer.Option(9, "--tiles-per-hand", min=2, max=9, help="Tiles in a hand."),
+              size: int = typer.Option(9, "--tiles-per-hand", click_type=Within(2, 9), help="Tiles in a hand."),
               taste: str = typer.Option("class", "--taste", help="class: hands a class of the level "
                                         "would be given (a key of at most 50 families of equations; zero tricks "
                                         "like 0 = 0 × 2349 at most a tenth of a hand's equations, never its only "
@@ -254,31 +264,28 @@ def boardless(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
               key: str = BoardlessKeyOption, jobs: Optional[int] = JobsOption, check_url: Optional[str] = CheckUrlOption,
               roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Boardless Activity worksheets and their answer key (PDF)."""
-    tileset = load_tileset(level, tiles)
-    rules = DIFFICULTIES[difficulty].rules(
-        size, tileset, balanced=balanced or None, blanks=False if no_blanks else None,
-        min_equations=min_equations, min_best=min_best, max_best=max_best, nine_tile=nine_tile or None,
-        taste=taste)
     from classroom.machine import default_workers
-    from classroom.make.sets import PrintOptions, boardless_set, checked_title, checked_url, run_seed
+    from classroom.make.requests import boardless_request
+    from classroom.make.sets import PrintOptions, boardless_set, checked_title, checked_url
 
-    rules.check(tileset)
-    names = roster_names(roster, count)
-    count = len(names) or count or 5
-    seed = run_seed(seed, random.SystemRandom())
+    tileset = load_tileset(level, tiles)
+    asked = boardless_request(
+        tileset, random.SystemRandom(), count=count, seed=seed, difficulty=difficulty, size=size,
+        balanced=balanced, blanks=not no_blanks, min_equations=min_equations, min_best=min_best,
+        max_best=max_best, nine_tile=nine_tile, same_hand=same_hand, names=roster_names(roster),
+        taste=taste)
     layout = PrintOptions(page, large_print, checked_title(title), key, checked_url(check_url))
-    items = 1 if same_hand else count
-    worksheet = with_progress(items, "Solving hands", lambda progress: boardless_set(
-        tileset, level_name(level, tiles), seed, count, rules, layout, same_hand,
-        jobs or default_workers(), progress, names))
+    worksheet = with_progress(asked.items, "Solving hands", lambda progress: boardless_set(
+        tileset, level_name(level, tiles), asked.seed, asked.count, asked.rules, layout, asked.same_hand,
+        jobs or default_workers(), progress, asked.names))
     write_set(worksheet, out, templates, force)
 
 
 @command
-def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+def situations(count: Optional[int] = SetCountOption, seed: Optional[int] = SeedOption,
                level: str = LevelOption, tiles: Optional[Path] = TilesOption,
-               plays: int = typer.Option(6, "--plays", min=0, max=40, help="Plays already on the board."),
-               margin: int = typer.Option(3, "--margin", min=0, help="The winner beats the runner-up by this much."),
+               plays: int = typer.Option(6, "--plays", click_type=Within(0, MAX_PLAYS), help="Plays already on the board."),
+               margin: int = typer.Option(3, "--margin", click_type=Within(0, MAX_MARGIN), help="The winner beats the runner-up by this much."),
                feature: list[str] = typer.Option([], "--feature", help=f"Ask for: {', '.join(FEATURES)} (repeatable)."),
                no_blanks: bool = typer.Option(False, "--no-blanks", help="Contest hands never hold a blank (by default a hand holds one when the bag draws it)."),
                board: Optional[Path] = typer.Option(None, "--board", help="Your own board file (with --hand)."),
@@ -293,8 +300,10 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                roster: Optional[Path] = RosterOption, force: bool = ForceOption) -> None:
     """Print Board Situations contest sheets and their answer key (PDF); with --roster, every
     student gets a named copy of every situation."""
+    from classroom.game.board import check_tiles, read_board
     from classroom.machine import default_workers
-    from classroom.make.sets import PrintOptions, checked_title, checked_url, own_situation_set, run_seed, situations_set
+    from classroom.make.requests import situations_request
+    from classroom.make.sets import PrintOptions, checked_title, checked_url, own_situation_set, situations_set
 
     tileset = load_tileset(level, tiles)
     layout = PrintOptions(page, large_print, checked_title(title), key, checked_url(check_url))
@@ -309,19 +318,17 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
     elif board is not None:
         held = tileset.read_hand(hand)
         grid = read_board(board, tileset.rules)
-    names = roster_names(roster, None)
+    names = roster_names(roster)
     if board is not None or game is not None:
         position = check_tiles(grid, tileset, held)
         worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
         write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return
-    rules = SituationRules(plays=plays, margin=margin, features=tuple(feature), blanks=not no_blanks)
-    rules.check()
-    count = count or 5
-    seed = run_seed(seed, random.SystemRandom())
-    worksheet = with_progress(count, "Setting up boards", lambda progress: situations_set(
-        tileset, level_name(level, tiles), seed, count, rules, layout, jobs or default_workers(),
-        progress, names))
+    asked = situations_request(random.SystemRandom(), count=count, seed=seed, plays=plays, margin=margin,
+                               features=tuple(feature), blanks=not no_blanks, names=names)
+    worksheet = with_progress(asked.count, "Setting up boards", lambda progress: situations_set(
+        tileset, level_name(level, tiles), asked.seed, asked.count, asked.rules, layout,
+        jobs or default_workers(), progress, asked.names))
     write_set(worksheet, out, templates, force)
 
 
@@ -333,7 +340,8 @@ def print_set(label: str, make_set, choice: object, level: str, tiles: Optional[
     focus, the lines on a sheet), `sheets` the page size, large print, title and key; 5 items
     unless --count says, progress shown under `label`."""
     from classroom.machine import default_workers
-    from classroom.make.sets import PrintOptions, checked_title, run_seed
+    from classroom.make.sets import PrintOptions, checked_title
+    from classroom.record.requests import run_seed
 
     tileset = load_tileset(level, tiles)
     page, large_print, title, key = sheets
@@ -387,7 +395,7 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
     not?, from easy to hard) and one teacher's PDF (notes for every section, every key)."""
     from classroom.make.notebook import BINDER, checked_level, notebook as make_notebook
     from classroom.machine import default_workers
-    from classroom.make.sets import run_seed
+    from classroom.record.requests import run_seed
     from classroom.store.runs import choose_folder, write_notebook
 
     tileset = load_tileset(checked_level(level), None)
@@ -560,15 +568,48 @@ app.add_typer(game_app, name="game")
 
 # Commands that only print: they start without the PDF, class-set and output parts, which take
 # a third of a second to import. Every other command imports them before the memory cap is set
-# (a late import under a tight cap would fail inside a C extension, not as a MemoryError).
+# (a late import under a tight cap would fail inside a C extension, not as a MemoryError); help
+# makes nothing, so `classroom --help` and `classroom boardless --help` import none of them.
 PRINTING_ONLY = frozenset({"tiles", "solve", "check", "best"})
+HELP = frozenset({"--help"})
 
 
 def main() -> None:
     """Run the command line, with the memory cap and signal handling of a real process."""
     words = [word for word in sys.argv[1:] if not word.startswith("-")]
-    if not words or words[0] not in PRINTING_ONLY:
+    if words and words[0] not in PRINTING_ONLY and not HELP & set(sys.argv[1:]):
         for module in ("classroom.make.sets", "classroom.store.runs", "classroom.render.results_pdf"):
             importlib.import_module(module)
     guard_process(server=words[:1] == ["serve"])
-    app(prog_name="classroom")
+    if not words or HELP & set(sys.argv[1:2]):
+        run_app = listing()
+    else:
+        run_app = get_group(only(words[0]))
+    run_app(prog_name="classroom")
+
+
+def listing() -> PeopleGroup:
+    """Return `classroom` for its own help: every command and group by name and description,
+    none of their options read (typer reads them from each signature, which the list needs not)."""
+    group = get_group(narrowed_app([], []))
+    for info in app.registered_commands:
+        group.add_command(PeopleCommand(name=info.callback.__name__, help=inspect.getdoc(info.callback)))
+    for info in app.registered_groups:
+        group.add_command(PeopleGroup(name=info.name, help=info.typer_instance.info.help))
+    return group
+
+
+def only(name: str) -> typer.Typer:
+    """Return `classroom` with only the command or group `name` (the whole of it when no command
+    has that name): typer reads every command's options from its signature when it starts, some
+    milliseconds a command, and one command runs."""
+    commands = [c for c in app.registered_commands if c.callback.__name__ == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    return narrowed_app(commands, groups) if commands or groups else app
+
+
+def narrowed_app(commands: list, groups: list) -> typer.Typer:
+    """Return `classroom` holding only these of its registered commands and groups."""
+    narrowed = copy.copy(app)
+    narrowed.registered_commands, narrowed.registered_groups = commands, groups
+    return narrowed

@@ -24,8 +24,10 @@ from classroom.machine import cap_memory
 
 try:  # recent typer carries its own copy of click
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
+    from typer._click.types import INT, IntRange
 except ImportError:  # pragma: no cover - older typer uses click itself
     from click.exceptions import UsageError
+    from click.types import INT, IntRange
     NoArgsIsHelpError = None
 Abort = typer.Abort
 
@@ -34,6 +36,18 @@ Abort = typer.Abort
 # under the 1 GB of any command (machine.MEMORY_MB).
 SERVER_MEMORY_MB = 5 * 1024
 INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
+
+
+class Within(IntRange):
+    """A whole number whose range --help shows, but which the request object checks
+    (make.requests, record.requests): out of range, the command line says the page's sentence."""
+
+    def __init__(self, low: int, high: int | None = None) -> None:
+        super().__init__(low, high)
+
+    def convert(self, value, param, ctx):
+        """Return the value read as a whole number, in range or not."""
+        return INT.convert(value, param, ctx)
 
 
 class PeopleCommand(TyperCommand):

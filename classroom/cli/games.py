@@ -13,9 +13,8 @@ from typing import Optional
 
 import typer
 
-from classroom.cli.console import PeopleGroup, registered
+from classroom.cli.console import PeopleGroup, Within, registered
 from classroom.errors import ClassroomError, read_text
-from classroom.record.report import score_data, score_lines, turn_lines
 
 game_app = typer.Typer(
     cls=PeopleGroup,
@@ -49,52 +48,41 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         mode: str = typer.Option("teams", "--mode", help="teams (2 to 4 players or teams), duplicate (everyone the same rack each round) or solo."),
         players: str = typer.Option(..., "--players", help="Names in turn order, comma-separated: 'Red, Blue'."),
         level: str = typer.Option("original", "--level", help="Tile set: original, junior, advanced, ..."),
-        seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Deal the same game again (default: chosen and written in the record)."),
+        seed: Optional[int] = typer.Option(None, "--seed", click_type=Within(0), help="Deal the same game again (default: chosen and written in the record)."),
         time: list[str] = typer.Option([], "--time", help="A time handicap, like 'Red 5m' (repeat for each)."),
         board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
         racks: str = typer.Option("screen", "--racks", help="A teams game: screen (racks on the projector) or private (each team's rack on its own device only)."),
         team_plays: str = typer.Option("confirm", "--team-plays", help="A teams game: a play a team sends from its device waits for the teacher's confirm, or is played at once (direct)."),
         force: bool = typer.Option(False, "--force", help="Replace an existing record.")) -> None:
     """Deal a new game from the bag: a record with the header and every player's first rack."""
-    from classroom.choices import one_of
-    from classroom.game.tilesets import LEVELS
     from classroom.record.deal import new_game
-    from classroom.record.grammar import MODES, RACKS, TEAM_PLAYS, check_names, read_handicap, record_text
+    from classroom.record.grammar import record_text
     from classroom.record.replay import replay
+    from classroom.record.report import score_lines
+    from classroom.record.requests import new_game_request
 
-    mode = one_of(mode, MODES, "--mode")
-    racks = one_of(racks, RACKS, "--racks")
-    team_plays = one_of(team_plays, TEAM_PLAYS, "--team-plays")
-    if mode != "teams" and (racks, team_plays) != (RACKS[0], TEAM_PLAYS[0]):
-        raise ClassroomError(f"--racks and --team-plays are settings of a teams game, not of a {mode} game")
-    level = one_of(level, tuple(LEVELS), "--level")
-    names = tuple(name.strip() for name in players.split(","))
-    check_names(names, "--players")
-    minutes = tuple(read_handicap(value, names) for value in time)
+    asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, random.SystemRandom())
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 10**6)
     start = ()
     if board is not None:
         from classroom.game.board import board_text, read_board
         from classroom.game.tilesets import load_level
 
-        start = tuple(board_text(read_board(board, load_level(level).rules)).splitlines())
-    if mode == "duplicate":
+        start = tuple(board_text(read_board(board, load_level(asked.level).rules)).splitlines())
+    if asked.mode == "duplicate":
         from classroom.record.duplicate import new_duplicate, replay_duplicate, round_lines
 
-        game = new_duplicate(names, level, seed, minutes, start)
+        game = new_duplicate(asked.players, asked.level, asked.seed, asked.minutes, start)
         save(record, record_text(game))
-        typer.echo(f"wrote {record}: a duplicate game, seed {seed}")
+        typer.echo(f"wrote {record}: a duplicate game, seed {asked.seed}")
         rounds = replay_duplicate(game).rounds
         typer.echo("\n".join(round_lines(rounds[-1]) if rounds else ["No rack the pile can give has a play."]))
         return
-    game = new_game(mode, names, level, seed, minutes, start)
-    if mode == "teams":
-        game = game.with_header(racks=racks, team_plays=team_plays)
+    game = new_game(asked.mode, asked.players, asked.level, asked.seed, asked.minutes, start)
+    game = game.with_header(**asked.settings) if asked.settings else game
     save(record, record_text(game))
-    typer.echo(f"wrote {record}: a {mode} game, seed {seed}")
+    typer.echo(f"wrote {record}: a {asked.mode} game, seed {asked.seed}")
     typer.echo("\n".join(line for line in score_lines(replay(game)) if line.startswith(("Next", "Time"))))
 
 
@@ -110,6 +98,7 @@ def play(record: Path = RecordArgument,
     from classroom.record.deal import best_turn, play_turn
     from classroom.record.grammar import read_turn, record_text
     from classroom.record.replay import replay
+    from classroom.record.report import score_data, turn_lines
     from classroom.store.games import changing
 
     with changing(record):
@@ -188,6 +177,7 @@ def undo(record: Path = RecordArgument) -> None:
     from classroom.record.deal import undo_turn
     from classroom.record.grammar import record_text
     from classroom.record.replay import replay
+    from classroom.record.report import score_lines
     from classroom.store.games import changing
 
     with changing(record):
@@ -207,6 +197,7 @@ def stop(record: Path = RecordArgument) -> None:
     number of turns: the totals stand, with no end sums."""
     from classroom.record.deal import stop_game
     from classroom.record.grammar import record_text
+    from classroom.record.report import score_lines
     from classroom.store.games import changing
 
     with changing(record):

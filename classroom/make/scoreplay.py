@@ -20,6 +20,7 @@ from classroom.game.board import Board, Direction, Placement, board_text, on_boa
 from classroom.game.plays import Play, cross_runs
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
+from classroom.make.focuses import FOCUSES
 from classroom.make.hands import in_order
 from classroom.make.keys import board_tiles, key_play
 from classroom.game.bag import draw
@@ -27,14 +28,6 @@ from classroom.make.simulated import Game, simulate
 from classroom.make.worksheet import BoardTile, KeyPlay, premium_labels
 from classroom.solve.board.position import Candidate, Position
 
-# What an item practises, in the order a sheet goes through them: one thing at a time, then all.
-FOCUSES = {
-    "plain": "one equation, no premium square",
-    "s-premium": "a new tile on 2S or 3S, its score doubled or tripled",
-    "e-premium": "a new tile on 2E or 3E, the whole equation doubled or tripled",
-    "cross": "a second equation formed across the play",
-    "all": "two or more of these at once, or one with the 40 bonus",
-}
 PLAYS = (2, 8)  # equation plays on the board before the play to score (fewest, most)
 # A cross equation needs a crowded board, and even there one board in four has a square for it
 # and one hand in five a play through it (measured on 100 boards of the Original set): a cross

@@ -62,16 +62,7 @@ class PrintOptions:
         return self.practice or self.check_url is not None
 
 
-MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
 MAX_TITLE = 120
-
-
-def run_seed(seed: int | None, draw: random.Random) -> int:
-    """Return the seed given, or a fresh one drawn from `draw` (the door's random.SystemRandom)
-    to print so the run can be repeated."""
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise ClassroomError(f"--seed is a whole number from 0 to {MAX_SEED:,}, not {excerpt(seed)}")
-    return seed if seed is not None else draw.randrange(1, 1_000_000)
 
 
 def checked_title(title: str | None) -> str | None:

@@ -35,6 +35,7 @@ from classroom.web.games import game_routes, students_address
 from classroom.web.players import player_routes
 from classroom.make.situation_rules import FEATURES
 from classroom.make.notebook import NOTEBOOK_LEVELS
+from classroom.make.requests import MAX_COUNT, MAX_MARGIN, MAX_PLAYS  # a set's limits, the command line's too
 from classroom.make.scoreplay import FOCUSES
 from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
 from classroom.web.jobs import Jobs
@@ -93,7 +94,8 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
     async def make_page(request: Request) -> Response:
         # The check address printed as a QR code: the page's own, when students can reach it.
         return page("make.j2", levels=LEVELS, library=library, features=FEATURES, check_address=students_address(request),
-                    focuses=FOCUSES, notebook_levels=NOTEBOOK_LEVELS)
+                    focuses=FOCUSES, notebook_levels=NOTEBOOK_LEVELS, max_count=MAX_COUNT, max_plays=MAX_PLAYS,
+                    max_margin=MAX_MARGIN)
 
     @friendly
     async def make(request: Request) -> Response:

@@ -18,8 +18,6 @@ MAX_BODY = 2_000_000  # bytes of one form, uploads included
 MAX_FIELD = 100_000  # characters of one pasted text (a board file is about 1 KB)
 MAX_LINE = 200  # characters of one line typed on the check page
 MAX_FILES = 40  # lists uploaded at once: a class
-MAX_COUNT = 30  # items one set made on the page may hold (the command line allows 200)
-MAX_ROSTER = 40  # names of a roster the page makes one sheet each for: a class
 
 
 async def read_form(request: Request) -> FormData:

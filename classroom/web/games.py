@@ -10,6 +10,7 @@ A refused play changes nothing and says why in one sentence.
 
 from __future__ import annotations
 
+import random
 import re
 import urllib.parse
 from dataclasses import dataclass
@@ -30,11 +31,12 @@ from classroom.make.worksheet import premium_labels
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
-    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, check_names, read_handicap, read_record, read_turn,
+    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, read_record, read_turn,
     record_text,
 )
 from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
+from classroom.record.requests import new_game_request
 from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
 from classroom.render.qr_svg import qr_svg
@@ -47,7 +49,6 @@ from classroom.store.games import (
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
 from classroom.web.searches import Reveals, Searches, Stopped, analysis
 
-MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
 WORDS = ("pass", "undo", "reveal", "end")
 ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits before it shows the turns so far
 
@@ -156,34 +157,22 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     @friendly
     async def start_game(request: Request) -> Response:
         form = await read_form(request)
-        mode = choice(form, "mode", "the mode", MODES, "teams")
-        level = choice(form, "level", "the level", tuple(LEVELS), "original")
-        names = tuple(n.strip() for n in text(form, "players", "the players", 400).split(",") if n.strip())
-        if not names:
-            raise ClassroomError("name the players or teams, comma-separated: 'Red, Blue'")
-        check_names(names, "the players")  # the record could not read back a name of its own words
-        if len(names) > MAX_PLAYERS[mode]:
-            raise ClassroomError(f"a {mode} game has at most {MAX_PLAYERS[mode]} "
-                                 f"{'player' if mode == 'solo' else 'players or teams'}")
-        seed_text = optional_text(form, "seed", "the seed", 9)
-        if seed_text is not None and not seed_text.isdigit():
-            raise ClassroomError(f"the seed is a whole number, not {excerpt(seed_text)!r}")
-        import random
-
-        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1, 10**6)
+        wanted_mode = text(form, "mode", "the mode", 40).strip() or "teams"
+        teams = wanted_mode.casefold() == "teams"  # the form's settings count for a teams game only
+        asked = new_game_request(  # `classroom game new`'s own request: one check, one sentence
+            wanted_mode, text(form, "players", "the players", 400),
+            text(form, "level", "the level", 40).strip() or "original", text(form, "seed", "the seed"),
+            tuple(text(form, "time", "the time handicaps", 400).split(",")),  # 'Blue 3m, Red 5m'
+            text(form, "racks", "where racks are shown", 40).strip() if teams else None,
+            text(form, "team_plays", "what a team's play does", 40).strip() if teams else None,
+            random.SystemRandom())
+        mode, level, names, seed, minutes = asked.mode, asked.level, asked.players, asked.seed, asked.minutes
         # A default name never holds the seed: it is shown on the projector, and the seed deals the racks.
         wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else default_name(mode))
-
-        handicaps = optional_text(form, "time", "the time handicaps", 400)  # 'Blue 3m, Red 5m'
-        minutes = tuple(read_handicap(value, names, "the time handicap")
-                        for value in (handicaps or "").split(",") if value.strip())
         table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
         grid = optional_text(form, "board", "the board", 20_000)  # a position from the board editor
         start = tuple(editor_board(grid, load_level(level)).splitlines()) if grid else ()
-        # A teams game's settings (header lines); the form's other modes have no team devices.
-        settings = {"racks": choice(form, "racks", "where racks are shown", RACKS, RACKS[0]),
-                    "team_plays": choice(form, "team_plays", "what a team's play does", TEAM_PLAYS,
-                                         TEAM_PLAYS[0])} if mode == "teams" else {}
+        settings = asked.settings  # a teams game's header lines; the other modes have no team devices
 
         def create() -> str:
             if table:

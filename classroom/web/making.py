@@ -4,6 +4,8 @@ Activity Notebook, turned into the same core calls as `classroom boardless`, `si
 work starts), then made and written by a job.
 
 The difficulty (`--difficulty`) and the key's form (`--key`) are chosen as on the command line.
+A Boardless or Board Situations set is read into the command line's own request object
+(make.requests: one check, one sentence and one limit for a field at either door).
 """
 
 from __future__ import annotations
@@ -17,22 +19,21 @@ from starlette.datastructures import FormData
 
 from classroom.make import notebook as notebooks
 from classroom.make.notebook import NOTEBOOK_LEVELS, Notebook
-from classroom.make.scoreplay import FOCUSES
+from classroom.make.focuses import FOCUSES
+from classroom.make.requests import COUNT, DEFAULT_COUNT, MAX_COUNT, boardless_request, situations_request
 from classroom.make.sets import (
-    MAX_SEED, PrintOptions, boardless_set, checked_title, checked_url, own_situation_set, run_seed,
-    scoreplay_set, situations_set, trueornot_set,
+    PrintOptions, boardless_set, checked_title, checked_url, own_situation_set, scoreplay_set,
+    situations_set, trueornot_set,
 )
 from classroom.make.trueornot import LINES, MAX_LINES, MIN_LINES
 from classroom.game.board import check_tiles, parse_board
 from classroom.errors import ClassroomError
-from classroom.make.hands import DIFFICULTIES
+from classroom.record.requests import run_seed, whole as whole_number
 from classroom.store.runs import choose_folder, write_notebook, write_worksheet
 from classroom.make.roster import parse_roster
-from classroom.make.situation_rules import FEATURES, SituationRules
-from classroom.game.symbols import MAX_HAND
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.make.worksheet import KEYS, PAGE_SIZES, Worksheet
-from classroom.web.forms import MAX_COUNT, MAX_ROSTER, Upload, choice, within_blank_limit, optional_text, text, ticked, whole
+from classroom.web.forms import Upload, choice, within_blank_limit, optional_text, text, ticked, whole
 
 
 @dataclass(frozen=True)
@@ -82,35 +83,36 @@ def level_and_layout(form: FormData) -> tuple[str, TileSet, PrintOptions]:
     return level, load_tileset(level, None), layout(form)
 
 
-def counted(form: FormData, kind: str, items: str,
+def number(form: FormData, name: str) -> str:
+    """Return a number field's text as typed: make.requests and record.requests read and check
+    it, with the sentence the command line gives for the same value."""
+    return text(form, name, name)
+
+
+def counted(form: FormData, kind: str,
             make: Callable[[int, int, Callable[[], None]], Worksheet]) -> Order:
-    """Return the order of a set of the form's count of items (5 unless it says; `items` names
-    them in a message) from the form's seed or one chosen: make(seed, count, step) makes it, and
-    it goes to the folder KIND-SEED."""
-    count = whole(form, "count", items, 1, MAX_COUNT, 5)
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None), random.SystemRandom())
+    """Return the order of a set of the form's count of sheets (5 unless it says) from the
+    form's seed or one chosen: make(seed, count, step) makes it, and it goes to the folder
+    KIND-SEED."""
+    count = whole_number(number(form, "count"), 1, MAX_COUNT, DEFAULT_COUNT, COUNT)
+    seed = run_seed(number(form, "seed"), random.SystemRandom())
     return Order(count, lambda step: make(seed, count, step), f"{kind}-{seed}", seed)
 
 
 def boardless_order(form: FormData, workers: int, attached: Attached) -> Order:
-    """Return the Boardless Activity set a form asks for, checked as `classroom boardless` checks it."""
+    """Return the Boardless Activity set a form asks for: `classroom boardless`'s request."""
     level = choice(form, "level", "the level", LEVELS, "original")
     tileset = load_tileset(level, None)
-    difficulty = choice(form, "difficulty", "the difficulty", tuple(DIFFICULTIES), "medium")
-    rules = DIFFICULTIES[difficulty].rules(  # as `classroom boardless` draws them
-        MAX_HAND, tileset, balanced=ticked(form, "balanced") or None,
-        blanks=False if ticked(form, "no_blanks") else None)
-    rules.check(tileset)
     names = roster(form, attached)
-    count = len(names) or whole(form, "count", "the number of sheets", 1, MAX_COUNT, 5)
-    if len(names) > MAX_ROSTER:
-        raise ClassroomError(f"the roster has {len(names)} names; the page makes at most {MAX_ROSTER} named sheets at once")
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None), random.SystemRandom())
-    same_hand = ticked(form, "same_hand")
+    asked = boardless_request(
+        tileset, random.SystemRandom(), count=None if names else number(form, "count"),
+        seed=number(form, "seed"), difficulty=text(form, "difficulty", "the difficulty", 40).strip() or "medium",
+        balanced=ticked(form, "balanced"), blanks=not ticked(form, "no_blanks"),
+        same_hand=ticked(form, "same_hand"), names=names)
     sheets = layout(form)
-    return Order(1 if same_hand else count, lambda step: boardless_set(
-        tileset, level, seed, count, rules, sheets, same_hand, workers, step, names),
-        f"boardless-{seed}", seed)
+    return Order(asked.items, lambda step: boardless_set(
+        tileset, level, asked.seed, asked.count, asked.rules, sheets, asked.same_hand, workers, step,
+        asked.names), f"boardless-{asked.seed}", asked.seed)
 
 
 def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
@@ -136,12 +138,12 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
 
         return Order(1, own, "situations-own")
     features = tuple(f for f in form.getlist("feature") if isinstance(f, str) and f)
-    rules = SituationRules(plays=whole(form, "plays", "the plays on the board", 0, 40, 6),
-                           margin=whole(form, "margin", "the winning margin", 0, 50, 3),
-                           features=features[:len(FEATURES)], blanks=not ticked(form, "no_blanks"))
-    rules.check()
-    return counted(form, "situations", "the number of situations", lambda seed, count, step: situations_set(
-        tileset, level, seed, count, rules, sheets, workers, step, names))
+    asked = situations_request(random.SystemRandom(), count=number(form, "count"), seed=number(form, "seed"),
+                               plays=number(form, "plays"), margin=number(form, "margin"),
+                               features=features, blanks=not ticked(form, "no_blanks"), names=names)
+    return Order(asked.count, lambda step: situations_set(
+        tileset, level, asked.seed, asked.count, asked.rules, sheets, workers, step, asked.names),
+        f"situations-{asked.seed}", asked.seed)
 
 
 def scoreplay_order(form: FormData, workers: int, attached: Attached) -> Order:
@@ -149,7 +151,7 @@ def scoreplay_order(form: FormData, workers: int, attached: Attached) -> Order:
     level, tileset, sheets = level_and_layout(form)
     focus = optional_text(form, "focus", "the focus", 40)
     focus = None if focus is None else choice(form, "focus", "the focus", tuple(FOCUSES), "plain")
-    return counted(form, "scoreplay", "the number of sheets", lambda seed, count, step: scoreplay_set(
+    return counted(form, "scoreplay", lambda seed, count, step: scoreplay_set(
         tileset, level, seed, count, focus, sheets, workers, step))
 
 
@@ -157,7 +159,7 @@ def trueornot_order(form: FormData, workers: int, attached: Attached) -> Order:
     """Return the True or not? set a form asks for, checked as `classroom trueornot` checks it."""
     level, tileset, sheets = level_and_layout(form)
     lines = whole(form, "lines", "the lines on a sheet", MIN_LINES, MAX_LINES, LINES)
-    return counted(form, "trueornot", "the number of sheets", lambda seed, count, step: trueornot_set(
+    return counted(form, "trueornot", lambda seed, count, step: trueornot_set(
         tileset, level, seed, count, lines, sheets, workers, step))
 
 
@@ -166,7 +168,7 @@ def notebook_order(form: FormData, workers: int, attached: Attached) -> Order:
     level = choice(form, "level", "the level", NOTEBOOK_LEVELS, "original")
     tileset = load_tileset(level, None)
     page_size = choice(form, "page_size", "the page size", PAGE_SIZES, "letter")
-    seed = run_seed(whole(form, "seed", "the seed", 0, MAX_SEED, None), random.SystemRandom())
+    seed = run_seed(number(form, "seed"), random.SystemRandom())
     plan = notebooks.BINDER
     return Order(plan.items, lambda step: notebooks.notebook(tileset, level, seed, page_size, workers, step, plan),
                  f"notebook-{level}-{seed}", seed)

@@ -1,0 +1,97 @@
+"""A new game as a teacher asks for it, the same from either door: `classroom game new` and the
+page's new-game form both read their words into a NewGameRequest through `new_game_request`, so
+every field is checked once, with one sentence, and a limit is written once. A field is named in
+the sentence as the page labels it, with the command line's option beside it: "the seed
+(--seed) is a whole number from 0 to 999,999,999,999, not -1".
+
+The seed of anything dealt or drawn (a game, a class set) is chosen here too, when none is
+given: `run_seed`, the one place a fresh seed is drawn, from the random.SystemRandom the door
+hands it (the core itself touches no global randomness)."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from classroom.choices import one_of
+from classroom.errors import ClassroomError, excerpt
+from classroom.game.tilesets import LEVELS
+
+MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
+FRESH_SEEDS = 1_000_000  # a fresh seed is below this: short enough to read off a sheet and type again
+SEED = "the seed (--seed)"
+
+
+def whole(value: int | str | None, low: int, high: int, default: int | None, what: str) -> int | None:
+    """Return a whole number from low to high (the default when None or empty), as the command
+    line reads it (an int) or the page has it (its text), or raise one sentence naming `what`."""
+    if isinstance(value, str):
+        value = value.strip()
+        if not value:
+            return default
+        if not re.fullmatch(r"[-+]?\d{1,40}", value):
+            raise ClassroomError(f"{what} is a whole number from {low:,} to {high:,}, not {excerpt(value)}")
+        value = int(value)
+    if value is None:
+        return default
+    if not low <= value <= high:
+        raise ClassroomError(f"{what} is a whole number from {low:,} to {high:,}, not {excerpt(value)}")
+    return value
+
+
+def run_seed(seed: int | str | None, draw: random.Random) -> int:
+    """Return the seed given, checked, or a fresh one drawn from `draw` (the door's
+    random.SystemRandom), to print so the run can be repeated."""
+    seed = whole(seed, 0, MAX_SEED, None, SEED)
+    return seed if seed is not None else draw.randrange(1, FRESH_SEEDS)
+
+
+@dataclass(frozen=True)
+class NewGameRequest:
+    """A new game, checked: what `record.deal.new_game` (or `record.duplicate.new_duplicate`)
+    deals from, and the teams game's settings."""
+
+    mode: str  # one of MODES
+    players: tuple[str, ...]  # in turn order, like ('Red', 'Blue')
+    level: str  # one of LEVELS
+    seed: int  # given, or a fresh one
+    minutes: tuple[tuple[str, int], ...]  # time handicaps, like (('Red', 5),)
+    racks: str  # a teams game: where racks are shown (one of record.grammar.RACKS)
+    team_plays: str  # a teams game: what a team's play from its device does (one of TEAM_PLAYS)
+
+    @property
+    def settings(self) -> dict[str, str]:
+        """Return the header's settings of a teams game (none for the other modes)."""
+        return {"racks": self.racks, "team_plays": self.team_plays} if self.mode == "teams" else {}
+
+
+def new_game_request(mode: str, players: str, level: str, seed: int | str | None,
+                     handicaps: tuple[str, ...], racks: str | None, team_plays: str | None,
+                     draw: random.Random) -> NewGameRequest:
+    """Return the new game the words ask for, every field checked with one sentence: the mode,
+    the players ('Red, Blue': comma-separated, as many as the mode allows), the level, the seed
+    (a fresh one from `draw` when None or empty), each time handicap ('Red 5m'), and a teams
+    game's settings (None: the default; given for another mode, refused)."""
+    # The record's grammar is read here, not with the module: the command line's help and its
+    # light commands read this module's seed rule (through make.requests) and need no grammar.
+    from classroom.record.grammar import MAX_PLAYERS, MIN_PLAYERS, MODES, RACKS, TEAM_PLAYS, check_names, read_handicap
+
+    mode = one_of(mode, MODES, "the mode (--mode)")
+    names = tuple(name.strip() for name in players.split(",") if name.strip())
+    if not names:
+        raise ClassroomError("name the players or teams (--players), comma-separated: 'Red, Blue'")
+    check_names(names, "the players (--players)")  # the record could not read back a name of its own words
+    fewest, most = MIN_PLAYERS[mode], MAX_PLAYERS[mode]
+    if not fewest <= len(names) <= most:
+        bound = f"at most {most}" if len(names) > most else f"at least {fewest}"
+        raise ClassroomError(f"a {mode} game has {bound} {'player' if mode == 'solo' else 'players or teams'}, "
+                             f"not {len(names)} (--players)")
+    level = one_of(level, tuple(LEVELS), "the level (--level)")
+    minutes = tuple(read_handicap(value, names, "the time handicap (--time)")
+                    for value in handicaps if value.strip())
+    settings = (one_of(racks or RACKS[0], RACKS, "where racks are shown (--racks)"),
+                one_of(team_plays or TEAM_PLAYS[0], TEAM_PLAYS, "what a team's play does (--team-plays)"))
+    if mode != "teams" and settings != (RACKS[0], TEAM_PLAYS[0]):
+        raise ClassroomError(f"--racks and --team-plays are settings of a teams game, not of a {mode} game")
+    return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings)

@@ -1,0 +1,73 @@
+"""Start-up is part of every command: the light commands and --help import only what they use,
+never the board engine, the PDF library or the web stack (docs/performance.md, "Start-up").
+
+Each case runs the command line's own `main` with the command's words in a fresh Python process,
+then lists the modules that process holds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("reportlab", "starlette", "uvicorn", "jinja2", "rich", "classroom.solve.board",
+         "classroom.render", "classroom.web", "classroom.store")
+RUN = """
+import contextlib, io, json, sys
+sys.argv = ["classroom", *json.loads(sys.argv[1])]
+from classroom.cli.commands import main
+with contextlib.redirect_stdout(io.StringIO()) as shown:
+    try:
+        main()
+    except SystemExit as done:
+        status = done.code
+print(json.dumps({"status": status, "shown": shown.getvalue(), "modules": sorted(sys.modules)}))
+"""
+
+
+def modules_after(*words: str) -> tuple[int, str, set[str]]:
+    """Return the exit status, the output and the modules loaded by one command run in a fresh process."""
+    done = subprocess.run([sys.executable, "-c", RUN, json.dumps(words)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout.splitlines()[-1])
+    return answer["status"], answer["shown"], set(answer["modules"])
+
+
+def heavy(modules: set[str]) -> list[str]:
+    """Return the heavy packages among the modules, by the name of the package."""
+    return sorted({name for name in HEAVY for m in modules if m == name or m.startswith(name + ".")})
+
+
+@pytest.mark.parametrize("words, status, shown", [
+    (("check", "4 + 5 = 9"), 0, "4 + 5 = 9"),
+    (("check", "4 + 5 = 8"), 1, "not valid"),
+    (("tiles",), 0, "÷"),
+    (("tiles", "--json"), 0, '"symbol"'),
+    (("solve", "1 2 3 + ="), 2, ""),  # refused: = is always there, not part of a hand
+    (("solve", "2 4 ÷ 3 8"), 0, "8 ÷ 4 = 2"),
+    (("--help",), 0, "Usage: classroom"),
+    (("check", "--help"), 0, "Usage: classroom check"),
+    (("boardless", "--help"), 0, "--difficulty"),
+    (("game", "--help"), 0, "Usage: classroom game"),
+])
+def test_a_light_command_imports_no_engine_no_pdf_and_no_web(words, status, shown):
+    """check, tiles, solve and every --help run without the board engine, reportlab or the web stack."""
+    ran, output, modules = modules_after(*words)
+    assert (ran, shown in output) == (status, True), output
+    assert heavy(modules) == []
+
+
+def test_a_command_that_writes_still_loads_what_it_writes_with_before_the_memory_cap():
+    """`boardless` imports the PDF and output parts at start, before the memory cap is set (a
+    late import under a tight cap fails inside a C extension), even when its options are refused."""
+    _, _, modules = modules_after("boardless", "--count", "0")
+    assert {"reportlab", "classroom.store.runs", "classroom.make.sets"} <= modules
+
+
+def test_the_check_itself_would_catch_a_heavy_import():
+    """The list of heavy packages finds the engine, reportlab and starlette by package name."""
+    assert heavy({"reportlab.pdfgen", "classroom.solve.board.position", "starlette", "classroom.solve.boardless",
+                  "classroom.webbish"}) == ["classroom.solve.board", "reportlab", "starlette"]
