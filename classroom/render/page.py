@@ -104,6 +104,10 @@ class Sheet:
         # A binder's page number at the foot, right (the canvas's page number given): a
         # notebook numbers its pages across the sheets it holds, each of which numbers its own.
         self.folio: Callable[[int], str] | None = None
+        # A line at the head of the page, right, above what the page's drawer draws (the canvas's
+        # page number given; "" draws nothing): a teacher's book cites there the binder page of
+        # the sheet a key answers.
+        self.running_head: Callable[[int], str] | None = None
 
     @property
     def content_width(self) -> float:
@@ -134,6 +138,10 @@ class Sheet:
         if self.folio is not None:
             self.canvas.setFont(BOLD, 8)
             self.canvas.drawRightString(self.right, MARGIN - 6, self.folio(self.canvas.getPageNumber()))
+        if self.running_head is not None:
+            self.canvas.setFont(BOLD, 8)
+            self.canvas.drawRightString(self.right, self.height - MARGIN + 12,
+                                        self.running_head(self.canvas.getPageNumber()))
         if self.corner is not None:
             self.draw_corner()
         self.canvas.showPage()
