@@ -23,6 +23,7 @@ from classroom.make.worksheet import Worksheet, premium_labels
 from classroom.render import boardless_pdf, scoreplay_pdf, situations_pdf, trueornot_pdf
 from classroom.render.boardgrid import board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
+from classroom.render.overhead_pdf import PROJECTOR_TEXT, TABLE_ROWS, Table, board_beside, draw_table
 from classroom.render.page import Sheet
 from classroom.render.printplay import draw_map, draw_part, draw_tile_cells, parts, tile_grid
 from classroom.render.tiles import draw_tile
@@ -30,7 +31,6 @@ from classroom.render.wording import Wording, printed
 
 TEXT = 10.0  # the notes' and the contents' text size
 TILE_TOP = 112.0  # from a tile page's top edge to its first row of tiles: the title and two lines
-PROJECTOR_TEXT = 16.0  # a projector page's text: read from the back of the room
 
 # Every value notebook.j2 reads, so that any of its pieces can be asked for on any page.
 BLANK_VALUES = {"page_id": "", "page": 1, "teacher": False, "section": None, "step": "", "part": 1,
@@ -238,7 +238,6 @@ def _wrapped(text: str, size: float, room: float) -> list[str]:
 
 TRANSPARENCIES = ("empty-board", "large-hand")  # the overhead game's two pages, before the projector's
 TEAMS = 4  # the score table's columns: two to four teams
-TURNS = 14  # the score table's rows: a class game's turns a team
 
 
 def empty_board(binder: Binder) -> None:
@@ -249,34 +248,10 @@ def empty_board(binder: Binder) -> None:
     sheet = binder.own_page(page_id, landscape=True)
     said = words(env, notebook, page_id=page_id)
     sheet.header(said["empty_board_title"], said["id_line"], size=PROJECTOR_TEXT * 1.2)
-    cell = (sheet.y - sheet.bottom) / board_size(1)
-    draw_board(sheet.canvas, sheet.left, sheet.y, cell, premium_labels(), [])
-    left = sheet.left + board_size(cell) + 14
-    room = sheet.right - left
-    canvas = sheet.canvas
-    row = (sheet.y - sheet.bottom) / (TURNS + 3)
-    first = room * 0.16  # the turn column
-    column = (room - first) / TEAMS
-    top = sheet.y
-    canvas.saveState()
-    canvas.setLineWidth(0.8)
-    canvas.setFont(BOLD, PROJECTOR_TEXT * 0.6)
-    canvas.drawString(left + 3, top - row * 0.7, said["turn_label"])
-    for team in range(TEAMS):
-        x = left + first + team * column
-        canvas.drawCentredString(x + column / 2, top - row * 0.7, words(env, notebook, under=team + 1)["team_label"])
-    canvas.setFont(REGULAR, PROJECTOR_TEXT * 0.6)
-    for turn in range(1, TURNS + 1):
-        canvas.drawString(left + 3, top - row * (turn + 0.7), str(turn))
-    canvas.setFont(BOLD, PROJECTOR_TEXT * 0.7)
-    canvas.drawString(left + 3, top - row * (TURNS + 1.7), said["total_label"])
-    for r in range(TURNS + 3):
-        canvas.setLineWidth(1.6 if r in (1, TURNS + 1) else 0.6)
-        canvas.line(left, top - row * r, sheet.right, top - row * r)
-    canvas.setLineWidth(0.8)
-    for x in [left, left + first] + [left + first + (t + 1) * column for t in range(TEAMS)]:
-        canvas.line(x, top, x, top - row * (TURNS + 2))
-    canvas.restoreState()
+    left = board_beside(sheet, [])
+    teams = tuple(words(env, notebook, under=team)["team_label"] for team in range(1, TEAMS + 1))
+    table = Table(teams, (("",) * TEAMS,) * TABLE_ROWS, ("",) * TEAMS, said["turn_label"], said["total_label"])
+    draw_table(sheet.canvas, left, sheet.y, sheet.right, sheet.bottom, table)
 
 
 def large_hand(binder: Binder) -> None:
