@@ -294,6 +294,39 @@ def glued_below(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[f
     return dx, dy
 
 
+@pytest.mark.parametrize("page_size", ["letter", "a4"])
+def test_every_part_keeps_its_coordinates_and_every_page_has_a_5_cm_ruler(tmp_path, page_size):
+    """Read back from the PDF: every column letter and row number a part prints stands inside
+    its cut outline, the parts together print A-S and 1-19 on every edge of the board, and each
+    print-and-play page carries a ruler exactly 5 cm long."""
+    paths = write_notebook(print_and_play_only("original", page_size), tmp_path)
+    letters, numbers = Counter(), Counter()
+    printplay = 0
+    for texts, page in zip(chunks(paths[0]), shapes(paths[0])):
+        title = page_text(texts)
+        if not title.startswith(("Print-and-play board", "Print-and-play tiles")):
+            continue
+        printplay += 1
+        rulers = [s for s in page if s.fill is None and s.y1 - s.y0 < 1 and abs(s.x1 - s.x0 - 2 * s.pad - 5 * 72 / 2.54) < 0.01]
+        assert len(rulers) == 1, title[:40]
+        if "part" not in title:
+            continue
+        left, bottom, right, top = measured(page)["outline"]
+        coordinates = [c for c in texts if c.bold and abs(c.size - 9) < 0.01
+                       and (c.text in COLUMN_NAMES or c.text.isdigit() and 1 <= int(c.text) <= SIZE)]
+        assert coordinates
+        for c in coordinates:
+            assert left <= c.x and c.right <= right and bottom <= c.y <= top, (c.text, title[:40])
+        letters.update(c.text for c in coordinates if c.text in COLUMN_NAMES)
+        numbers.update(c.text for c in coordinates if c.text.isdigit())
+    assert printplay == len(parts(page_size)) + 2
+    assert letters == Counter({name: 2 for name in COLUMN_NAMES})  # top and bottom edges
+    assert numbers == Counter({str(n): 2 for n in range(1, SIZE + 1)})  # left and right edges
+
+
+COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRS"
+
+
 @pytest.mark.parametrize("level", NOTEBOOK_LEVELS)
 def test_the_tile_pages_hold_the_level_s_exact_counts(tmp_path, level):
     """Read back from the PDF, the tile pages hold every tile of the level's box (= included),

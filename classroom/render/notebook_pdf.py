@@ -25,7 +25,7 @@ from classroom.render.boardgrid import board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.overhead_pdf import PROJECTOR_TEXT, TABLE_ROWS, Table, board_beside, draw_table
 from classroom.render.page import Sheet
-from classroom.render.printplay import draw_map, draw_part, draw_tile_cells, parts, tile_grid
+from classroom.render.printplay import draw_map, draw_part, draw_ruler, draw_tile_cells, parts, tile_grid
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 
@@ -210,6 +210,7 @@ def print_and_play(binder: Binder) -> None:
         draw_map(sheet.canvas, found, part, sheet.right, top, map_side, label)
         glue = {edge: words(env, notebook, under=number)["glue_label"] for edge, number in neighbours(found, part).items()}
         draw_part(sheet.canvas, part, premiums, glue)
+        draw_ruler(sheet.canvas, sheet.left, sheet.bottom + 4, said["ruler_label"])
     grid = tile_grid(notebook.page_size, TILE_TOP)
     pages = tile_pages(notebook)
     for number in range(1, pages + 1):
@@ -219,6 +220,7 @@ def print_and_play(binder: Binder) -> None:
         sheet.header(said["tiles_title"], said["id_line"], size=TEXT * 1.6)
         sheet.paragraph(said["tiles_line"], TEXT * 0.9)
         draw_tile_cells(sheet.canvas, grid, list(notebook.tiles[(number - 1) * grid.per_page:number * grid.per_page]))
+        draw_ruler(sheet.canvas, sheet.left, sheet.bottom + 4, said["ruler_label"])
 
 
 def neighbours(found: tuple, part) -> dict[str, int]:
