@@ -166,12 +166,12 @@ def student_section(binder: Binder, section: Section) -> None:
     if section.name == "printplay":
         print_and_play(binder)
         return
-    if section.name == "overhead":
-        board, hand = section.worksheets
+    if section.name == "overhead":  # the overhead game's two pages, then a board and a hand to project
         empty_board(binder)
         large_hand(binder)
-        overhead_board(binder, board, board.items[0])
-        overhead_hand(binder, hand, hand.items[0])
+        for worksheet in section.worksheets:
+            for item in worksheet.items:
+                (overhead_board if worksheet.kind == "situations" else overhead_hand)(binder, worksheet, item)
         return
     for worksheet in section.worksheets:
         draw = STUDENT_PAGES[worksheet.kind]

@@ -88,8 +88,10 @@ class Sheet:
         self.buffer = io.BytesIO()
         self.width, self.height = PAGE_POINTS[page_size]
         # invariant: no timestamp or random id, so one input gives one byte-identical file.
+        # The initial font is the embedded one: reportlab's default, Helvetica, would be named
+        # in every page's preamble without being embedded, which a print shop's preflight flags.
         self.canvas = Canvas(self.buffer, pagesize=(self.width, self.height), invariant=1,
-                             pageCompression=1)
+                             pageCompression=1, initialFontName=REGULAR, initialFontSize=10)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("Equate Classroom")
         self.canvas.setCreator("Equate Classroom")
