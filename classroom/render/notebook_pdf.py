@@ -355,7 +355,7 @@ def notes_page(binder: Binder, section: Section) -> None:
         sheet.canvas.drawString(sheet.left, sheet.y - TEXT, head[f"{key}_heading"])
         sheet.paragraph(said[key], TEXT, indent=indent, after=0.3)
     sheet.y -= TEXT * 0.5
-    if head["convention"]:
+    if head["convention"] and section.name != "printplay":  # where a class reads Numbers
         sheet.paragraph(head["convention"], TEXT, bold=True, after=0.7)
     for key in ("practises", "groups", "how"):
         sheet.text(head[f"{key}_heading"], TEXT * 1.1, bold=True)
