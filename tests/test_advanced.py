@@ -108,7 +108,7 @@ def test_typed_hands(text, negatives, hand):
     (("1", "5^2", "=", "2", "2", "5"), "15^2 = 225"),
     (("-2", "1/2", "=", "5", "÷", "-2"), "-2 1/2 = 5 ÷ -2"),
     (("5", "-", "-2", "=", "7"), "5 - -2 = 7"),
-    (("-2", "0", "3^3", "=", "-8", "3", "6", "5", "4", "2", "7"), "-203^3 = -8365427"),
+    (("-2", "0", "3^3", "=", "-8", "3", "6", "5", "4", "2", "7"), "(-203)^3 = -8365427"),  # the sign inside the power, bracketed
 ])
 def test_written_text_reads_back(tiles, text):
     """write() glues a negative tile to the digits after it and an exponent tile to those

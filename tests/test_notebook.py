@@ -58,10 +58,12 @@ def page_text(found) -> str:
     return " ".join(c.text for c in found)
 
 
-def test_the_binder_goes_through_every_section_in_order():
+def test_the_binder_goes_through_every_section_in_order(small):
     """The binder's plan: three hands easy to hard, five situations, five plays to score (one
-    of each focus), two True or not? sheets, and the sections in the PRODUCT's order."""
-    assert SECTIONS == ("boardless", "situations", "printplay", "overhead", "scoreplay", "trueornot")
+    of each focus), two True or not? sheets, and the sections in the order a class learns
+    (PRODUCT.md): what is legal, scoring, hands, the board from empty to nine tiles, games."""
+    assert SECTIONS == ("trueornot", "scoreplay", "boardless", "situations", "printplay", "overhead")
+    assert tuple(section.name for section in small.sections) == SECTIONS
     assert BINDER.boardless == ("easy", "medium", "hard")
     assert BINDER.situations == ("first-play", "extension", "cross", "premium", "nine-tile")
     assert BINDER.steps()["scoreplay"] == ("plain", "s-premium", "e-premium", "cross", "all")
@@ -111,13 +113,14 @@ def reference(item, play, scores: dict) -> int:
 
 def test_every_page_carries_an_id_and_the_seed(written):
     """Every page of both PDFs names an item or a notebook page (B-7-, S-7-, P-7-, T-7-, N-7-)
-    and the seed, and its binder page number; no text runs off a page."""
-    for pdf in written[:2]:
+    and the seed, and its own page number (the teacher's book numbers its pages as its own);
+    no text runs off a page."""
+    for pdf, folio in zip(written[:2], ("binder page", "teacher's book page")):
         for number, found in enumerate(chunks(pdf), 1):
             text = page_text(found)
             assert re.search(rf"\b[BSPTN]-{SEED}-[0-9a-f]{{4}}", text), (pdf.name, number)
             assert f"seed {SEED}" in text, (pdf.name, number)
-            assert f"binder page {number}" in text, (pdf.name, number)
+            assert f"{folio} {number}" in text, (pdf.name, number)
         assert outside(pdf) == []
 
 
@@ -128,12 +131,13 @@ def test_the_contents_give_the_page_each_section_starts_on(small, written):
     contents = page_text(pages[0])
     for section in small.sections:
         title = {"boardless": "Boardless Activity strips", "situations": "Board Situations",
-                 "printplay": "Print-and-play set", "overhead": "Projector pages",
+                 "printplay": "Print-and-play set", "overhead": "Transparencies and projector pages",
                  "scoreplay": "Score this play", "trueornot": "True or not?"}[section.name]
         line = next(c for c in pages[0] if c.text.endswith(title) or title in c.text)
         number = next(int(c.text) for c in pages[0] if c.text.isdigit() and abs(c.y - line.y) < 1)
         first = page_text(pages[number - 1])
-        assert (section.items[0].id if section.items else "part 1 of 4") in first, section.name
+        opens = {"printplay": "part 1 of 4", "overhead": "empty-board"}.get(section.name)
+        assert (opens or section.items[0].id) in first, section.name
     assert "N-7-" in contents
 
 
@@ -141,11 +145,37 @@ def test_the_teacher_book_holds_notes_and_every_key(small, written):
     """The teacher's book has a notes page for each section (what it practises, how long, groups
     and teams) and a key page for every sheet, its id on it."""
     text = [page_text(found) for found in chunks(written[1])]
-    assert sum("What it practises" in page for page in text) == len(SECTIONS)
-    assert sum("Groups and teams" in page for page in text) == len(SECTIONS)
+    for heading in ("Objective", "Grade band", "How long it takes", "Materials", "What it practises",
+                    "Groups and teams", "Steps"):
+        assert sum(heading in page for page in text) == len(SECTIONS), heading
     for section in small.sections:
         for item in section.items:
             assert any(item.id in page and ("Answer key" in page) for page in text), item.id
+
+
+def test_every_key_cites_the_binder_page_of_its_sheet(small, written):
+    """Read back from the two PDFs: the key of every sheet says which binder page its sheet is
+    on, and that page of the binder is the sheet (its id in its header, not on the contents)."""
+    binder = [page_text(found) for found in chunks(written[0])]
+    book = [page_text(found) for found in chunks(written[1])]
+    for item in (item for section in small.sections for item in section.items):
+        key = next(page for page in book if item.id in page and ("Answer key" in page or "Key to" in page))
+        cited = re.search(r"Key to the sheet on binder page (\d+)", key)
+        assert cited, item.id
+        sheet = binder[int(cited.group(1)) - 1]
+        assert item.id in sheet and "Contents" not in sheet, (item.id, cited.group(1))
+
+
+def test_the_overhead_game_has_an_empty_board_and_a_large_hand(small, written):
+    """The transparencies section opens with the overhead game: an empty board (no tile on it)
+    with a score table for two to four teams, then nine large empty tiles for the class's hand."""
+    pages = chunks(written[0])
+    board = next(found for found in pages if "the teams' scores" in page_text(found))
+    text = page_text(board)
+    assert all(f"Team {n}" in text for n in (1, 2, 3, 4)) and "Total" in text
+    assert [c.text for c in board if c.text.isdigit() and c.size > 9][:3] == ["1", "2", "3"]  # the turns
+    hand = next(found for found in pages if "the class's hand" in page_text(found))
+    assert len(hand) < 12  # the title, the id line, the line of how to use it, the footer: no tile face
 
 
 def test_the_manifest_lists_every_sheet_and_grade_finds_them(small, written):
@@ -262,6 +292,39 @@ def glued_below(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[f
     assert abs(overlap - GLUE) < 0.01
     assert abs(part["horizontals"][-1] + dy - (neighbour["horizontals"][0] + at[1])) < 0.01
     return dx, dy
+
+
+@pytest.mark.parametrize("page_size", ["letter", "a4"])
+def test_every_part_keeps_its_coordinates_and_every_page_has_a_5_cm_ruler(tmp_path, page_size):
+    """Read back from the PDF: every column letter and row number a part prints stands inside
+    its cut outline, the parts together print A-S and 1-19 on every edge of the board, and each
+    print-and-play page carries a ruler exactly 5 cm long."""
+    paths = write_notebook(print_and_play_only("original", page_size), tmp_path)
+    letters, numbers = Counter(), Counter()
+    printplay = 0
+    for texts, page in zip(chunks(paths[0]), shapes(paths[0])):
+        title = page_text(texts)
+        if not title.startswith(("Print-and-play board", "Print-and-play tiles")):
+            continue
+        printplay += 1
+        rulers = [s for s in page if s.fill is None and s.y1 - s.y0 < 1 and abs(s.x1 - s.x0 - 2 * s.pad - 5 * 72 / 2.54) < 0.01]
+        assert len(rulers) == 1, title[:40]
+        if "part" not in title:
+            continue
+        left, bottom, right, top = measured(page)["outline"]
+        coordinates = [c for c in texts if c.bold and abs(c.size - 9) < 0.01
+                       and (c.text in COLUMN_NAMES or c.text.isdigit() and 1 <= int(c.text) <= SIZE)]
+        assert coordinates
+        for c in coordinates:
+            assert left <= c.x and c.right <= right and bottom <= c.y <= top, (c.text, title[:40])
+        letters.update(c.text for c in coordinates if c.text in COLUMN_NAMES)
+        numbers.update(c.text for c in coordinates if c.text.isdigit())
+    assert printplay == len(parts(page_size)) + 2
+    assert letters == Counter({name: 2 for name in COLUMN_NAMES})  # top and bottom edges
+    assert numbers == Counter({str(n): 2 for n in range(1, SIZE + 1)})  # left and right edges
+
+
+COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRS"
 
 
 @pytest.mark.parametrize("level", NOTEBOOK_LEVELS)

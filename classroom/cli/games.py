@@ -263,10 +263,13 @@ def print_command(record: Path = RecordArgument,
                                              "-2, -3, ... when that holds an earlier run)."),
           page: str = typer.Option("letter", "--page-size", help="letter or a4."),
           templates: Optional[Path] = typer.Option(None, "--templates", help="A folder of your own wording templates."),
-          force: bool = typer.Option(False, "--force", help="Replace the earlier run in --out (never done without it).")) -> None:
+          force: bool = typer.Option(False, "--force", help="Replace the earlier run in --out (never done without it)."),
+          board: bool = typer.Option(False, "--board", help="Also print the game so far for the projector: the "
+                                     "board and every turn's score, a column a team.")) -> None:
     """Print a game's score sheet (PDF): every turn with its score and the running totals, the end
     of the game, the totals and the winner (for a single player, the average a turn); for a
-    duplicate game, the round sheets (one page a round) and the results."""
+    duplicate game, the round sheets (one page a round) and the results. --board adds board.pdf,
+    the game in progress as a landscape page to project."""
     from classroom.choices import one_of
     from classroom.record.replay import replay
     from classroom.render.record_pdf import render_score_sheet
@@ -275,6 +278,8 @@ def print_command(record: Path = RecordArgument,
     game_record = read_game(record)
     page = one_of(page, ("letter", "a4"), "--page-size")
     if game_record.header.mode == "duplicate":
+        if board:
+            raise ClassroomError("--board prints a teams or solo game; a duplicate game's round sheets show each round's rack")
         from classroom.record.duplicate import replay_duplicate
         from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
 
@@ -284,7 +289,12 @@ def print_command(record: Path = RecordArgument,
         files = {"rounds.pdf": render_round_sheets(game, page, templates),
                  "results.pdf": render_duplicate_results(game, page, templates)}
     else:
-        files = {"score-sheet.pdf": render_score_sheet(replay(game_record, where=str(record)), page, templates)}
+        game = replay(game_record, where=str(record))
+        files = {"score-sheet.pdf": render_score_sheet(game, page, templates)}
+        if board:
+            from classroom.render.overhead_pdf import render_game_board
+
+            files["board.pdf"] = render_game_board(game, page, templates)
     folder, note = choose_folder(out, Path("output") / f"game-{record.stem}", force)
     paths = write_all(folder, files)
     if note:

@@ -145,16 +145,26 @@ def display(symbol: Symbol) -> str:
 
 
 def display_text(text: str) -> str:
-    """Return canonical text as printed: every ASCII minus a typographic minus, every '^2' a '²'."""
+    """Return canonical text as printed: every ASCII minus a typographic minus, every '^2' a '²',
+    and a negative number raised to a power in brackets, '(−22)²', also where the text was
+    written without them ('-22^2', as the boardless solver writes its equations)."""
+    if "^" in text:
+        text = _UNBRACKETED_POWER.sub(r"(\1)\2", text)
     text = text.replace("-", "−")
     return text.replace("^2", "²").replace("^3", "³") if "^" in text else text
 
 
 _SUPERSCRIPT = {"2": "²", "3": "³"}
+_POWER_OF = {raised: digit for digit, raised in _SUPERSCRIPT.items()}
 _SYMBOL = r"\d/\d|\d\^\d|\d[²³]|\d|[+\-−–—×xX*·÷:=]"
 _TOKEN = re.compile(rf"\?(?:{_SYMBOL})?|{_SYMBOL}|/")
 _SIGNED = re.compile(rf"\??[{MINUS_SIGNS}][1-9](?![/^²³])")  # '-2', '?-2': maybe a negative tile
 _BRACKETED = re.compile(rf"\(\s*(\??[{MINUS_SIGNS}][1-9])\s*\)")  # '(-6)': the negative tile, wherever it stands
+# '(-22)^2', '(−2?2)²': a negative number raised to a power, its sign inside the brackets.
+_POWER = re.compile(rf"\(\s*(\??[{MINUS_SIGNS}][1-9])((?:\s*\??\d)+)\s*\)(\^\d|[²³])")
+_POWER_DIGIT = re.compile(r"\??\d")
+# '-22^2' in canonical text (a '-' glued to a digit is a negative tile there), not '(-22)^2'.
+_UNBRACKETED_POWER = re.compile(r"(?<![^\s])(\??-\d(?:\??\d)*)(\^\d)")
 
 # Where a '-' glued to the digit after it is a negative tile (RULES §11 Text notation):
 NEVER = "never"  # hands of a set without negative tiles: '-' is always the operation
@@ -214,6 +224,14 @@ def tokenize(text: str, what: str = "input", negatives: str = NEVER, written: bo
         char = text[position]
         if char.isspace() or char == ",":
             position += 1
+            continue
+        power = _POWER.match(text, position) if char == "(" and negatives != NEVER else None
+        if power:  # '(-22)^2': the negative tile, its digits, the last one the exponent tile
+            digits_of = _POWER_DIGIT.findall(power.group(2))
+            exponent = power.group(3) if power.group(3).startswith("^") else "^" + _POWER_OF[power.group(3)]
+            tokens += [power.group(1), *digits_of[:-1], digits_of[-1] + exponent]
+            digits += 1 + len(digits_of)
+            position = power.end()
             continue
         bracketed = _BRACKETED.match(text, position) if char == "(" and negatives != NEVER else None
         if bracketed:  # '3 (-6)': a negative tile standing after a tile of its number
@@ -391,18 +409,26 @@ def write(symbols: tuple[Tile, ...] | list[Tile]) -> str:
     a negative tile glued to the digits after it and an exponent tile to those before it
     ('-24 = 15^2 - 249'), and a blank as ? plus its symbol: '2?5 = 5 ?× 5'. A negative tile
     right after a tile of a number (illegal, as a True or not? line shows it) is written in
-    brackets, '3 (-6)': '3 -6' would read as 3 − 6 (RULES §11), so it reads back the same."""
+    brackets, '3 (-6)': '3 -6' would read as 3 − 6 (RULES §11), so it reads back the same.
+    A negative number raised to a power is written with its brackets, '(-22)^2', as school
+    reads it: the sign is inside the power (RULES §11), and '-22^2' would read as −(22²)."""
     text = ""
     previous = ""
+    start = 0  # where the number being written starts in text
     for symbol in symbols:
         if not text:
             text = symbol
         elif face(symbol) in _NEGATIVE_SET and is_number(face(previous)):
             text += f" ({symbol})"
+            start = len(text)  # a bracketed tile does not start a number that brackets its power
         elif _glued(face(previous), face(symbol)):
-            text += symbol
+            if face(symbol) in _EXPONENT_SET and text[start:start + 2].lstrip(BLANK)[:1] == "-":
+                text = f"{text[:start]}({text[start:]}{symbol[:-2]}){symbol[-2:]}"
+            else:
+                text += symbol
         else:
             text += " " + symbol
+            start = len(text) - len(symbol)
         previous = symbol
     return text
 

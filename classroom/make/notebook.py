@@ -5,17 +5,19 @@ single commands use (classroom.make.hands, situations, scoreplay, trueornot, key
 from its own random.Random (`item_rng(seed, stream, number)`), so the same seed makes the same
 binder on one core or many. The renderer (classroom.render.notebook_pdf) draws it.
 
-Sections, in the binder's order:
+Sections, in the order a class learns (PRODUCT.md): the tiles and what is legal, then scoring,
+then equations from a hand, then plays on the board, then whole games:
+- `trueornot`: True or not?, two sheets going through the level's mistakes;
+- `scoreplay`: Score this play, one play of each focus in order, then all at once;
 - `boardless`: Boardless Activity strips, three hands from easy to hard (the --difficulty presets);
 - `situations`: Board Situations, a first play on an empty board, then an extension, a cross
   equation, a premium square, a nine-tile play (the situations generator's features; the cross
   equation's position is built around a play that forms one, see cross_situation);
 - `printplay`: the print-and-play set, the board on pages that tile into one and the level's
   whole tile set on pages of tiles to cut (no item: geometry and the set's counts);
-- `overhead`: projector pages, the board with a position and a hand of large tiles (one
-  situation and one boardless hand, keyed like the others);
-- `scoreplay`: Score this play, one play of each focus in order, then all at once;
-- `trueornot`: True or not?, two sheets going through the level's mistakes.
+- `overhead`: the transparencies (an empty board with a team score table, a large hand to fill)
+  and the projector pages, the board with a position and a hand of large tiles (one situation
+  and one boardless hand, keyed like the others).
 
 Pure: every random choice comes from the rng of the item.
 """
@@ -67,7 +69,7 @@ CROSS_TRIES = 3  # plays tried before the item falls back to a situation of the 
 OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left to play
 OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
 
-SECTIONS = ("boardless", "situations", "printplay", "overhead", "scoreplay", "trueornot")
+SECTIONS = ("trueornot", "scoreplay", "boardless", "situations", "printplay", "overhead")
 
 
 @dataclass(frozen=True)
@@ -251,15 +253,16 @@ def notebook(tileset: TileSet, level: str, seed: int, page_size: str = "letter",
     def sheet(kind: str, found: tuple) -> Worksheet:
         return Worksheet(kind, seed, level, found, page_size)
 
-    sections = (
-        Section("boardless", (sheet("boardless", items["boardless"]),), steps["boardless"]),
-        Section("situations", (sheet("situations", items["situations"]),), steps["situations"]),
-        Section("printplay"),
-        Section("overhead", (sheet("situations", items["overhead-board"]),
-                             sheet("boardless", items["overhead-hand"])), ("board", "hand")),
-        Section("scoreplay", (sheet("scoreplay", items["scoreplay"]),), steps["scoreplay"]),
-        Section("trueornot", (sheet("trueornot", items["trueornot"]),), steps["trueornot"]),
-    )
+    named = {
+        "trueornot": Section("trueornot", (sheet("trueornot", items["trueornot"]),), steps["trueornot"]),
+        "scoreplay": Section("scoreplay", (sheet("scoreplay", items["scoreplay"]),), steps["scoreplay"]),
+        "boardless": Section("boardless", (sheet("boardless", items["boardless"]),), steps["boardless"]),
+        "situations": Section("situations", (sheet("situations", items["situations"]),), steps["situations"]),
+        "printplay": Section("printplay"),
+        "overhead": Section("overhead", (sheet("situations", items["overhead-board"]),
+                                         sheet("boardless", items["overhead-hand"])), ("board", "hand")),
+    }
+    sections = tuple(named[name] for name in SECTIONS)
     counts = box_counts(tileset)
     notebook_id = f"N-{seed}-{run_tag('notebook', seed, tileset, {'tags': tags})}"
     return Notebook(notebook_id, seed, level, page_size, sections, box_tiles(counts), counts)

@@ -23,19 +23,19 @@ from classroom.make.worksheet import Worksheet, premium_labels
 from classroom.render import boardless_pdf, scoreplay_pdf, situations_pdf, trueornot_pdf
 from classroom.render.boardgrid import board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
+from classroom.render.overhead_pdf import PROJECTOR_TEXT, TABLE_ROWS, Table, board_beside, draw_table
 from classroom.render.page import Sheet
-from classroom.render.printplay import draw_map, draw_part, draw_tile_cells, parts, tile_grid
+from classroom.render.printplay import draw_map, draw_part, draw_ruler, draw_tile_cells, parts, tile_grid
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
 
 TEXT = 10.0  # the notes' and the contents' text size
 TILE_TOP = 112.0  # from a tile page's top edge to its first row of tiles: the title and two lines
-PROJECTOR_TEXT = 16.0  # a projector page's text: read from the back of the room
 
 # Every value notebook.j2 reads, so that any of its pieces can be asked for on any page.
 BLANK_VALUES = {"page_id": "", "page": 1, "teacher": False, "section": None, "step": "", "part": 1,
                 "parts": 1, "band": (0, 0), "first": "", "last": "", "under": 1, "tile_page": 1,
-                "tile_pages": 1}
+                "tile_pages": 1, "cited": 0}
 
 
 def words(env: jinja2.Environment, notebook: Notebook, **values) -> Wording:
@@ -44,8 +44,11 @@ def words(env: jinja2.Environment, notebook: Notebook, **values) -> Wording:
 
 
 def notes(env: jinja2.Environment, notebook: Notebook, section: Section) -> Wording:
-    """Return a section's teacher's notes (templates/notes/SECTION.j2)."""
-    return Wording(env, f"notes/{section.name}.j2", notebook=notebook, section=section)
+    """Return a section's teacher's notes (templates/notes/SECTION.j2), given the level's grade
+    band and the pages of a print-and-play set."""
+    pages = len(parts(notebook.page_size)) + tile_pages(notebook)
+    return Wording(env, f"notes/{section.name}.j2", notebook=notebook, section=section,
+                   band=words(env, notebook)["grade_band"], pages=pages)
 
 
 def tile_pages(notebook: Notebook) -> int:
@@ -58,13 +61,18 @@ class Binder:
     """One of the notebook's two PDFs being drawn: the Sheet, the page each section starts on."""
 
     def __init__(self, env: jinja2.Environment, notebook: Notebook, teacher: bool,
-                 starts: dict[str, int] | None) -> None:
+                 starts: dict[str, int] | None, sheet_pages: dict[str, int] | None = None) -> None:
         self.env, self.notebook, self.teacher = env, notebook, teacher
         self.known = starts or {}  # the section starts the contents print (from the first drawing)
         self.starts: dict[str, int] = {}
+        self.sheet_pages = sheet_pages or {}  # the student binder's page of every sheet, by item id
+        self.cited = 0  # the binder page of the sheet the current key answers (0: none)
+        self.drawn: dict[str, int] = {}  # the page every item was drawn on in this PDF, by item id
         title = words(env, notebook, teacher=teacher)["teacher_title" if teacher else "title"]
         self.sheet = Sheet(notebook.page_size, title)
-        self.sheet.folio = lambda number: words(env, notebook, page=number)["folio"]
+        self.sheet.folio = lambda number: words(env, notebook, page=number, teacher=teacher)["folio"]
+        self.sheet.running_head = lambda number: words(env, notebook, cited=self.cited)["cite_line"] \
+            if self.cited else ""
         self.fresh = True  # nothing is drawn on the current page yet
 
     def turn(self, landscape: bool = False) -> Sheet:
@@ -79,6 +87,15 @@ class Binder:
         sheet.page = 1
         sheet.orient(landscape)
         self.fresh = False
+        self.cited = 0
+        return sheet
+
+    def item_page(self, item_id: str) -> Sheet:
+        """Return the sheet on a fresh page for an item's sheet or key, noting the page it starts
+        on; a key's folio cites the binder page of the sheet it answers."""
+        sheet = self.turn()
+        self.drawn[item_id] = sheet.canvas.getPageNumber()
+        self.cited = self.sheet_pages.get(item_id, 0) if self.teacher else 0
         return sheet
 
     def own_page(self, page_id: str, landscape: bool = False) -> Sheet:
@@ -104,6 +121,8 @@ def contents(binder: Binder) -> None:
     head = words(env, notebook, teacher=binder.teacher)
     sheet.header(head["teacher_title" if binder.teacher else "title"], head["id_line"], size=TEXT * 1.9)
     sheet.paragraph(head["contents_intro"], TEXT, after=0.8)
+    if head["convention"]:
+        sheet.paragraph(head["convention"], TEXT, bold=True, after=0.8)
     sheet.text(head["contents_heading"], TEXT * 1.4, bold=True)
     sheet.y -= 4
     page_width = width("000", TEXT * 1.1, True) + 10
@@ -131,8 +150,12 @@ def holdings(env: jinja2.Environment, notebook: Notebook, section: Section) -> l
     if section.name == "printplay":
         return [words(env, notebook, parts=len(parts(notebook.page_size)),
                       tile_pages=tile_pages(notebook))["printplay_holds"]]
-    return [f"{item.id}: {words(env, notebook, step=step)['step_line']}"
-            for item, step in zip(section.items, section.steps)]
+    lines = [f"{item.id}: {words(env, notebook, step=step)['step_line']}"
+             for item, step in zip(section.items, section.steps)]
+    if section.name == "overhead":  # the two transparencies come first, with no item to key
+        lines = [f"{notebook.id}-{step}: {words(env, notebook, step=step)['step_line']}"
+                 for step in TRANSPARENCIES] + lines
+    return lines
 
 
 # --- the student binder ------------------------------------------------------------------------
@@ -143,15 +166,17 @@ def student_section(binder: Binder, section: Section) -> None:
     if section.name == "printplay":
         print_and_play(binder)
         return
-    if section.name == "overhead":
-        board, hand = section.worksheets
-        overhead_board(binder, board, board.items[0])
-        overhead_hand(binder, hand, hand.items[0])
+    if section.name == "overhead":  # the overhead game's two pages, then a board and a hand to project
+        empty_board(binder)
+        large_hand(binder)
+        for worksheet in section.worksheets:
+            for item in worksheet.items:
+                (overhead_board if worksheet.kind == "situations" else overhead_hand)(binder, worksheet, item)
         return
     for worksheet in section.worksheets:
         draw = STUDENT_PAGES[worksheet.kind]
         for item in worksheet.items:
-            draw(binder.turn(), binder.env, worksheet, item)
+            draw(binder.item_page(item.id), binder.env, worksheet, item)
 
 
 STUDENT_PAGES: dict[str, Callable] = {
@@ -185,6 +210,7 @@ def print_and_play(binder: Binder) -> None:
         draw_map(sheet.canvas, found, part, sheet.right, top, map_side, label)
         glue = {edge: words(env, notebook, under=number)["glue_label"] for edge, number in neighbours(found, part).items()}
         draw_part(sheet.canvas, part, premiums, glue)
+        draw_ruler(sheet.canvas, sheet.left, sheet.bottom + 4, said["ruler_label"])
     grid = tile_grid(notebook.page_size, TILE_TOP)
     pages = tile_pages(notebook)
     for number in range(1, pages + 1):
@@ -194,6 +220,7 @@ def print_and_play(binder: Binder) -> None:
         sheet.header(said["tiles_title"], said["id_line"], size=TEXT * 1.6)
         sheet.paragraph(said["tiles_line"], TEXT * 0.9)
         draw_tile_cells(sheet.canvas, grid, list(notebook.tiles[(number - 1) * grid.per_page:number * grid.per_page]))
+        draw_ruler(sheet.canvas, sheet.left, sheet.bottom + 4, said["ruler_label"])
 
 
 def neighbours(found: tuple, part) -> dict[str, int]:
@@ -211,11 +238,55 @@ def _wrapped(text: str, size: float, room: float) -> list[str]:
     return simpleSplit(text, REGULAR, size, room) or [""]
 
 
+TRANSPARENCIES = ("empty-board", "large-hand")  # the overhead game's two pages, before the projector's
+TEAMS = 4  # the score table's columns: two to four teams
+
+
+def empty_board(binder: Binder) -> None:
+    """Draw the overhead game's board transparency (landscape): the empty board as large as the
+    page's height allows, and beside it a score table for two to four teams, a row a turn."""
+    notebook, env = binder.notebook, binder.env
+    page_id = f"{notebook.id}-{TRANSPARENCIES[0]}"
+    sheet = binder.own_page(page_id, landscape=True)
+    said = words(env, notebook, page_id=page_id)
+    sheet.header(said["empty_board_title"], said["id_line"], size=PROJECTOR_TEXT * 1.2)
+    left = board_beside(sheet, [])
+    teams = tuple(words(env, notebook, under=team)["team_label"] for team in range(1, TEAMS + 1))
+    table = Table(teams, (("",) * TEAMS,) * TABLE_ROWS, ("",) * TEAMS, said["turn_label"], said["total_label"])
+    draw_table(sheet.canvas, left, sheet.y, sheet.right, sheet.bottom, table)
+
+
+def large_hand(binder: Binder) -> None:
+    """Draw the overhead game's hand transparency (landscape): nine empty tiles as large as the
+    page allows, five and four, to write a hand on with a marker, and a line of how to use it."""
+    notebook, env = binder.notebook, binder.env
+    page_id = f"{notebook.id}-{TRANSPARENCIES[1]}"
+    sheet = binder.own_page(page_id, landscape=True)
+    said = words(env, notebook, page_id=page_id)
+    sheet.header(said["large_hand_title"], said["id_line"], size=PROJECTOR_TEXT * 1.2)
+    sheet.paragraph(said["large_hand_how"], PROJECTOR_TEXT * 0.8, after=0.8)
+    hand_tiles(sheet, [("", None)] * 9)
+
+
+def hand_tiles(sheet: Sheet, faces: list[tuple[str, int | None]]) -> None:
+    """Draw a hand's tiles as large as the rest of the page allows, five a row, centred."""
+    per_row, gap = 5, 16.0
+    rows = -(-len(faces) // per_row)
+    tile = min((sheet.content_width - (per_row - 1) * gap) / per_row, (sheet.room() - (rows - 1) * gap) / rows)
+    for index, (symbol, score) in enumerate(faces):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, len(faces) - row * per_row)
+        start = sheet.left + (sheet.content_width - in_row * tile - (in_row - 1) * gap) / 2
+        draw_tile(sheet.canvas, start + col * (tile + gap), sheet.y - (row + 1) * tile - row * gap, tile,
+                  symbol, score)
+
+
 def overhead_board(binder: Binder, worksheet: Worksheet, item) -> None:
     """Draw the projector's board page (landscape): the board with its position as large as the
     page's height allows, and beside it the class's hand in large tiles and boxes for the play."""
     notebook, env = binder.notebook, binder.env
     sheet = binder.own_page(item.id, landscape=True)
+    binder.drawn[item.id] = sheet.canvas.getPageNumber()
     said = words(env, notebook, page_id=item.id)
     sheet.header(said["overhead_board_title"], said["overhead_board_line"], size=PROJECTOR_TEXT * 1.4)
     cell = (sheet.y - sheet.bottom) / board_size(1)
@@ -249,19 +320,11 @@ def overhead_hand(binder: Binder, worksheet: Worksheet, item) -> None:
     five and four, and the task in large text."""
     notebook, env = binder.notebook, binder.env
     sheet = binder.own_page(item.id, landscape=True)
+    binder.drawn[item.id] = sheet.canvas.getPageNumber()
     said = words(env, notebook, page_id=item.id)
     sheet.header(said["overhead_hand_title"], said["overhead_hand_line"], size=PROJECTOR_TEXT * 1.4)
     sheet.paragraph(said["overhead_hand_how"], PROJECTOR_TEXT, after=0.8)
-    per_row = 5
-    gap = 16.0
-    rows = -(-len(item.hand) // per_row)
-    tile = min((sheet.content_width - (per_row - 1) * gap) / per_row, (sheet.room() - (rows - 1) * gap) / rows)
-    for index, face in enumerate(item.hand):
-        row, col = divmod(index, per_row)
-        in_row = min(per_row, len(item.hand) - row * per_row)
-        start = sheet.left + (sheet.content_width - in_row * tile - (in_row - 1) * gap) / 2
-        draw_tile(sheet.canvas, start + col * (tile + gap), sheet.y - (row + 1) * tile - row * gap, tile,
-                  face.symbol, face.score)
+    hand_tiles(sheet, [(face.symbol, face.score) for face in item.hand])
 
 
 # --- the teacher's book ------------------------------------------------------------------------
@@ -273,7 +336,7 @@ def teacher_section(binder: Binder, section: Section) -> None:
     for worksheet in section.worksheets:
         draw = KEY_PAGES[worksheet.kind]
         for item in worksheet.items:
-            draw(binder.turn(), binder.env, worksheet, item)
+            draw(binder.item_page(item.id), binder.env, worksheet, item)
 
 
 def notes_page(binder: Binder, section: Section) -> None:
@@ -284,7 +347,17 @@ def notes_page(binder: Binder, section: Section) -> None:
     said = notes(env, notebook, section)
     head = words(env, notebook, teacher=True)
     sheet.header(said["title"], head["id_line"], size=TEXT * 1.9)
-    for key in ("practises", "time", "groups", "how"):
+    labelled = ("objective", "grade", "time", "materials")
+    indent = max(width(head[f"{key}_heading"], TEXT, True) for key in labelled) + 10
+    for key in labelled:
+        sheet.need(TEXT * 1.4)
+        sheet.canvas.setFont(BOLD, TEXT)
+        sheet.canvas.drawString(sheet.left, sheet.y - TEXT, head[f"{key}_heading"])
+        sheet.paragraph(said[key], TEXT, indent=indent, after=0.3)
+    sheet.y -= TEXT * 0.5
+    if head["convention"] and section.name != "printplay":  # where a class reads Numbers
+        sheet.paragraph(head["convention"], TEXT, bold=True, after=0.7)
+    for key in ("practises", "groups", "how"):
         sheet.text(head[f"{key}_heading"], TEXT * 1.1, bold=True)
         sheet.paragraph(said[key], TEXT, after=0.7)
     if section.name == "printplay":
@@ -325,22 +398,26 @@ def counts_table(sheet: Sheet, said: Wording, notebook: Notebook) -> None:
 # --- both --------------------------------------------------------------------------------------
 
 def draw_binder(env: jinja2.Environment, notebook: Notebook, teacher: bool,
-                starts: dict[str, int] | None = None) -> tuple[bytes, dict[str, int]]:
-    """Return one of the two PDFs and the page each of its sections starts on."""
-    binder = Binder(env, notebook, teacher, starts)
+                starts: dict[str, int] | None = None,
+                sheet_pages: dict[str, int] | None = None) -> tuple[bytes, dict[str, int], dict[str, int]]:
+    """Return one of the two PDFs, the page each of its sections starts on and the page each
+    item starts on (the teacher's book cites `sheet_pages`, the binder's pages of the sheets)."""
+    binder = Binder(env, notebook, teacher, starts, sheet_pages)
     contents(binder)
     for section in notebook.sections:
         (teacher_section if teacher else student_section)(binder, section)
-    return binder.pdf(), binder.starts
+    return binder.pdf(), binder.starts, binder.drawn
 
 
 def render_notebook(notebook: Notebook, env: jinja2.Environment) -> tuple[bytes, bytes]:
-    """Return the student binder and the teacher's book of a notebook, as PDF bytes."""
-    drawn = []
+    """Return the student binder and the teacher's book of a notebook, as PDF bytes: the binder
+    first, so that every key can cite the binder page of its sheet."""
+    drawn, sheet_pages = [], None
     for teacher in (False, True):
-        _, starts = draw_binder(env, notebook, teacher)
-        pdf, again = draw_binder(env, notebook, teacher, starts)
+        _, starts, _ = draw_binder(env, notebook, teacher, None, sheet_pages)
+        pdf, again, pages = draw_binder(env, notebook, teacher, starts, sheet_pages)
         if again != starts:  # the contents grew past one page: the numbers moved with it
-            pdf, _ = draw_binder(env, notebook, teacher, again)
+            pdf, _, pages = draw_binder(env, notebook, teacher, again, sheet_pages)
         drawn.append(pdf)
+        sheet_pages = pages
     return drawn[0], drawn[1]

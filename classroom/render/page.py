@@ -88,8 +88,10 @@ class Sheet:
         self.buffer = io.BytesIO()
         self.width, self.height = PAGE_POINTS[page_size]
         # invariant: no timestamp or random id, so one input gives one byte-identical file.
+        # The initial font is the embedded one: reportlab's default, Helvetica, would be named
+        # in every page's preamble without being embedded, which a print shop's preflight flags.
         self.canvas = Canvas(self.buffer, pagesize=(self.width, self.height), invariant=1,
-                             pageCompression=1)
+                             pageCompression=1, initialFontName=REGULAR, initialFontSize=10)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("Equate Classroom")
         self.canvas.setCreator("Equate Classroom")
@@ -104,6 +106,10 @@ class Sheet:
         # A binder's page number at the foot, right (the canvas's page number given): a
         # notebook numbers its pages across the sheets it holds, each of which numbers its own.
         self.folio: Callable[[int], str] | None = None
+        # A line at the head of the page, right, above what the page's drawer draws (the canvas's
+        # page number given; "" draws nothing): a teacher's book cites there the binder page of
+        # the sheet a key answers.
+        self.running_head: Callable[[int], str] | None = None
 
     @property
     def content_width(self) -> float:
@@ -134,6 +140,10 @@ class Sheet:
         if self.folio is not None:
             self.canvas.setFont(BOLD, 8)
             self.canvas.drawRightString(self.right, MARGIN - 6, self.folio(self.canvas.getPageNumber()))
+        if self.running_head is not None:
+            self.canvas.setFont(BOLD, 8)
+            self.canvas.drawRightString(self.right, self.height - MARGIN + 12,
+                                        self.running_head(self.canvas.getPageNumber()))
         if self.corner is not None:
             self.draw_corner()
         self.canvas.showPage()

@@ -5,7 +5,8 @@ Geometry apart from drawing: `parts` says where each part of the board stands on
 squares, its glue edges, its cut outline) and `tile_grid` where the tiles of a page go; the
 drawers draw exactly that, and tests/test_notebook.py reads the PDF back and assembles it.
 
-How the board assembles: each part is cut along its solid outline. A part that has a neighbour
+How the board assembles: each part is cut along its solid outline, which holds the coordinates
+on the board's own edges (a COORDS-wide margin), so the glued board keeps A–S and 1–19. A part that has a neighbour
 to its left (above) carries a shaded glue edge, GLUE wide, left of (above) its first column
 (row); it slides under that neighbour until the neighbour's cut edge meets its first grid line
 and the tick marks on the glue edge meet the neighbour's grid lines. Adjacent parts then overlap
@@ -22,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from classroom.render.boardgrid import COLUMNS, draw_squares
 from classroom.render.fonts import BOLD
 from classroom.render.page import MARGIN, PAGE_POINTS
-from classroom.render.tiles import cut_lines, draw_tile
+from classroom.render.tiles import draw_tile
 
 SIZE = 19  # squares a side
 CELL = 48.0  # a square, in points (16.9 mm): ten squares, a glue edge and the coordinates fit across A4
@@ -31,7 +32,10 @@ TOP_ROOM = 150.0  # from the page's top edge to a part's squares: the title, the
 MARK = 10.0  # a crop mark's length, outside the outline's corners
 MARK_GAP = 3.0  # between a corner and its crop mark
 TICK = 7.0  # a tick mark on a glue edge, continuing a grid line
-TILE_PAD = 2.5  # between a tile and its cut lines
+COORDS = 16.0  # the coordinates' margin inside a part's outline, on the board's own edges
+RULER = 5  # centimetres: the ruler on every page that says it printed at actual size
+CM = 72 / 2.54  # a centimetre in points
+RULER_ROOM = 30.0  # above the footer: the ruler and its label
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,11 @@ class Part:
     glue: float = GLUE
 
     @property
+    def edges(self) -> tuple[bool, bool, bool, bool]:
+        """Return which of its sides are the board's own edges: (left, bottom, right, top)."""
+        return self.cols[0] == 1, self.rows[1] == SIZE, self.cols[1] == SIZE, self.rows[0] == 1
+
+    @property
     def width(self) -> float:
         """Return the width of its squares."""
         return (self.cols[1] - self.cols[0] + 1) * self.cell
@@ -62,9 +71,11 @@ class Part:
 
     @property
     def outline(self) -> tuple[float, float, float, float]:
-        """Return the cut outline as (left, bottom, right, top): the squares and the glue edges."""
-        return (self.x - (self.glue if self.glue_left else 0), self.top - self.height,
-                self.x + self.width, self.top + (self.glue if self.glue_top else 0))
+        """Return the cut outline as (left, bottom, right, top): the squares, the glue edges, and
+        the coordinates' margin on the board's own edges."""
+        left, bottom, right, top = (COORDS if edge else 0.0 for edge in self.edges)
+        return (self.x - (self.glue if self.glue_left else left), self.top - self.height - bottom,
+                self.x + self.width + right, self.top + (self.glue if self.glue_top else top))
 
     def glue_edges(self) -> list[tuple[float, float, float, float]]:
         """Return the shaded glue edges as (left, bottom, right, top): left of the squares
@@ -102,17 +113,19 @@ def parts(page_size: str) -> tuple[Part, ...]:
     page below the page's title."""
     width, height = PAGE_POINTS[page_size]
     margin = MARGIN  # the coordinates stand in the room left when a part is centred
-    across = int((width - 2 * margin - GLUE) // CELL)
-    down = int((height - TOP_ROOM - margin - GLUE) // CELL)
+    across = int((width - 2 * margin - max(GLUE, COORDS) - COORDS) // CELL)
+    down = int((height - TOP_ROOM - margin - RULER_ROOM - max(GLUE, COORDS) - COORDS) // CELL)
     row_bands, col_bands = bands(SIZE, down), bands(SIZE, across)
     found = []
     for i, rows in enumerate(row_bands):
         for j, cols in enumerate(col_bands):
             glue_left, glue_top = j > 0, i > 0
             squares = (cols[1] - cols[0] + 1) * CELL
-            left = (width - squares - (GLUE if glue_left else 0)) / 2
-            x = left + (GLUE if glue_left else 0)
-            top = height - TOP_ROOM - (GLUE if glue_top else 0)
+            before = GLUE if glue_left else COORDS if j == 0 else 0.0
+            after = COORDS if j == len(col_bands) - 1 else 0.0
+            left = (width - squares - before - after) / 2
+            x = left + before
+            top = height - TOP_ROOM - (GLUE if glue_top else COORDS if i == 0 else 0.0)
             found.append(Part(len(found) + 1, (i, j), rows, cols, x, top, glue_left, glue_top))
     return tuple(found)
 
@@ -174,24 +187,45 @@ def _glue_text(canvas: Canvas, text: str, x: float, y: float, angle: float) -> N
 
 
 def _coordinates(canvas: Canvas, part: Part) -> None:
-    """Draw the column letters and row numbers on the edges of the part that are the board's
-    edges (an edge that meets another part has none: it is cut or glued)."""
+    """Draw the column letters and row numbers in the coordinates' margin of the part's sides
+    that are the board's edges, inside its cut outline (a side that meets another part has
+    none: it is cut or glued)."""
     size = 9.0
     canvas.saveState()
     canvas.setFont(BOLD, size)
     bottom = part.top - part.height
+    on_left, on_bottom, on_right, on_top = part.edges
     for col in range(part.cols[0], part.cols[1] + 1):
         cx = part.x + (col - part.cols[0] + 0.5) * part.cell
-        if part.rows[0] == 1:
-            canvas.drawCentredString(cx, part.top + 5, COLUMNS[col - 1])
-        if part.rows[1] == SIZE:
-            canvas.drawCentredString(cx, bottom - 5 - size * 0.75, COLUMNS[col - 1])
+        if on_top:
+            canvas.drawCentredString(cx, part.top + (COORDS - size * 0.7) / 2, COLUMNS[col - 1])
+        if on_bottom:
+            canvas.drawCentredString(cx, bottom - (COORDS + size * 0.7) / 2, COLUMNS[col - 1])
     for row in range(part.rows[0], part.rows[1] + 1):
         cy = part.top - (row - part.rows[0] + 0.5) * part.cell - size * 0.35
-        if part.cols[0] == 1:
-            canvas.drawRightString(part.x - 5, cy, str(row))
-        if part.cols[1] == SIZE:
-            canvas.drawString(part.x + part.width + 5, cy, str(row))
+        if on_left:
+            canvas.drawCentredString(part.x - COORDS / 2, cy, str(row))
+        if on_right:
+            canvas.drawCentredString(part.x + part.width + COORDS / 2, cy, str(row))
+    canvas.restoreState()
+
+
+def draw_ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
+    """Draw a RULER-centimetre ruler from (x, y) rightwards, a tick a millimetre, longer at 5 mm
+    and at each centimetre numbered, and its label to its right (returns nothing)."""
+    canvas.saveState()
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeGray(0)
+    canvas.line(x, y, x + RULER * CM, y)
+    canvas.setFont(BOLD, 6.5)
+    for mm in range(RULER * 10 + 1):
+        tick = 7.0 if mm % 10 == 0 else 4.5 if mm % 5 == 0 else 2.5
+        canvas.setLineWidth(0.6 if mm % 10 == 0 else 0.3)
+        canvas.line(x + mm * CM / 10, y, x + mm * CM / 10, y + tick)
+        if mm % 10 == 0:
+            canvas.drawCentredString(x + mm * CM / 10, y + 9, str(mm // 10))
+    canvas.setFont(BOLD, 7.5)
+    canvas.drawString(x + RULER * CM + 8, y + 2, label)
     canvas.restoreState()
 
 
@@ -245,27 +279,26 @@ def tile_grid(page_size: str, top_room: float) -> TileGrid:
     `top_room` points of title, centred across the page."""
     width, height = PAGE_POINTS[page_size]
     columns = int((width - 2 * MARGIN) // CELL)
-    rows = int((height - top_room - MARGIN - 14) // CELL)
+    rows = int((height - top_room - MARGIN - 14 - RULER_ROOM) // CELL)
     return TileGrid((width - columns * CELL) / 2, height - top_room, columns, rows)
 
 
 def draw_tile_cells(canvas: Canvas, grid: TileGrid, tiles: list) -> None:
-    """Draw tiles (anything with .symbol and .score) in the grid's cells, row by row, with dashed
-    cut lines around every cell used (returns nothing)."""
+    """Draw tiles (anything with .symbol and .score) edge to edge in the grid's cells, row by
+    row, and one solid cut line between two tiles, each line straight across the rows (or down
+    the columns) in use, so a paper cutter cuts a page in runs (returns nothing)."""
     for index, tile in enumerate(tiles):
         x, y = grid.corner(index)
-        draw_tile(canvas, x + TILE_PAD, y + TILE_PAD, grid.cell - 2 * TILE_PAD, tile.symbol, tile.score)
+        draw_tile(canvas, x, y, grid.cell, tile.symbol, tile.score)  # its outline on the cut lines
     rows = math.ceil(len(tiles) / grid.columns)
-    used = [min(grid.columns, len(tiles) - row * grid.columns) for row in range(rows)]  # tiles a row
-
-    def tiles_in(row: int) -> int:
-        return used[row] if 0 <= row < rows else 0
-
-    with cut_lines(canvas):
-        for row in range(rows + 1):  # the line under row - 1, as long as the longer of the two rows
-            y = grid.top - row * grid.cell
-            canvas.line(grid.left - 6, y, grid.left + max(tiles_in(row - 1), tiles_in(row)) * grid.cell + 6, y)
-        for col in range(grid.columns + 1):  # down as far as the rows that have a cell beside it
-            depth = sum(1 for n in used if n >= max(col, 1))
-            x = grid.left + col * grid.cell
-            canvas.line(x, grid.top + 6, x, grid.top - depth * grid.cell - 6)
+    columns = min(grid.columns, len(tiles))
+    canvas.saveState()
+    canvas.setLineWidth(0.8)
+    canvas.setStrokeGray(0)
+    for row in range(rows + 1):
+        y = grid.top - row * grid.cell
+        canvas.line(grid.left - MARK, y, grid.left + columns * grid.cell + MARK, y)
+    for col in range(columns + 1):
+        x = grid.left + col * grid.cell
+        canvas.line(x, grid.top + MARK, x, grid.top - rows * grid.cell - MARK)
+    canvas.restoreState()

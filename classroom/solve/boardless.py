@@ -95,8 +95,9 @@ def symbols_of(text: str) -> tuple[Symbol, ...]:
 
 
 def _signed_word(word: str) -> list[Symbol]:
-    """Return the symbols of one written word holding a negative or an exponent tile: '-24^2'."""
-    head, body, last = [], word, []
+    """Return the symbols of one written word holding a negative or an exponent tile: '-24^2',
+    or write()'s '(-24)^2'."""
+    head, body, last = [], word.replace("(", "").replace(")", ""), []
     if body[:1] == "-":
         head, body = [body[:2]], body[2:]
     if "^" in body:
