@@ -95,10 +95,15 @@ def test_trade_pass_undo_and_end(client, library):
     client.post(f"/games/{name}/turn", data={"line": "pass", "at": at(library, name)})
     game = replay(record_of(library, name))
     assert [t.kind for t in game.turns] == ["trade", "pass"] and game.turns[0].traded == rack[:2]
-    assert client.post(f"/games/{name}/try", data={"line": "undo", "at": at(library, name)}, follow_redirects=False).status_code == 303
-    assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade"]
+    asked = client.post(f"/games/{name}/try", data={"line": "undo", "at": at(library, name)}, follow_redirects=False)
+    assert asked.status_code == 303 and asked.headers["location"].endswith("?undo=1")  # asked, not done
+    assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade", "pass"]
+    assert "Take back Blue's pass?" in html.unescape(client.get(asked.headers["location"]).text)
     client.post(f"/games/{name}/undo", data={"at": at(library, name)})
-    assert record_of(library, name) == record_of(library, name) and not replay(record_of(library, name)).turns
+    assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade"]
+    told = html.unescape(client.post(f"/games/{name}/undo", data={"at": at(library, name)}).text)
+    assert "Took back Red's trade of 2 tiles." in told and rack[0] not in re.sub(r"<[^>]+>", " ", told.split('id="took"')[1][:80])
+    assert not replay(record_of(library, name)).turns
     again = replay(record_of(library, name)).rack("Red")
     assert again == rack  # the deal is the same once the trade is taken back
     client.post(f"/games/{name}/end", data={"at": at(library, name)})
@@ -396,7 +401,23 @@ def test_a_new_game_takes_time_handicaps(client, library):
     header = record_of(library, name).header
     assert header.minutes == (("Blue", 3), ("Red", 5))
     page = client.get(f"/games/{name}").text
-    assert "Blue <span class=\"hint\">(3 min)</span>" in page and "Red <span class=\"hint\">(5 min)</span>" in page
+    # named for what it is (a bare '(3 min)' read as a clock that was not there)
+    assert 'Blue <span class="clock">(time handicap 3 min)</span>' in page
+    assert 'Red <span class="clock">(time handicap 5 min)</span>' in page
     refused = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "time": "Green 2m"})
     assert refused.status_code == 400 and "'Green' is not one of the players (Red, Blue)" in html.unescape(refused.text)
     assert [p.stem for p in (library / "games").glob("*.txt")] == [name]
+
+
+def test_undo_says_what_it_took_back_and_puts_the_play_in_the_box(client, library):
+    """Undo asks first, naming the turn; done, it says what it took back and the play is in the
+    box again, to be corrected."""
+    name = new(client, mode="teams", players="Red, Blue", table="on")
+    client.post(f"/games/{name}/turn", data={"line": "J10 across 24 ÷ 3 = 8", "at": at(library, name)})
+    asked = html.unescape(client.get(f"/games/{name}?undo=1").text)
+    assert "Take back Red's J10 across 24 ÷ 3 = 8 (28 points)?" in asked and 'id="undo-form"' in asked
+    assert len(replay(record_of(library, name)).turns) == 1  # asking changes nothing
+    done = html.unescape(client.post(f"/games/{name}/undo", data={"at": at(library, name)}).text)
+    assert "Took back Red's J10 across 24 ÷ 3 = 8 (28 points)." in done
+    assert 'id="line" value="J10 across 24 ÷ 3 = 8"' in done
+    assert not replay(record_of(library, name)).turns

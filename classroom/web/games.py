@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import re
 import urllib.parse
-from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.game.board import COLUMNS, SIZE, Board, Square, board_text, check_tiles, parse_board, square_name
-from classroom.game.plays import Breakdown, record_notation, score as score_of
-from classroom.game.symbols import BLANK, display_text, face
+from classroom.game.board import COLUMNS, SIZE, Square, board_text, check_tiles, parse_board, square_name
+from classroom.game.plays import record_notation, score as score_of
 from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.make.worksheet import premium_labels
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
@@ -44,6 +42,8 @@ from classroom.store.games import (
     Stale, add_game, board_path, change_game, changing, default_name, game_path, games, join_code, load_game,
     record_state, save_board, seats, set_aside, team_key,
 )
+from classroom.web.placing import looked, placed_line
+from classroom.web.shown import board_rows, plain_reason, put_back, shown_play, told, typed_turn
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
 from classroom.web.searches import Reveals, Searches, Stopped, analysis
 
@@ -69,70 +69,6 @@ def join_values(library: Path, name: str, request: Request) -> dict:
     link = f"{address}/join?code={code}" if address else ""
     return {"code": code, "link": link, "address": f"{address}/join" if address else "",
             "qr": Markup(qr_svg(link)) if link else None}
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One square as the page draws it: its name, premium label, tile (if any) and marks."""
-
-    name: str
-    label: str
-    symbol: str = ""
-    points: int | None = None
-    blank: bool = False
-    mark: str = ""  # "last" (the last play), "new" (a play shown before it is confirmed), "reveal"
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A play shown with its score: the text, each equation's arithmetic, the bonus, the total."""
-
-    player: str
-    text: str
-    lines: tuple[tuple[str, str], ...]
-    bonus: int
-    total: int
-
-
-def board_rows(board: Board, tileset: TileSet, marks: dict[Square, str]) -> list[list[Cell]]:
-    """Return the board as rows of Cells, with the marked squares' marks."""
-    labels = premium_labels()
-    rows = []
-    for row in range(1, SIZE + 1):
-        cells = []
-        for column in range(1, SIZE + 1):
-            square = (row, column)
-            tile = board.tile(square)
-            cells.append(Cell(square_name(square), labels[row - 1][column - 1],
-                              display_text(face(tile)) if tile else "",
-                              tileset.score_of(tile) if tile else None,
-                              tile.startswith(BLANK), marks.get(square, "")))
-        rows.append(cells)
-    return rows
-
-
-def shown_play(player: str, written: str, breakdown: Breakdown | None) -> Shown:
-    """Return a play and its breakdown as the page shows it."""
-    if breakdown is None:
-        return Shown(player, display_text(written), (), 0, 0)
-    lines = tuple((display_text(e.text), e.explain()) for e in breakdown.equations)
-    return Shown(player, display_text(written), lines, breakdown.bonus, breakdown.total)
-
-
-def typed_turn(line: str, game: Replay) -> str:
-    """Return a typed play as a record line: 'J10 across 24 ÷ 3 = 8' is the turn of the player
-    to move in the game (its record replayed); 'Red: …' names the player itself."""
-    players = {p.lower() for p in game.players}
-    name, colon, rest = line.partition(":")
-    if colon and name.strip().lower() in players:
-        return line
-    holder = re.match(r"(.+?)\s+holds\s", line, re.IGNORECASE)
-    if holder and holder[1].strip().lower() in players:  # 'Red holds 4 ×': a table game's end
-        return line
-    player = game.next_player
-    if player is None:
-        raise ClassroomError("the game has ended; start a new one from the list of games")
-    return f"{player}: {line}"
 
 
 def game_routes(library: Path, page, friendly, searches: Searches, reveal_seconds: float | None = None) -> list[Route]:
@@ -203,8 +139,11 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
              error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None,
-             stale: bool = False, join: dict | None = None, game: Replay | None = None):
-        """The game's page; `game` is the record replayed, when the request has it already."""
+             stale: bool = False, join: dict | None = None, game: Replay | None = None, place: str = "",
+             asking: bool = False, took: str = ""):
+        """The game's page; `game` is the record replayed, when the request has it already;
+        `place` the square clicked when tiles were placed from it (kept with a refused play);
+        `asking`: whether to take back the last turn is asked; `took`: the turn just taken back."""
         if record.header.mode == "duplicate":
             return duplicate_view(name, record, typed, error, status, closed, join)
         game = game if game is not None else replay(record, where=f"game {name}")
@@ -252,13 +191,20 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
                     revealed = shown_play(player, record_notation(game.board, play), score_of(game.board, play, tileset))
         practice = solo_comparison(game) if record.header.mode == "solo" else None
         links = record.header.mode == "teams" and game.dealt  # on a page of their own (links_page)
+        last_turn = game.turns[-1] if game.turns else None
+        # The last turn's breakdown stays on the projector until the next play is shown.
+        latest = (last_turn, shown_play(last_turn.player, turn_text(last_turn), last_turn.breakdown
+                                        if last_turn.kind == "play" else None)) \
+            if last_turn is not None and not (preview or proposal or revealed or error or asking) else None
         return page("game.j2", status, here="games", name=name, game=game, header=record.header,
                     rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
                     revealed=revealed, reveal_note=reveal_note, typed=typed, error=error, stale=stale,
                     at=record_state(record),
-                    turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
+                    turns=[(t, turn_text(t) if t.kind != "trade" else told(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
                     private=record.header.racks == "private", proposal=proposal, poll=POLL_SECONDS,
-                    practice=practice, links=links, words=WORDS, join=join,
+                    practice=practice, links=links, words=WORDS, join=join, place=place, latest=latest,
+                    asking=told(last_turn) if asking and last_turn is not None else None, took=took,
+                    last_told=told(last_turn) if last_turn is not None else "",
                     strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
 
     def solo_comparison(game: Replay):
@@ -310,9 +256,22 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         reveal = request.query_params.get("reveal") == "1"
         closed = request.query_params.get("closed") == "1"
         rack = request.query_params.get("rack", "")[:200] or None
+        asking = request.query_params.get("undo") == "1"  # Undo asks first: the page says what it takes back
+        took = request.query_params.get("took", "")[:MAX_LINE]
+        typed = request.query_params.get("line", "")[:MAX_LINE]  # a play taken back, in the box again
         join = await run_in_threadpool(join_values, library, name, request)
-        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed,
-                                                    reveal_rack=rack, join=join))
+        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed, typed=typed,
+                                                    reveal_rack=rack, join=join, asking=asking, took=took))
+
+    @friendly
+    async def placed_page(request: Request) -> Response:
+        """What the tiles typed after a clicked square would play (JSON for the page's script, which
+        draws it as they are typed; nothing is written)."""
+        name = game_name(request)
+        place = request.query_params.get("place", "")[:20]
+        typed = request.query_params.get("line", "")[:MAX_LINE]
+        record = await run_in_threadpool(load_game, library, name)
+        return JSONResponse(await run_in_threadpool(looked, record, place, typed, f"game {name}"))
 
     @friendly
     async def try_line(request: Request) -> Response:
@@ -320,6 +279,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         name = game_name(request)
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
+        place = optional_text(form, "place", "the square clicked", 20) or ""  # placing tiles: 'J10 across'
         at = made_at(form)
         record = await run_in_threadpool(load_game, library, name)
         word = typed.lower()
@@ -327,8 +287,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             return RedirectResponse(f"/games/{name}?reveal=1", status_code=303)
         if word.startswith("reveal "):  # a rack the record does not know, read from the table
             return RedirectResponse(f"/games/{name}?reveal=1&rack={urllib.parse.quote(typed[7:].strip(), safe='')}", status_code=303)
-        if word == "undo":
-            return await change(name, undo_turn, at=at)
+        if word == "undo":  # asked first, never done from the box at once
+            return RedirectResponse(f"/games/{name}?undo=1", status_code=303)
         if word in ("end", "stop"):
             return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at)
         if not typed:
@@ -341,13 +301,14 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             game = None
             try:
                 game = replay(record, where=f"game {name}")
-                line = read_turn(typed_turn(typed, game), record, "the play")
+                written = placed_line(game.board, place, typed)  # tiles placed: the play in full
+                line = read_turn(typed_turn(written, game), record, "the play")
                 if isinstance(line, Holds):  # what a player holds at a table game's end: written now
                     return game
                 _, pending = play_turn(record, line, "the play", game)
             except ClassroomError as error:
-                return view(name, record, typed=typed, error=plain_reason(error), status=400, game=game)
-            return view(name, record, typed=typed, pending=pending, game=game)
+                return view(name, record, typed=typed, place=place, error=plain_reason(error), status=400, game=game)
+            return view(name, record, typed=written, pending=pending, game=game)
 
         answer = await run_in_threadpool(shown)
         if not isinstance(answer, Replay):
@@ -396,8 +357,14 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
     @friendly
     async def undo_page(request: Request) -> Response:
+        """Take back the last turn, and say which on the page, its play in the box again."""
+        name = game_name(request)
         form = await read_form(request)
-        return await change(game_name(request), undo_turn, at=made_at(form))
+        record = await run_in_threadpool(load_game, library, name)
+        game = await run_in_threadpool(replay, record, None, f"game {name}")
+        last = game.turns[-1] if game.turns else None
+        then = "" if last is None else "?" + urllib.parse.urlencode({"took": told(last), "line": put_back(last)})
+        return await change(name, undo_turn, then=then, at=made_at(form))
 
     @friendly
     async def stop_page(request: Request) -> Response:
@@ -613,6 +580,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     return [
         Route("/games", games_page), Route("/games", start_game, methods=["POST"]),
         Route("/games/{name}", game_page), Route("/games/{name}/try", try_line, methods=["POST"]),
+        Route("/games/{name}/placed", placed_page),
         Route("/games/{name}/turn", confirm_turn, methods=["POST"]),
         Route("/games/{name}/undo", undo_page, methods=["POST"]),
         Route("/games/{name}/end", stop_page, methods=["POST"]),
@@ -645,11 +613,6 @@ def made_at(form) -> str:
     as made for another state of the game."""
     value = form.get("at")
     return value if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}-[0-9a-f]{12}", value) else "none"
-
-
-def plain_reason(error: ClassroomError) -> str:
-    """Return why a typed play is refused, without the record's line number (the page has none)."""
-    return re.sub(r"^the play(, line \d+)?: ", "", str(error))
 
 
 def grid_cells(grid: str) -> dict[str, str]:
