@@ -115,7 +115,10 @@ def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
         assert refused.startswith("Not legal:") and "does not touch" in refused
         browser.save_screenshot(str(shots / "game-refused.png"))
         assert len(replay(record_of(tmp_path, name)).turns) == 4
-        typed(browser, "undo")  # the trade taken back
+        typed(browser, "undo")  # asked first, naming the turn; Enter takes the trade back
+        assert "Take back Blue's trade of 2 tiles?" in browser.find_element(By.ID, "asking").text
+        typed(browser, "")
+        assert "Took back Blue's trade of 2 tiles." in browser.find_element(By.ID, "took").text
         game = replay(record_of(tmp_path, name))
         assert [t.kind for t in game.turns] == ["play"] * 3
         typed(browser, "reveal")
