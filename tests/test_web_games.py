@@ -421,3 +421,23 @@ def test_undo_says_what_it_took_back_and_puts_the_play_in_the_box(client, librar
     assert "Took back Red's J10 across 24 ÷ 3 = 8 (28 points)." in done
     assert 'id="line" value="J10 across 24 ÷ 3 = 8"' in done
     assert not replay(record_of(library, name)).turns
+
+
+@pytest.mark.parametrize("cells, marked", [
+    ({"J10": "7", "K10": "=", "L10": "8"}, {"J10", "K10", "L10"}),  # 'row 10 from J10': the whole string
+    ({"J10": "7", "K10": "=", "L10": "x7"}, {"L10"}),
+])
+def test_the_editor_marks_the_squares_its_error_names(client, cells, marked):
+    answer = client.post("/editor", data={"board": grid(cells), "action": "check"})
+    assert answer.status_code == 400
+    assert set(re.findall(r'<td class="[^"]*bad"><input[^>]*data-square="([A-S]\d+)"', answer.text)) == marked
+
+
+def test_a_saved_board_opens_again_in_the_editor(client, library):
+    cells = {"J10": "7", "K10": "=", "L10": "?7"}
+    client.post("/editor", data={"board": grid(cells), "action": "save", "name": "Table 3"})
+    assert 'href="/editor?board=table-3"' in client.get("/editor").text
+    opened = client.get("/editor?board=table-3").text
+    assert re.findall(r'data-square="([A-S]\d+)"[^>]*value="([^"]+)"', opened) == list(cells.items())
+    assert 'name="name" value="table-3"' in opened
+    assert "no board 'nothing' in this library" in html.unescape(client.get("/editor?board=nothing").text)

@@ -21,10 +21,9 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.game.board import COLUMNS, SIZE, Square, board_text, check_tiles, parse_board, square_name
+from classroom.game.board import COLUMNS, Square, board_text
 from classroom.game.plays import record_notation, score as score_of
-from classroom.game.tilesets import LEVELS, TileSet, load_level
-from classroom.make.worksheet import premium_labels
+from classroom.game.tilesets import LEVELS, load_level
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
@@ -39,9 +38,10 @@ from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import searchable
 from classroom.store.games import (
-    Stale, add_game, board_path, change_game, changing, default_name, game_path, games, join_code, load_game,
-    record_state, save_board, seats, set_aside, team_key,
+    Stale, add_game, change_game, changing, default_name, game_path, games, join_code, load_game, record_state,
+    seats, set_aside, team_key,
 )
+from classroom.web.editor import editor_board, editor_routes
 from classroom.web.placing import looked, placed_line
 from classroom.web.shown import board_rows, plain_reason, put_back, shown_play, told, typed_turn
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
@@ -541,42 +541,6 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
                     grid=board_text(board), hand=" ".join(rack or ()), level=record.header.level,
                     rows=board_rows(board, game.tileset, {}), columns=COLUMNS)
 
-    # --- the board editor -------------------------------------------------------------------------
-
-    def editor(cells: dict[str, str], level: str = "original", hand: str = "", name: str = "",
-               error: str | None = None, saved: str | None = None, status: int = 200) -> Response:
-        return page("editor.j2", status, here="editor", cells=cells, columns=COLUMNS, labels=premium_labels(),
-                    levels=LEVELS, error=error, saved=saved, hand=hand, level=level, name=name)
-
-    @friendly
-    async def editor_page(request: Request) -> Response:
-        return editor({})
-
-    @friendly
-    async def editor_post(request: Request) -> Response:
-        """Check the position typed in the editor (sent as one board-file text), and save it."""
-        form = await read_form(request)
-        level = choice(form, "level", "the level", tuple(LEVELS), "original")
-        grid = text(form, "board", "the board", 20_000)
-        hand = optional_text(form, "hand", "the hand", 200) or ""
-        wanted = optional_text(form, "name", "the board's name", 40) or ""
-        action = choice(form, "action", "what to do", ("check", "save"), "check")
-        cells = grid_cells(grid)
-        try:
-            checked = editor_board(grid, load_level(level), hand)
-        except ClassroomError as error:
-            return editor(cells, level, hand, wanted, str(error), status=400)
-        if action == "save":
-            saved = await run_in_threadpool(save_board, library, wanted or "position", checked)
-            return editor(cells, level, hand, wanted, saved=saved)
-        return editor(cells, level, hand, wanted, saved="")
-
-    @friendly
-    async def board_file(request: Request) -> Response:
-        path = board_path(library, request.path_params["name"][:40])
-        return PlainTextResponse(path.read_text("utf-8"), headers={
-            "Content-Disposition": f'attachment; filename="{path.name}"'})
-
     return [
         Route("/games", games_page), Route("/games", start_game, methods=["POST"]),
         Route("/games/{name}", game_page), Route("/games/{name}/try", try_line, methods=["POST"]),
@@ -594,9 +558,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/games/{name}/record", record_file),
         Route("/games/{name}/printed", printed), Route("/games/{name}/analysis", analysis_page),
         Route("/games/{name}/situation", situation_page),
-        Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
-        Route("/boards/{name}", board_file),
-    ] + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
+    ] + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
 
 
 def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:
@@ -613,26 +575,3 @@ def made_at(form) -> str:
     as made for another state of the game."""
     value = form.get("at")
     return value if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}-[0-9a-f]{12}", value) else "none"
-
-
-def grid_cells(grid: str) -> dict[str, str]:
-    """Return the squares a board-file text fills, by name ('F9': '7'), however malformed."""
-    cells = {}
-    rows = [line.split() for line in grid.splitlines() if line.strip()][:SIZE]
-    for row, tokens in enumerate(rows, start=1):
-        for column, token in enumerate(tokens[:SIZE], start=1):
-            if token != ".":
-                cells[square_name((row, column))] = token[:8]
-    return cells
-
-
-def editor_board(grid: str, tileset: TileSet, hand: str = "") -> str:
-    """Return the board file of the position typed in the editor, checked as a board file is
-    and against the tile set's counts (with the hand, when given); each bad entry is named by
-    its square alone, the editor having no lines."""
-    try:
-        board = parse_board(grid, "the board", tileset.rules)
-        check_tiles(board, tileset, within_blank_limit(tileset.read_hand(hand)) if hand else ())
-    except ClassroomError as error:
-        raise ClassroomError(re.sub(r"^the board: (line \d+, )?", "", str(error))) from None
-    return board_text(board)
