@@ -92,6 +92,8 @@ def test_trade_pass_undo_and_end(client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="5")
     rack = replay(record_of(library, name)).rack("Red")
     client.post(f"/games/{name}/turn", data={"line": f"trade {rack[0]} {rack[1]}", "at": at(library, name)})
+    projector = html.unescape(re.sub(r"<[^>]+>", " ", client.get(f"/games/{name}").text))
+    assert "trade of 2 tiles" in projector and not re.search(r"trade (?!of )", projector)  # the tiles unsaid
     client.post(f"/games/{name}/turn", data={"line": "pass", "at": at(library, name)})
     game = replay(record_of(library, name))
     assert [t.kind for t in game.turns] == ["trade", "pass"] and game.turns[0].traded == rack[:2]
@@ -441,3 +443,29 @@ def test_a_saved_board_opens_again_in_the_editor(client, library):
     assert re.findall(r'data-square="([A-S]\d+)"[^>]*value="([^"]+)"', opened) == list(cells.items())
     assert 'name="name" value="table-3"' in opened
     assert "no board 'nothing' in this library" in html.unescape(client.get("/editor?board=nothing").text)
+
+
+def test_a_second_game_named_like_the_first_is_refused(client, library):
+    """A name typed for a new game that a game has already is refused in a sentence, not made
+    NAME-2 silently; a name the page chose goes on being made free."""
+    assert new(client, mode="teams", players="Red, Blue", name="Friday") == "friday"
+    again = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "name": "friday"})
+    assert again.status_code == 400
+    assert "a game named friday already exists" in html.unescape(again.text)
+    assert sorted(p.stem for p in (library / "games").glob("*.txt")) == ["friday"]
+
+
+def test_a_blank_is_shown_as_the_symbol_it_stands_for_and_named_in_the_breakdown(client, library):
+    """A play with a blank is written with the blank's symbol (no ?), and the breakdown says
+    which tiles were blanks; the record keeps the ?."""
+    name = new(client, mode="solo", players="Sam", table="on")
+    shown = html.unescape(client.post(f"/games/{name}/try", data={"line": "J10 across 2 ?+ 2 = 4"}).text)
+    preview = shown.split('id="preview"')[1].split("</form>")[0]
+    assert "J10 across 2 + 2 = 4" in preview and "?" not in preview.split("<form")[0]
+    assert "a blank (0 points): the +" in preview
+    looked = client.get(f"/games/{name}/placed", params={"place": "J10 across", "line": "2?+2=4"}).json()
+    assert looked["text"] == "J10 across 2 + 2 = 4" and looked["blanks"] == ["+"]
+    client.post(f"/games/{name}/turn", data={"line": "J10 across 2 ?+ 2 = 4", "at": at(library, name)})
+    assert "J10 across 2 ?+ 2 = 4" in (library / "games" / f"{name}.txt").read_text("utf-8")
+    page = client.get(f"/games/{name}").text
+    assert "1 turn," in page or "1 turn<" in page  # not '1 turns'

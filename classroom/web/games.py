@@ -38,8 +38,8 @@ from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.solve.board.position import searchable
 from classroom.store.games import (
-    Stale, add_game, change_game, changing, default_name, game_path, games, join_code, load_game, record_state,
-    seats, set_aside, team_key,
+    Stale, add_game, change_game, changing, default_name, free_name, game_path, games, join_code, load_game,
+    plain_name, record_state, seats, set_aside, team_key,
 )
 from classroom.web.editor import editor_board, editor_routes
 from classroom.web.placing import looked, placed_line
@@ -122,6 +122,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
                                          TEAM_PLAYS[0])} if mode == "teams" else {}
 
         def create() -> str:
+            if optional_text(form, "name", "the game's name", 60):
+                refuse_taken(library, wanted)  # a name typed is the teacher's: never made NAME-2 silently
             if table:
                 header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start, **settings)
                 record = read_record(record_text(Record(header)), "the new game")
@@ -559,6 +561,14 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/games/{name}/printed", printed), Route("/games/{name}/analysis", analysis_page),
         Route("/games/{name}/situation", situation_page),
     ] + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
+
+
+def refuse_taken(library: Path, wanted: str) -> None:
+    """Raise when a game already has the name typed for a new game (made plain as a file's)."""
+    name = plain_name(wanted)
+    if free_name(library, wanted) != name:
+        raise ClassroomError(f"a game named {name} already exists: open it from the list of games, "
+                             f"or give the new game another name")
 
 
 def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:

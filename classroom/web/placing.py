@@ -94,4 +94,4 @@ def looked(record: Record, place: str, typed: str, where: str) -> dict:
     turn = pending.turns[-1]
     shown = shown_play(turn.player, turn.notation or written, turn.breakdown if turn.kind == "play" else None)
     return {"tiles": tiles, "text": shown.text, "score": turn.score, "kind": turn.kind,
-            "lines": [list(line) for line in shown.lines], "bonus": shown.bonus}
+            "lines": [list(line) for line in shown.lines], "bonus": shown.bonus, "blanks": list(shown.blanks)}

@@ -37,6 +37,7 @@ class Shown:
     lines: tuple[tuple[str, str], ...]
     bonus: int
     total: int
+    blanks: tuple[str, ...] = ()  # the symbols blanks stand for, in the order written ('1', '2/2')
 
 
 def board_rows(board: Board, tileset: TileSet, marks: dict[Square, str]) -> list[list[Cell]]:
@@ -56,12 +57,20 @@ def board_rows(board: Board, tileset: TileSet, marks: dict[Square, str]) -> list
     return rows
 
 
+# A blank as a record writes it: ? and the symbol it stands for ('?5', '?2/2', '?+').
+_BLANK = re.compile(r"\?(-?\d[/^]\d|-?\d|[^\s\d])")
+
+
 def shown_play(player: str, written: str, breakdown: Breakdown | None) -> Shown:
-    """Return a play and its breakdown as the page shows it."""
+    """Return a play and its breakdown as the page shows it: a blank written as the symbol it
+    stands for (drawn as a blank on the board), and named apart ('76?1' is shown '761', the
+    blank 1)."""
+    blanks = tuple(display_text(symbol) for symbol in _BLANK.findall(written))
+    text = display_text(_BLANK.sub(r"\1", written))
     if breakdown is None:
-        return Shown(player, display_text(written), (), 0, 0)
-    lines = tuple((display_text(e.text), e.explain()) for e in breakdown.equations)
-    return Shown(player, display_text(written), lines, breakdown.bonus, breakdown.total)
+        return Shown(player, text, (), 0, 0, blanks)
+    lines = tuple((display_text(_BLANK.sub(r"\1", e.text)), e.explain()) for e in breakdown.equations)
+    return Shown(player, text, lines, breakdown.bonus, breakdown.total, blanks)
 
 
 def typed_turn(line: str, game: Replay) -> str:
