@@ -182,7 +182,8 @@ def test_games_are_listed_and_moved_aside_never_deleted(client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="42", name="Friday's game!")
     assert name == "friday-s-game"
     assert name in client.get("/games").text
-    assert new(client, mode="teams", players="Red, Blue", seed="42", name="Friday's game!") == "friday-s-game-2"
+    again = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "name": "Friday's game!"})
+    assert again.status_code == 400  # the name is taken: refused, not made friday-s-game-2 silently
     client.post(f"/games/{name}/remove")
     assert not (library / "games" / f"{name}.txt").exists()
     assert (library / "games" / "removed" / f"{name}.txt").exists()

@@ -21,34 +21,32 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.game.board import COLUMNS, Square, board_text
-from classroom.game.plays import record_notation, score as score_of
+from classroom.game.board import COLUMNS, board_text
 from classroom.game.tilesets import LEVELS, load_level
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
-from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
+from classroom.record.duplicate import WITHDRAWN, add_plays, close_round, new_duplicate, replay_duplicate
 from classroom.record.grammar import (
     MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, check_names, read_handicap, read_record, read_turn,
     record_text,
 )
 from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
-from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
 from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
-from classroom.solve.board.position import searchable
 from classroom.store.games import (
     Stale, add_game, change_game, changing, default_name, free_name, game_path, games, join_code, load_game,
-    plain_name, record_state, seats, set_aside, team_key,
+    plain_name, set_aside, team_key,
 )
 from classroom.web.editor import editor_board, editor_routes
 from classroom.web.placing import looked, placed_line
-from classroom.web.shown import board_rows, plain_reason, put_back, shown_play, told, typed_turn
-from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
-from classroom.web.searches import Reveals, Searches, Stopped, analysis
+from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked
+from classroom.web.projector import duplicate_values, game_values
+from classroom.web.searches import Reveals, Searches, analysis
+from classroom.web.shown import board_rows, plain_reason, put_back, told, typed_turn
+from classroom.web.teams import team_routes
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
-WORDS = ("pass", "undo", "reveal", "end")
 ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits before it shows the turns so far
 
 
@@ -75,8 +73,6 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     """Return the routes of the game pages and the board editor, over the library folder; `page`
     renders a template, `friendly` turns a ClassroomError into its sentence; reveals and
     analyses are searched in `searches`, a reveal for up to `reveal_seconds`."""
-    from classroom.web.teams import POLL_SECONDS, team_routes, waiting_proposal  # it uses this module's board_rows
-
     reveals = Reveals(searches, reveal_seconds)
 
     def game_name(request: Request) -> str:
@@ -142,114 +138,24 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
              error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None,
              stale: bool = False, join: dict | None = None, game: Replay | None = None, place: str = "",
-             asking: bool = False, took: str = ""):
+             asking: bool = False, took: str = "") -> Response:
         """The game's page; `game` is the record replayed, when the request has it already;
         `place` the square clicked when tiles were placed from it (kept with a refused play);
         `asking`: whether to take back the last turn is asked; `took`: the turn just taken back."""
         if record.header.mode == "duplicate":
             return duplicate_view(name, record, typed, error, status, closed, join)
         game = game if game is not None else replay(record, where=f"game {name}")
-        tileset = game.tileset
-        marks: dict[Square, str] = {}
-        last = next((t for t in reversed(game.turns) if t.play is not None), None)
-        if last is not None:
-            marks.update({s: "last" for s in last.play.squares})
-        board, preview = game.board, None
-        # A team's play sent from its device waits here for the teacher (classroom.web.teams).
-        proposal = waiting_proposal(library, name, record, game) if pending is None and not game.ended else None
-        if proposal is not None:
-            board = proposal["pending"].board
-            if proposal["turn"].play is not None:
-                marks.update({s: "new" for s in proposal["turn"].play.squares})
-        if pending is not None:
-            turn = pending.turns[-1]
-            board = pending.board
-            if turn.play is not None:
-                marks.update({s: "new" for s in turn.play.squares})
-            preview = (turn, shown_play(turn.player, turn_text(turn), turn.breakdown if turn.kind == "play" else None))
-        revealed, reveal_note = None, None
-        player = game.next_player
-        if reveal and player is not None:
-            try:
-                rack = within_blank_limit(tileset.read_hand(reveal_rack)) if reveal_rack else game.rack(player)
-            except ClassroomError as failure:
-                rack, reveal_note = None, str(failure)
-            if rack is None:
-                reveal_note = reveal_note or (f"the record does not know {player}'s rack: type reveal and the "
-                                              f"tiles on {player}'s rack, like reveal 1 2 3 + × 4 5 6 ?")
-            else:
-                try:
-                    best = reveals.best(game.board, rack, tileset)
-                    if not best:
-                        reveal_note = f"{player}'s rack has no equation play on this board"
-                except Stopped:
-                    raise  # the server is stopping: one sentence, not the whole game page
-                except ClassroomError as failure:
-                    best, reveal_note = (), str(failure)
-                if best:
-                    play = best[0].play
-                    board = game.board.place(play.placements)
-                    marks.update({s: "reveal" for s in play.squares})
-                    revealed = shown_play(player, record_notation(game.board, play), score_of(game.board, play, tileset))
-        practice = solo_comparison(game) if record.header.mode == "solo" else None
-        links = record.header.mode == "teams" and game.dealt  # on a page of their own (links_page)
-        last_turn = game.turns[-1] if game.turns else None
-        # The last turn's breakdown stays on the projector until the next play is shown.
-        latest = (last_turn, shown_play(last_turn.player, turn_text(last_turn), last_turn.breakdown
-                                        if last_turn.kind == "play" else None)) \
-            if last_turn is not None and not (preview or proposal or revealed or error or asking) else None
-        return page("game.j2", status, here="games", name=name, game=game, header=record.header,
-                    rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
-                    revealed=revealed, reveal_note=reveal_note, typed=typed, error=error, stale=stale,
-                    at=record_state(record),
-                    turns=[(t, turn_text(t) if t.kind != "trade" else told(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
-                    private=record.header.racks == "private", proposal=proposal, poll=POLL_SECONDS,
-                    practice=practice, links=links, words=WORDS, join=join, place=place, latest=latest,
-                    asking=told(last_turn) if asking and last_turn is not None else None, took=took,
-                    last_told=told(last_turn) if last_turn is not None else "",
-                    strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
-
-    def solo_comparison(game: Replay):
-        """Return the solo player's last play set against the best the rack had, or None."""
-        last = game.turns[-1] if game.turns else None
-        if last is None or last.rack is None or searchable(last.rack, game.tileset) != last.rack:
-            return None
-        try:
-            best = reveals.best(last.board, last.rack, game.tileset)
-        except Stopped:
-            raise
-        except ClassroomError:
-            return None  # the comparison is left out; the reveal says why when asked
-        top = best[0] if best else None
-        if top is None:
-            return {"turn": last, "best": None, "left": 0}
-        shown = shown_play(last.player, record_notation(last.board, top.play), score_of(last.board, top.play, game.tileset))
-        return {"turn": last, "best": shown, "left": top.score - last.score}
+        values = game_values(library, reveals, name, record, game, pending=pending, reveal=reveal,
+                             reveal_rack=reveal_rack, error=error, asking=asking)
+        return page("game.j2", status, here="games", name=name, typed=typed, error=error, stale=stale, join=join,
+                    place=place, took=took, **values)
 
     def duplicate_view(name: str, record: Record, typed: str = "", error: str | None = None, status: int = 200,
-                       closed: bool = False, join: dict | None = None):
-        """A duplicate game on the projector: while a round is open, who has entered (names
-        only: no points, no legality); the last closed round's top play, entries and scores
-        once it closes; standings of closed rounds only."""
-        game = replay_duplicate(record, where=f"game {name}")
-        last = next((r for r in reversed(game.rounds) if r.closed), None)
-        marks: dict[Square, str] = {}
-        top = None
-        if last is not None:
-            main = last.top_breakdown.equations[0]
-            marks.update({t.square: "last" for t in main.tiles if last.board.is_empty(t.square)})
-            top = shown_play("top", last.top, last.top_breakdown)
-        entries = [(e, shown_play(e.player, e.notation or e.text, e.breakdown)) for e in last.entries] if last else []
-        current = game.current
-        seated = seats(library, name)
-        return page("duplicate_game.j2", status, here="games", name=name, header=record.header,
-                    rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS,
-                    round=current.round if current else None, rack=current.rack if current else (),
-                    entered=[e.player for e in current.entries] if current else [], players=game.players,
-                    last=last, top=top, entries=entries, typed=typed, error=error, has_rounds=bool(game.rounds),
-                    closed=closed or current is None, ended=current is None, standings=game.standings,
-                    join=join, seated=seated,
-                    state=projector_state(game, seated))
+                       closed: bool = False, join: dict | None = None) -> Response:
+        """A duplicate game on the projector (see projector.duplicate_values)."""
+        values = duplicate_values(library, name, record)
+        return page("duplicate_game.j2", status, here="games", name=name, typed=typed, error=error, join=join,
+                    closed=closed or values["ended"], **values)
 
     @friendly
     async def game_page(request: Request) -> Response:
@@ -569,14 +475,6 @@ def refuse_taken(library: Path, wanted: str) -> None:
     if free_name(library, wanted) != name:
         raise ClassroomError(f"a game named {name} already exists: open it from the list of games, "
                              f"or give the new game another name")
-
-
-def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:
-    """Return what a duplicate game's projector shows that students change, as a short text its
-    poll compares (/games/NAME/entered): the rounds dealt, who has entered, who has joined."""
-    current = game.current
-    entered = ",".join(e.player for e in current.entries) if current else ""
-    return f"{len(game.rounds)}:{entered}:{','.join(seated)}"
 
 
 def made_at(form) -> str:
