@@ -24,9 +24,9 @@ from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import COLUMNS, board_text
 from classroom.game.tilesets import LEVELS, load_level
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
-from classroom.record.duplicate import WITHDRAWN, add_plays, close_round, new_duplicate, replay_duplicate
+from classroom.record.duplicate import new_duplicate, replay_duplicate
 from classroom.record.grammar import (
-    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, check_names, read_handicap, read_record, read_turn,
+    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, check_names, read_handicap, read_record, read_turn,
     record_text,
 )
 from classroom.record.positions import game_position
@@ -42,6 +42,7 @@ from classroom.web.editor import editor_board, editor_routes
 from classroom.web.placing import looked, placed_line
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked
 from classroom.web.projector import duplicate_values, game_values
+from classroom.web.rounds import closed_round, entered, in_round
 from classroom.web.searches import Reveals, Searches, analysis
 from classroom.web.shown import board_rows, plain_reason, put_back, told, typed_turn
 from classroom.web.teams import team_routes
@@ -333,26 +334,6 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
         return await run_in_threadpool(changed)
 
-    def in_round(form, how):
-        """Return `how` checked first against the round the form was made for (its hidden field
-        `round`): a line or a close sent for a round that has closed since is refused, so a
-        second Close never closes the next round too, and a late entry never lands in it."""
-        wanted = form.get("round")
-
-        def checked(record: Record) -> Record:
-            current = replay_duplicate(record, where="the play").current
-            if current is None:
-                raise ClassroomError("the game is over; no round is open")
-            if wanted != str(current.round):
-                raise ClassroomError(f"round {excerpt(wanted or '?')} has closed since this page was shown (or the "
-                                     f"form was sent twice); nothing was changed — this is round {current.round}")
-            return how(record)
-
-        return checked
-
-    def closed_round(record: Record) -> Record:
-        return close_round(record, "the play")[0]
-
     @friendly
     async def round_plays(request: Request) -> Response:
         """A line typed in the duplicate box: an entry (`Ana: …` again replaces Ana's; `Ana:
@@ -364,19 +345,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         if word in ("close", "round", "reveal"):
             return await in_the_box(name, request, typed, in_round(form, closed_round), "?closed=1")
 
-        def added(current: Record) -> Record:
-            if not typed:
-                raise ClassroomError("type a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8', or close")
-            if word in ("undo", "withdraw", "take back"):
-                raise ClassroomError("name whose entry to take back, like 'Ana: withdraw'")
-            who, colon, rest = typed.partition(":")
-            line = f"{who}: {WITHDRAWN}" if colon and rest.strip().lower() in ("withdraw", WITHDRAWN, "take back") else typed
-            turn = read_turn(line, current, "the play")
-            if not isinstance(turn, Turn):
-                raise ClassroomError("give a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8'")
-            return add_plays(current, [turn], "the play")[0]
-
-        return await in_the_box(name, request, typed, in_round(form, added))
+        return await in_the_box(name, request, typed, in_round(form, entered(typed)))
 
     @friendly
     async def close_page(request: Request) -> Response:
