@@ -1,11 +1,13 @@
-"""The game pages: a class game on the projector (teams, duplicate, solo practice), each a view
-of a record file in the library's games/ folder, read and written with classroom.record exactly
-as `classroom game` does; and the board editor, which turns a real table's position into a
-board file by clicking squares and typing.
+"""The game pages' routes: a class game on the projector (teams, duplicate, solo practice), each
+a view of a record file in the library's games/ folder, read and written with classroom.record
+exactly as `classroom game` does. What a page shows is web/projector.py; a play placed tile by
+tile is web/placing.py; a duplicate round's changes web/rounds.py; the board editor
+web/editor.py.
 
-Keyboard first: one box takes a play in the usual notation, or a word (pass, trade 4 9, undo,
-reveal, end); a play is shown on the board with its score before it is confirmed (Enter again).
-A refused play changes nothing and says why in one sentence.
+Keyboard first: a square clicked (again for down) and only the new tiles typed, or one box that
+takes a play in the usual notation, or a word (pass, trade 4 9, undo, reveal, end); a play is
+shown on the board with its score before it is confirmed (Enter again); undo asks first and says
+what it took back. A refused play changes nothing and says why in one sentence.
 """
 
 from __future__ import annotations
