@@ -273,13 +273,17 @@ def test_a_form_made_before_an_undo_and_another_turn_changes_nothing(client, lib
 
 
 def test_undo_typed_in_the_box_carries_its_state(client, library):
-    """'undo' typed in the box takes back the last turn, once: the box's form carries `at` too."""
+    """'undo' typed in the box asks, and its Take it back takes back the last turn, once: both
+    forms carry `at`."""
     path = new_record(library, "typed")
     change_game(library, "typed", passed)
     box = form_of(client.get("/games/typed").text, "/games/typed/try")
     assert box == {"at": state_of(path)} and box["at"].startswith("3-")
-    assert client.post("/games/typed/try", data={**box, "line": "undo"}, follow_redirects=False).status_code == 303
-    again = client.post("/games/typed/try", data={**box, "line": "undo"}, follow_redirects=False)
+    asked = client.post("/games/typed/try", data={**box, "line": "undo"}, follow_redirects=False)
+    assert asked.status_code == 303 and turns_of(path)  # asked first (the page's Take it back), not done
+    undo = form_of(client.get(asked.headers["location"]).text, "/games/typed/undo")
+    assert undo == box and client.post("/games/typed/undo", data=undo, follow_redirects=False).status_code == 303
+    again = client.post("/games/typed/undo", data=undo, follow_redirects=False)
     assert again.status_code == 409 and not turns_of(path)
 
 

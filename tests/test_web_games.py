@@ -92,13 +92,20 @@ def test_trade_pass_undo_and_end(client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="5")
     rack = replay(record_of(library, name)).rack("Red")
     client.post(f"/games/{name}/turn", data={"line": f"trade {rack[0]} {rack[1]}", "at": at(library, name)})
+    projector = html.unescape(re.sub(r"<[^>]+>", " ", client.get(f"/games/{name}").text))
+    assert "trade of 2 tiles" in projector and not re.search(r"trade (?!of )", projector)  # the tiles unsaid
     client.post(f"/games/{name}/turn", data={"line": "pass", "at": at(library, name)})
     game = replay(record_of(library, name))
     assert [t.kind for t in game.turns] == ["trade", "pass"] and game.turns[0].traded == rack[:2]
-    assert client.post(f"/games/{name}/try", data={"line": "undo", "at": at(library, name)}, follow_redirects=False).status_code == 303
-    assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade"]
+    asked = client.post(f"/games/{name}/try", data={"line": "undo", "at": at(library, name)}, follow_redirects=False)
+    assert asked.status_code == 303 and asked.headers["location"].endswith("?undo=1")  # asked, not done
+    assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade", "pass"]
+    assert "Take back Blue's pass?" in html.unescape(client.get(asked.headers["location"]).text)
     client.post(f"/games/{name}/undo", data={"at": at(library, name)})
-    assert record_of(library, name) == record_of(library, name) and not replay(record_of(library, name)).turns
+    assert [t.kind for t in replay(record_of(library, name)).turns] == ["trade"]
+    told = html.unescape(client.post(f"/games/{name}/undo", data={"at": at(library, name)}).text)
+    assert "Took back Red's trade of 2 tiles." in told and rack[0] not in re.sub(r"<[^>]+>", " ", told.split('id="took"')[1][:80])
+    assert not replay(record_of(library, name)).turns
     again = replay(record_of(library, name)).rack("Red")
     assert again == rack  # the deal is the same once the trade is taken back
     client.post(f"/games/{name}/end", data={"at": at(library, name)})
@@ -175,7 +182,8 @@ def test_games_are_listed_and_moved_aside_never_deleted(client, library):
     name = new(client, mode="teams", players="Red, Blue", seed="42", name="Friday's game!")
     assert name == "friday-s-game"
     assert name in client.get("/games").text
-    assert new(client, mode="teams", players="Red, Blue", seed="42", name="Friday's game!") == "friday-s-game-2"
+    again = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "name": "Friday's game!"})
+    assert again.status_code == 400  # the name is taken: refused, not made friday-s-game-2 silently
     client.post(f"/games/{name}/remove")
     assert not (library / "games" / f"{name}.txt").exists()
     assert (library / "games" / "removed" / f"{name}.txt").exists()
@@ -396,7 +404,69 @@ def test_a_new_game_takes_time_handicaps(client, library):
     header = record_of(library, name).header
     assert header.minutes == (("Blue", 3), ("Red", 5))
     page = client.get(f"/games/{name}").text
-    assert "Blue <span class=\"hint\">(3 min)</span>" in page and "Red <span class=\"hint\">(5 min)</span>" in page
+    # named for what it is (a bare '(3 min)' read as a clock that was not there)
+    assert 'Blue <span class="clock">(time handicap 3 min)</span>' in page
+    assert 'Red <span class="clock">(time handicap 5 min)</span>' in page
     refused = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "time": "Green 2m"})
     assert refused.status_code == 400 and "'Green' is not one of the players (Red, Blue)" in html.unescape(refused.text)
     assert [p.stem for p in (library / "games").glob("*.txt")] == [name]
+
+
+def test_undo_says_what_it_took_back_and_puts_the_play_in_the_box(client, library):
+    """Undo asks first, naming the turn; done, it says what it took back and the play is in the
+    box again, to be corrected."""
+    name = new(client, mode="teams", players="Red, Blue", table="on")
+    client.post(f"/games/{name}/turn", data={"line": "J10 across 24 ÷ 3 = 8", "at": at(library, name)})
+    asked = html.unescape(client.get(f"/games/{name}?undo=1").text)
+    assert "Take back Red's J10 across 24 ÷ 3 = 8 (28 points)?" in asked and 'id="undo-form"' in asked
+    assert len(replay(record_of(library, name)).turns) == 1  # asking changes nothing
+    done = html.unescape(client.post(f"/games/{name}/undo", data={"at": at(library, name)}).text)
+    assert "Took back Red's J10 across 24 ÷ 3 = 8 (28 points)." in done
+    assert 'id="line" value="J10 across 24 ÷ 3 = 8"' in done
+    assert not replay(record_of(library, name)).turns
+
+
+@pytest.mark.parametrize("cells, marked", [
+    ({"J10": "7", "K10": "=", "L10": "8"}, {"J10", "K10", "L10"}),  # 'row 10 from J10': the whole string
+    ({"J10": "7", "K10": "=", "L10": "x7"}, {"L10"}),
+])
+def test_the_editor_marks_the_squares_its_error_names(client, cells, marked):
+    answer = client.post("/editor", data={"board": grid(cells), "action": "check"})
+    assert answer.status_code == 400
+    assert set(re.findall(r'<td class="[^"]*bad"><input[^>]*data-square="([A-S]\d+)"', answer.text)) == marked
+
+
+def test_a_saved_board_opens_again_in_the_editor(client, library):
+    cells = {"J10": "7", "K10": "=", "L10": "?7"}
+    client.post("/editor", data={"board": grid(cells), "action": "save", "name": "Table 3"})
+    assert 'href="/editor?board=table-3"' in client.get("/editor").text
+    opened = client.get("/editor?board=table-3").text
+    assert re.findall(r'data-square="([A-S]\d+)"[^>]*value="([^"]+)"', opened) == list(cells.items())
+    assert 'name="name" value="table-3"' in opened
+    assert "no board 'nothing' in this library" in html.unescape(client.get("/editor?board=nothing").text)
+
+
+def test_a_second_game_named_like_the_first_is_refused(client, library):
+    """A name typed for a new game that a game has already is refused in a sentence, not made
+    NAME-2 silently; a name the page chose goes on being made free."""
+    assert new(client, mode="teams", players="Red, Blue", name="Friday") == "friday"
+    again = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "name": "friday"})
+    assert again.status_code == 400
+    assert "a game named friday already exists" in html.unescape(again.text)
+    assert sorted(p.stem for p in (library / "games").glob("*.txt")) == ["friday"]
+
+
+def test_a_blank_is_shown_as_the_symbol_it_stands_for_and_named_in_the_breakdown(client, library):
+    """A play with a blank is written with the blank's symbol (no ?), and the breakdown says
+    which tiles were blanks; the record keeps the ?."""
+    name = new(client, mode="solo", players="Sam", table="on")
+    shown = html.unescape(client.post(f"/games/{name}/try", data={"line": "J10 across 2 ?+ 2 = 4"}).text)
+    preview = shown.split('id="preview"')[1].split("</form>")[0]
+    assert "J10 across 2 + 2 = 4" in preview and "?" not in preview.split("<form")[0]
+    assert "a blank (0 points): the +" in preview
+    looked = client.get(f"/games/{name}/placed", params={"place": "J10 across", "line": "2?+2=4"}).json()
+    assert looked["text"] == "J10 across 2 + 2 = 4" and looked["blanks"] == ["+"]
+    client.post(f"/games/{name}/turn", data={"line": "J10 across 2 ?+ 2 = 4", "at": at(library, name)})
+    assert "J10 across 2 ?+ 2 = 4" in (library / "games" / f"{name}.txt").read_text("utf-8")
+    page = client.get(f"/games/{name}").text
+    assert "1 turn," in page or "1 turn<" in page  # not '1 turns'

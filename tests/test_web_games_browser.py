@@ -115,7 +115,10 @@ def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
         assert refused.startswith("Not legal:") and "does not touch" in refused
         browser.save_screenshot(str(shots / "game-refused.png"))
         assert len(replay(record_of(tmp_path, name)).turns) == 4
-        typed(browser, "undo")  # the trade taken back
+        typed(browser, "undo")  # asked first, naming the turn; Enter takes the trade back
+        assert "Take back Blue's trade of 2 tiles?" in browser.find_element(By.ID, "asking").text
+        typed(browser, "")
+        assert "Took back Blue's trade of 2 tiles." in browser.find_element(By.ID, "took").text
         game = replay(record_of(tmp_path, name))
         assert [t.kind for t in game.turns] == ["play"] * 3
         typed(browser, "reveal")
@@ -200,9 +203,17 @@ def test_a_solo_practice_and_the_board_editor(tmp_path, browser):
         assert browser.execute_script("return document.getElementById('grid').getBoundingClientRect().bottom"
                                       " <= window.innerHeight")
         browser.find_element(By.CSS_SELECTOR, 'input[data-square="J10"]').click()
-        browser.switch_to.active_element.send_keys("7" + Keys.ARROW_RIGHT)
-        browser.switch_to.active_element.send_keys("=" + Keys.ARROW_RIGHT)
-        browser.switch_to.active_element.send_keys("?7")
+        for key in "7=?7":  # each tile moves on to the next square by itself
+            browser.switch_to.active_element.send_keys(key)
+        browser.find_element(By.CSS_SELECTOR, 'input[data-square="J12"]').click()
+        browser.switch_to.active_element.send_keys(Keys.ARROW_DOWN, Keys.ARROW_UP)  # down from J11 now
+        for key in "3/4x2:2=":  # x and : shown as × and ÷; 3 then / makes the one tile 3/4
+            browser.switch_to.active_element.send_keys(key)
+        tiles = [browser.find_element(By.CSS_SELECTOR, f'input[data-square="J{row}"]').get_attribute("value")
+                 for row in range(10, 18)]
+        assert tiles == ["7", "", "3/4", "×", "2", "÷", "2", "="], tiles
+        browser.execute_script(  # the column cleared: the position checked below is the row's
+            "for (let row = 12; row <= 17; row++) document.querySelector(`input[data-square=\"J${row}\"]`).value = ''")
         browser.find_element(By.ID, "hand").send_keys("1 2 3 + 4 5 6 × 8")
         browser.save_screenshot(str(shots / "editor.png"))
         submit(browser, browser.find_element(By.ID, "save"))

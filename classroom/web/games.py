@@ -1,11 +1,13 @@
-"""The game pages: a class game on the projector (teams, duplicate, solo practice), each a view
-of a record file in the library's games/ folder, read and written with classroom.record exactly
-as `classroom game` does; and the board editor, which turns a real table's position into a
-board file by clicking squares and typing.
+"""The game pages' routes: a class game on the projector (teams, duplicate, solo practice), each
+a view of a record file in the library's games/ folder, read and written with classroom.record
+exactly as `classroom game` does. What a page shows is web/projector.py; a play placed tile by
+tile is web/placing.py; a duplicate round's changes web/rounds.py; the board editor
+web/editor.py.
 
-Keyboard first: one box takes a play in the usual notation, or a word (pass, trade 4 9, undo,
-reveal, end); a play is shown on the board with its score before it is confirmed (Enter again).
-A refused play changes nothing and says why in one sentence.
+Keyboard first: a square clicked (again for down) and only the new tiles typed, or one box that
+takes a play in the usual notation, or a word (pass, trade 4 9, undo, reveal, end); a play is
+shown on the board with its score before it is confirmed (Enter again); undo asks first and says
+what it took back. A refused play changes nothing and says why in one sentence.
 """
 
 from __future__ import annotations
@@ -13,43 +15,42 @@ from __future__ import annotations
 import random
 import re
 import urllib.parse
-from dataclasses import dataclass
 from pathlib import Path
 
 from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.game.board import COLUMNS, SIZE, Board, Square, board_text, check_tiles, parse_board, square_name
-from classroom.game.plays import Breakdown, record_notation, score as score_of
-from classroom.game.symbols import BLANK, display_text, face
-from classroom.game.tilesets import LEVELS, TileSet, load_level
-from classroom.make.worksheet import premium_labels
+from classroom.game.board import COLUMNS, board_text
+from classroom.game.tilesets import LEVELS, load_level
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
-from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, close_round, new_duplicate, replay_duplicate
+from classroom.record.duplicate import new_duplicate, replay_duplicate
 from classroom.record.grammar import (
-    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, Turn, read_record, read_turn,
+    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, read_record, read_turn,
     record_text,
 )
 from classroom.record.positions import game_position
 from classroom.record.replay import Replay, replay
 from classroom.record.requests import new_game_request
-from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, how_ended, turn_text
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
 from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
-from classroom.solve.board.position import searchable
 from classroom.store.games import (
-    Stale, add_game, board_path, change_game, changing, default_name, game_path, games, join_code, load_game,
-    record_state, save_board, seats, set_aside, team_key,
+    Stale, add_game, change_game, changing, default_name, free_name, game_path, games, join_code, load_game,
+    plain_name, set_aside, team_key,
 )
-from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
-from classroom.web.searches import Reveals, Searches, Stopped, analysis
+from classroom.web.editor import editor_board, editor_routes
+from classroom.web.placing import looked, placed_line
+from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked
+from classroom.web.projector import duplicate_values, game_values
+from classroom.web.rounds import closed_round, entered, in_round
+from classroom.web.searches import Reveals, Searches, analysis
+from classroom.web.shown import board_rows, plain_reason, put_back, told, typed_turn
+from classroom.web.teams import team_routes
 
-WORDS = ("pass", "undo", "reveal", "end")
 ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits before it shows the turns so far
 
 
@@ -72,76 +73,10 @@ def join_values(library: Path, name: str, request: Request) -> dict:
             "qr": Markup(qr_svg(link)) if link else None}
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One square as the page draws it: its name, premium label, tile (if any) and marks."""
-
-    name: str
-    label: str
-    symbol: str = ""
-    points: int | None = None
-    blank: bool = False
-    mark: str = ""  # "last" (the last play), "new" (a play shown before it is confirmed), "reveal"
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A play shown with its score: the text, each equation's arithmetic, the bonus, the total."""
-
-    player: str
-    text: str
-    lines: tuple[tuple[str, str], ...]
-    bonus: int
-    total: int
-
-
-def board_rows(board: Board, tileset: TileSet, marks: dict[Square, str]) -> list[list[Cell]]:
-    """Return the board as rows of Cells, with the marked squares' marks."""
-    labels = premium_labels()
-    rows = []
-    for row in range(1, SIZE + 1):
-        cells = []
-        for column in range(1, SIZE + 1):
-            square = (row, column)
-            tile = board.tile(square)
-            cells.append(Cell(square_name(square), labels[row - 1][column - 1],
-                              display_text(face(tile)) if tile else "",
-                              tileset.score_of(tile) if tile else None,
-                              tile.startswith(BLANK), marks.get(square, "")))
-        rows.append(cells)
-    return rows
-
-
-def shown_play(player: str, written: str, breakdown: Breakdown | None) -> Shown:
-    """Return a play and its breakdown as the page shows it."""
-    if breakdown is None:
-        return Shown(player, display_text(written), (), 0, 0)
-    lines = tuple((display_text(e.text), e.explain()) for e in breakdown.equations)
-    return Shown(player, display_text(written), lines, breakdown.bonus, breakdown.total)
-
-
-def typed_turn(line: str, game: Replay) -> str:
-    """Return a typed play as a record line: 'J10 across 24 ÷ 3 = 8' is the turn of the player
-    to move in the game (its record replayed); 'Red: …' names the player itself."""
-    players = {p.lower() for p in game.players}
-    name, colon, rest = line.partition(":")
-    if colon and name.strip().lower() in players:
-        return line
-    holder = re.match(r"(.+?)\s+holds\s", line, re.IGNORECASE)
-    if holder and holder[1].strip().lower() in players:  # 'Red holds 4 ×': a table game's end
-        return line
-    player = game.next_player
-    if player is None:
-        raise ClassroomError("the game has ended; start a new one from the list of games")
-    return f"{player}: {line}"
-
-
 def game_routes(library: Path, page, friendly, searches: Searches, reveal_seconds: float | None = None) -> list[Route]:
     """Return the routes of the game pages and the board editor, over the library folder; `page`
     renders a template, `friendly` turns a ClassroomError into its sentence; reveals and
     analyses are searched in `searches`, a reveal for up to `reveal_seconds`."""
-    from classroom.web.teams import POLL_SECONDS, team_routes, waiting_proposal  # it uses this module's board_rows
-
     reveals = Reveals(searches, reveal_seconds)
 
     def game_name(request: Request) -> str:
@@ -175,6 +110,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         settings = asked.settings  # a teams game's header lines; the other modes have no team devices
 
         def create() -> str:
+            if optional_text(form, "name", "the game's name", 60):
+                refuse_taken(library, wanted)  # a name typed is the teacher's: never made NAME-2 silently
             if table:
                 header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start, **settings)
                 record = read_record(record_text(Record(header)), "the new game")
@@ -192,105 +129,25 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
     def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
              error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None,
-             stale: bool = False, join: dict | None = None, game: Replay | None = None):
-        """The game's page; `game` is the record replayed, when the request has it already."""
+             stale: bool = False, join: dict | None = None, game: Replay | None = None, place: str = "",
+             asking: bool = False, took: str = "") -> Response:
+        """The game's page; `game` is the record replayed, when the request has it already;
+        `place` the square clicked when tiles were placed from it (kept with a refused play);
+        `asking`: whether to take back the last turn is asked; `took`: the turn just taken back."""
         if record.header.mode == "duplicate":
             return duplicate_view(name, record, typed, error, status, closed, join)
         game = game if game is not None else replay(record, where=f"game {name}")
-        tileset = game.tileset
-        marks: dict[Square, str] = {}
-        last = next((t for t in reversed(game.turns) if t.play is not None), None)
-        if last is not None:
-            marks.update({s: "last" for s in last.play.squares})
-        board, preview = game.board, None
-        # A team's play sent from its device waits here for the teacher (classroom.web.teams).
-        proposal = waiting_proposal(library, name, record, game) if pending is None and not game.ended else None
-        if proposal is not None:
-            board = proposal["pending"].board
-            if proposal["turn"].play is not None:
-                marks.update({s: "new" for s in proposal["turn"].play.squares})
-        if pending is not None:
-            turn = pending.turns[-1]
-            board = pending.board
-            if turn.play is not None:
-                marks.update({s: "new" for s in turn.play.squares})
-            preview = (turn, shown_play(turn.player, turn_text(turn), turn.breakdown if turn.kind == "play" else None))
-        revealed, reveal_note = None, None
-        player = game.next_player
-        if reveal and player is not None:
-            try:
-                rack = within_blank_limit(tileset.read_hand(reveal_rack)) if reveal_rack else game.rack(player)
-            except ClassroomError as failure:
-                rack, reveal_note = None, str(failure)
-            if rack is None:
-                reveal_note = reveal_note or (f"the record does not know {player}'s rack: type reveal and the "
-                                              f"tiles on {player}'s rack, like reveal 1 2 3 + × 4 5 6 ?")
-            else:
-                try:
-                    best = reveals.best(game.board, rack, tileset)
-                    if not best:
-                        reveal_note = f"{player}'s rack has no equation play on this board"
-                except Stopped:
-                    raise  # the server is stopping: one sentence, not the whole game page
-                except ClassroomError as failure:
-                    best, reveal_note = (), str(failure)
-                if best:
-                    play = best[0].play
-                    board = game.board.place(play.placements)
-                    marks.update({s: "reveal" for s in play.squares})
-                    revealed = shown_play(player, record_notation(game.board, play), score_of(game.board, play, tileset))
-        practice = solo_comparison(game) if record.header.mode == "solo" else None
-        links = record.header.mode == "teams" and game.dealt  # on a page of their own (links_page)
-        return page("game.j2", status, here="games", name=name, game=game, header=record.header,
-                    rows=board_rows(board, tileset, marks), columns=COLUMNS, preview=preview,
-                    revealed=revealed, reveal_note=reveal_note, typed=typed, error=error, stale=stale,
-                    at=record_state(record),
-                    turns=[(t, turn_text(t)) for t in game.turns], ended_how=how_ended(game) if game.end else None,
-                    private=record.header.racks == "private", proposal=proposal, poll=POLL_SECONDS,
-                    practice=practice, links=links, words=WORDS, join=join,
-                    strong=(STRONG_SOLO_TOTAL, STRONG_SOLO_AVERAGE))
-
-    def solo_comparison(game: Replay):
-        """Return the solo player's last play set against the best the rack had, or None."""
-        last = game.turns[-1] if game.turns else None
-        if last is None or last.rack is None or searchable(last.rack, game.tileset) != last.rack:
-            return None
-        try:
-            best = reveals.best(last.board, last.rack, game.tileset)
-        except Stopped:
-            raise
-        except ClassroomError:
-            return None  # the comparison is left out; the reveal says why when asked
-        top = best[0] if best else None
-        if top is None:
-            return {"turn": last, "best": None, "left": 0}
-        shown = shown_play(last.player, record_notation(last.board, top.play), score_of(last.board, top.play, game.tileset))
-        return {"turn": last, "best": shown, "left": top.score - last.score}
+        values = game_values(library, reveals, name, record, game, pending=pending, reveal=reveal,
+                             reveal_rack=reveal_rack, error=error, asking=asking)
+        return page("game.j2", status, here="games", name=name, typed=typed, error=error, stale=stale, join=join,
+                    place=place, took=took, **values)
 
     def duplicate_view(name: str, record: Record, typed: str = "", error: str | None = None, status: int = 200,
-                       closed: bool = False, join: dict | None = None):
-        """A duplicate game on the projector: while a round is open, who has entered (names
-        only: no points, no legality); the last closed round's top play, entries and scores
-        once it closes; standings of closed rounds only."""
-        game = replay_duplicate(record, where=f"game {name}")
-        last = next((r for r in reversed(game.rounds) if r.closed), None)
-        marks: dict[Square, str] = {}
-        top = None
-        if last is not None:
-            main = last.top_breakdown.equations[0]
-            marks.update({t.square: "last" for t in main.tiles if last.board.is_empty(t.square)})
-            top = shown_play("top", last.top, last.top_breakdown)
-        entries = [(e, shown_play(e.player, e.notation or e.text, e.breakdown)) for e in last.entries] if last else []
-        current = game.current
-        seated = seats(library, name)
-        return page("duplicate_game.j2", status, here="games", name=name, header=record.header,
-                    rows=board_rows(game.board, game.tileset, marks), columns=COLUMNS,
-                    round=current.round if current else None, rack=current.rack if current else (),
-                    entered=[e.player for e in current.entries] if current else [], players=game.players,
-                    last=last, top=top, entries=entries, typed=typed, error=error, has_rounds=bool(game.rounds),
-                    closed=closed or current is None, ended=current is None, standings=game.standings,
-                    join=join, seated=seated,
-                    state=projector_state(game, seated))
+                       closed: bool = False, join: dict | None = None) -> Response:
+        """A duplicate game on the projector (see projector.duplicate_values)."""
+        values = duplicate_values(library, name, record)
+        return page("duplicate_game.j2", status, here="games", name=name, typed=typed, error=error, join=join,
+                    closed=closed or values["ended"], **values)
 
     @friendly
     async def game_page(request: Request) -> Response:
@@ -299,9 +156,22 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         reveal = request.query_params.get("reveal") == "1"
         closed = request.query_params.get("closed") == "1"
         rack = request.query_params.get("rack", "")[:200] or None
+        asking = request.query_params.get("undo") == "1"  # Undo asks first: the page says what it takes back
+        took = request.query_params.get("took", "")[:MAX_LINE]
+        typed = request.query_params.get("line", "")[:MAX_LINE]  # a play taken back, in the box again
         join = await run_in_threadpool(join_values, library, name, request)
-        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed,
-                                                    reveal_rack=rack, join=join))
+        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed, typed=typed,
+                                                    reveal_rack=rack, join=join, asking=asking, took=took))
+
+    @friendly
+    async def placed_page(request: Request) -> Response:
+        """What the tiles typed after a clicked square would play (JSON for the page's script, which
+        draws it as they are typed; nothing is written)."""
+        name = game_name(request)
+        place = request.query_params.get("place", "")[:20]
+        typed = request.query_params.get("line", "")[:MAX_LINE]
+        record = await run_in_threadpool(load_game, library, name)
+        return JSONResponse(await run_in_threadpool(looked, record, place, typed, f"game {name}"))
 
     @friendly
     async def try_line(request: Request) -> Response:
@@ -309,6 +179,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         name = game_name(request)
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
+        place = optional_text(form, "place", "the square clicked", 20) or ""  # placing tiles: 'J10 across'
         at = made_at(form)
         record = await run_in_threadpool(load_game, library, name)
         word = typed.lower()
@@ -316,8 +187,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             return RedirectResponse(f"/games/{name}?reveal=1", status_code=303)
         if word.startswith("reveal "):  # a rack the record does not know, read from the table
             return RedirectResponse(f"/games/{name}?reveal=1&rack={urllib.parse.quote(typed[7:].strip(), safe='')}", status_code=303)
-        if word == "undo":
-            return await change(name, undo_turn, at=at)
+        if word == "undo":  # asked first, never done from the box at once
+            return RedirectResponse(f"/games/{name}?undo=1", status_code=303)
         if word in ("end", "stop"):
             return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at)
         if not typed:
@@ -330,13 +201,14 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             game = None
             try:
                 game = replay(record, where=f"game {name}")
-                line = read_turn(typed_turn(typed, game), record, "the play")
+                written = placed_line(game.board, place, typed)  # tiles placed: the play in full
+                line = read_turn(typed_turn(written, game), record, "the play")
                 if isinstance(line, Holds):  # what a player holds at a table game's end: written now
                     return game
                 _, pending = play_turn(record, line, "the play", game)
             except ClassroomError as error:
-                return view(name, record, typed=typed, error=plain_reason(error), status=400, game=game)
-            return view(name, record, typed=typed, pending=pending, game=game)
+                return view(name, record, typed=typed, place=place, error=plain_reason(error), status=400, game=game)
+            return view(name, record, typed=written, pending=pending, game=game)
 
         answer = await run_in_threadpool(shown)
         if not isinstance(answer, Replay):
@@ -385,8 +257,14 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
     @friendly
     async def undo_page(request: Request) -> Response:
+        """Take back the last turn, and say which on the page, its play in the box again."""
+        name = game_name(request)
         form = await read_form(request)
-        return await change(game_name(request), undo_turn, at=made_at(form))
+        record = await run_in_threadpool(load_game, library, name)
+        game = await run_in_threadpool(replay, record, None, f"game {name}")
+        last = game.turns[-1] if game.turns else None
+        then = "" if last is None else "?" + urllib.parse.urlencode({"took": told(last), "line": put_back(last)})
+        return await change(name, undo_turn, then=then, at=made_at(form))
 
     @friendly
     async def stop_page(request: Request) -> Response:
@@ -447,26 +325,6 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
 
         return await run_in_threadpool(changed)
 
-    def in_round(form, how):
-        """Return `how` checked first against the round the form was made for (its hidden field
-        `round`): a line or a close sent for a round that has closed since is refused, so a
-        second Close never closes the next round too, and a late entry never lands in it."""
-        wanted = form.get("round")
-
-        def checked(record: Record) -> Record:
-            current = replay_duplicate(record, where="the play").current
-            if current is None:
-                raise ClassroomError("the game is over; no round is open")
-            if wanted != str(current.round):
-                raise ClassroomError(f"round {excerpt(wanted or '?')} has closed since this page was shown (or the "
-                                     f"form was sent twice); nothing was changed — this is round {current.round}")
-            return how(record)
-
-        return checked
-
-    def closed_round(record: Record) -> Record:
-        return close_round(record, "the play")[0]
-
     @friendly
     async def round_plays(request: Request) -> Response:
         """A line typed in the duplicate box: an entry (`Ana: …` again replaces Ana's; `Ana:
@@ -478,19 +336,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         if word in ("close", "round", "reveal"):
             return await in_the_box(name, request, typed, in_round(form, closed_round), "?closed=1")
 
-        def added(current: Record) -> Record:
-            if not typed:
-                raise ClassroomError("type a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8', or close")
-            if word in ("undo", "withdraw", "take back"):
-                raise ClassroomError("name whose entry to take back, like 'Ana: withdraw'")
-            who, colon, rest = typed.partition(":")
-            line = f"{who}: {WITHDRAWN}" if colon and rest.strip().lower() in ("withdraw", WITHDRAWN, "take back") else typed
-            turn = read_turn(line, current, "the play")
-            if not isinstance(turn, Turn):
-                raise ClassroomError("give a participant's play, like 'Ana: J10 across 24 ÷ 3 = 8'")
-            return add_plays(current, [turn], "the play")[0]
-
-        return await in_the_box(name, request, typed, in_round(form, added))
+        return await in_the_box(name, request, typed, in_round(form, entered(typed)))
 
     @friendly
     async def close_page(request: Request) -> Response:
@@ -563,45 +409,10 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
                     grid=board_text(board), hand=" ".join(rack or ()), level=record.header.level,
                     rows=board_rows(board, game.tileset, {}), columns=COLUMNS)
 
-    # --- the board editor -------------------------------------------------------------------------
-
-    def editor(cells: dict[str, str], level: str = "original", hand: str = "", name: str = "",
-               error: str | None = None, saved: str | None = None, status: int = 200) -> Response:
-        return page("editor.j2", status, here="editor", cells=cells, columns=COLUMNS, labels=premium_labels(),
-                    levels=LEVELS, error=error, saved=saved, hand=hand, level=level, name=name)
-
-    @friendly
-    async def editor_page(request: Request) -> Response:
-        return editor({})
-
-    @friendly
-    async def editor_post(request: Request) -> Response:
-        """Check the position typed in the editor (sent as one board-file text), and save it."""
-        form = await read_form(request)
-        level = choice(form, "level", "the level", tuple(LEVELS), "original")
-        grid = text(form, "board", "the board", 20_000)
-        hand = optional_text(form, "hand", "the hand", 200) or ""
-        wanted = optional_text(form, "name", "the board's name", 40) or ""
-        action = choice(form, "action", "what to do", ("check", "save"), "check")
-        cells = grid_cells(grid)
-        try:
-            checked = editor_board(grid, load_level(level), hand)
-        except ClassroomError as error:
-            return editor(cells, level, hand, wanted, str(error), status=400)
-        if action == "save":
-            saved = await run_in_threadpool(save_board, library, wanted or "position", checked)
-            return editor(cells, level, hand, wanted, saved=saved)
-        return editor(cells, level, hand, wanted, saved="")
-
-    @friendly
-    async def board_file(request: Request) -> Response:
-        path = board_path(library, request.path_params["name"][:40])
-        return PlainTextResponse(path.read_text("utf-8"), headers={
-            "Content-Disposition": f'attachment; filename="{path.name}"'})
-
     return [
         Route("/games", games_page), Route("/games", start_game, methods=["POST"]),
         Route("/games/{name}", game_page), Route("/games/{name}/try", try_line, methods=["POST"]),
+        Route("/games/{name}/placed", placed_page),
         Route("/games/{name}/turn", confirm_turn, methods=["POST"]),
         Route("/games/{name}/undo", undo_page, methods=["POST"]),
         Route("/games/{name}/end", stop_page, methods=["POST"]),
@@ -615,17 +426,15 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/games/{name}/record", record_file),
         Route("/games/{name}/printed", printed), Route("/games/{name}/analysis", analysis_page),
         Route("/games/{name}/situation", situation_page),
-        Route("/editor", editor_page), Route("/editor", editor_post, methods=["POST"]),
-        Route("/boards/{name}", board_file),
-    ] + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
+    ] + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
 
 
-def projector_state(game: Duplicate, seated: tuple[str, ...]) -> str:
-    """Return what a duplicate game's projector shows that students change, as a short text its
-    poll compares (/games/NAME/entered): the rounds dealt, who has entered, who has joined."""
-    current = game.current
-    entered = ",".join(e.player for e in current.entries) if current else ""
-    return f"{len(game.rounds)}:{entered}:{','.join(seated)}"
+def refuse_taken(library: Path, wanted: str) -> None:
+    """Raise when a game already has the name typed for a new game (made plain as a file's)."""
+    name = plain_name(wanted)
+    if free_name(library, wanted) != name:
+        raise ClassroomError(f"a game named {name} already exists: open it from the list of games, "
+                             f"or give the new game another name")
 
 
 def made_at(form) -> str:
@@ -634,31 +443,3 @@ def made_at(form) -> str:
     as made for another state of the game."""
     value = form.get("at")
     return value if isinstance(value, str) and re.fullmatch(r"[0-9]{1,9}-[0-9a-f]{12}", value) else "none"
-
-
-def plain_reason(error: ClassroomError) -> str:
-    """Return why a typed play is refused, without the record's line number (the page has none)."""
-    return re.sub(r"^the play(, line \d+)?: ", "", str(error))
-
-
-def grid_cells(grid: str) -> dict[str, str]:
-    """Return the squares a board-file text fills, by name ('F9': '7'), however malformed."""
-    cells = {}
-    rows = [line.split() for line in grid.splitlines() if line.strip()][:SIZE]
-    for row, tokens in enumerate(rows, start=1):
-        for column, token in enumerate(tokens[:SIZE], start=1):
-            if token != ".":
-                cells[square_name((row, column))] = token[:8]
-    return cells
-
-
-def editor_board(grid: str, tileset: TileSet, hand: str = "") -> str:
-    """Return the board file of the position typed in the editor, checked as a board file is
-    and against the tile set's counts (with the hand, when given); each bad entry is named by
-    its square alone, the editor having no lines."""
-    try:
-        board = parse_board(grid, "the board", tileset.rules)
-        check_tiles(board, tileset, within_blank_limit(tileset.read_hand(hand)) if hand else ())
-    except ClassroomError as error:
-        raise ClassroomError(re.sub(r"^the board: (line \d+, )?", "", str(error))) from None
-    return board_text(board)

@@ -29,7 +29,8 @@ from classroom.store.games import (
     change_game, free_seat, game_of_code, game_path, load_game, plain_code, seat_of, seats, take_seat,
 )
 from classroom.web.forms import MAX_LINE, optional_text, read_form, text
-from classroom.web.games import board_rows, plain_reason, projector_state, shown_play
+from classroom.web.projector import projector_state
+from classroom.web.shown import board_rows, plain_reason, shown_play
 from classroom.web.roles import student
 
 SEAT_HOURS = 12  # a seat's cookie outlives a school day, not a week

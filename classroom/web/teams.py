@@ -33,7 +33,7 @@ from classroom.store.proposals import (
     REFUSED, WAITING, Proposal, current_proposal, drop_proposal, record_version, save_proposal,
 )
 from classroom.web.forms import MAX_LINE, choice, read_form, text
-from classroom.web.games import Shown, board_rows, plain_reason, shown_play
+from classroom.web.shown import Shown, board_rows, plain_reason, shown_play
 from classroom.web.roles import student
 
 POLL_SECONDS = 3  # how often the projector and a team's page look for a change
