@@ -6,8 +6,8 @@ Run as `python -m tests.benchmarks.bench_best [POSITIONS] [--blanks N] [--count]
 game and a nine-tile hand from the bag left, with exactly N blanks (default 0). With `--count`
 it also times counting every legal play of the same Position (within counting.count_limit, as `best`
 does). With `--command` it times the whole command instead, `classroom best BOARD HAND` in a
-process of its own (start-up, the count and the printing included), R runs a position
-(default 3), and gives the median of each position's runs. Peak memory: run it under
+process of its own (start-up, the count and the printing included; `--json`, `--exact` pass
+`--json`, `--count`), R runs a position (default 3), and gives the median of each position's runs. Peak memory: run it under
 `/usr/bin/time -v`.
 
 Targets (issue 8, 2-core machine): no blank median <= 0.25 s, p95 <= 2 s, the whole command
@@ -74,8 +74,10 @@ def main(count: int = 50, blanks: int = 0, counting: bool = False, level: str = 
         print(summary("counting every play", count_times))
 
 
-def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "original") -> None:
-    """Time `classroom best BOARD HAND` as a user runs it, on each seeded position."""
+def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "original",
+            extra: tuple[str, ...] = ()) -> None:
+    """Time `classroom best BOARD HAND` as a user runs it (with the `extra` words, like
+    `--json`), on each seeded position."""
     tileset = load_level(level)
     medians = []
     # as on a user's machine, the package's compiled bytecode is kept from run to run (a
@@ -90,7 +92,7 @@ def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "origi
             for _ in range(runs):
                 start = time.perf_counter()
                 subprocess.run([sys.executable, "-m", "classroom", "best", str(path), " ".join(hand),
-                                "--level", level], check=True, stdout=subprocess.DEVNULL, env=env)
+                                "--level", level, *extra], check=True, stdout=subprocess.DEVNULL, env=env)
                 times.append(time.perf_counter() - start)
             medians.append(statistics.median(times))
             print(f"seed {seed:3d}  {medians[-1]:7.2f} s (median of {runs})  hand {' '.join(hand)}", flush=True)
@@ -108,9 +110,12 @@ if __name__ == "__main__":
     parser.add_argument("--level", default="original", help="the tile set (default original)")
     parser.add_argument("--command", action="store_true", help="time the whole `classroom best` command")
     parser.add_argument("--runs", type=int, default=3, help="runs of each position with --command")
+    parser.add_argument("--json", action="store_true", help="with --command: `best --json`")
+    parser.add_argument("--exact", action="store_true", help="with --command: `best --count`, the count exact")
     args = parser.parse_args()
     positions = 10 if args.quick else args.positions
     if args.command:
-        command(positions, args.blanks, args.runs, args.level)
+        extra = ("--json",) * args.json + ("--count",) * args.exact
+        command(positions, args.blanks, args.runs, args.level, extra)
     else:
         main(positions, args.blanks, args.count, args.level)
