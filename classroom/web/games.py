@@ -45,7 +45,8 @@ from classroom.store.games import (
     record_state, save_board, seats, set_aside, team_key,
 )
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked, within_blank_limit
-from classroom.web.searches import Reveals, Searches, Stopped, analysis
+from classroom.web.analysis import Analyses
+from classroom.web.searches import Reveals, Searches, Stopped
 
 MAX_PLAYERS = {"teams": 4, "solo": 1, "duplicate": 40}
 WORDS = ("pass", "undo", "reveal", "end")
@@ -142,6 +143,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     from classroom.web.teams import POLL_SECONDS, team_routes, waiting_proposal  # it uses this module's board_rows
 
     reveals = Reveals(searches, reveal_seconds)
+    analyses = Analyses(searches)
 
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
@@ -549,12 +551,9 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         if record.header.mode == "duplicate":
             raise ClassroomError("a duplicate game is not analysed: each round's top play is already on its page")
         game = replay(record, where=f"game {name}")
-        search = analysis(searches, record)  # the same record state is analysed once
-        if await run_in_threadpool(search.wait, ANALYSIS_FIRST_WAIT):
-            return page("analysis.j2", here="games", name=name, lines=search.result(), working=None)
-        lines, done = search.progress or ((), 0)
-        return page("analysis.j2", here="games", name=name, lines=lines,
-                    working=(min(done + 1, len(game.turns)), len(game.turns)))
+        # each turn searched on its own, on every core; the turns done shown, the rest to come
+        lines, working = await run_in_threadpool(analyses.shown, record, game, ANALYSIS_FIRST_WAIT)
+        return page("analysis.j2", here="games", name=name, lines=lines, working=working)
 
     @friendly
     async def situation_page(request: Request) -> Response:
