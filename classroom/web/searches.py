@@ -74,6 +74,7 @@ class Search:
         self.value: Any = None
         self.error: str | None = None  # one sentence, when it failed
         self.pid: int | None = None  # its process's, once started
+        self.first = False  # it goes before the searches waiting that do not
         self._process: Any = None
         self._finished = threading.Event()
 
@@ -127,10 +128,10 @@ class Searches:
                 self._finish(search, error=STOPPED)
                 return search
             self._known[key] = search
-            if first:
-                self._waiting.appendleft(search)
-            else:
-                self._waiting.append(search)
+            search.first = first
+            # after the searches waiting that went first too, so those keep their order
+            ahead = sum(1 for s in self._waiting if s.first) if first else len(self._waiting)
+            self._waiting.insert(ahead, search)
             self._next()
             return search
 
