@@ -177,6 +177,22 @@ def test_more_requests_than_cores_never_run_more_processes_than_cores(pool):
     assert 1 <= most <= pool.processes and len(set(pids)) == len(searches) == pool.started
 
 
+def test_a_reveal_goes_before_the_searches_waiting(forkserver):
+    """With one process busy and searches waiting (a game's turns), a search started `first` (a
+    reveal) runs next, and two such keep their order among themselves."""
+    searches = Searches(1)
+    try:
+        busy = searches.start("busy", napping, (0.5,), 60, "late")
+        turns = [searches.start(("turn", k), napping, (0.2,), 60, "late") for k in range(3)]
+        reveals = [searches.start(("reveal", k), napping, (0.2,), 60, "late", first=True) for k in range(2)]
+        searches.result(reveals[1])
+        assert busy.finished and all(r.finished for r in reveals)
+        assert not any(t.finished for t in turns[1:])
+        assert reveals[0].pid < reveals[1].pid
+    finally:
+        searches.close()
+
+
 def test_a_big_result_comes_back_without_blocking(pool):
     """8 MB from a search: read while it is written, well within the limit."""
     value = pool.run("big", big, (8 * 1024 * 1024,), 60, "blocked on its own output")
