@@ -7,7 +7,8 @@ game and a nine-tile hand from the bag left, with exactly N blanks (default 0). 
 it also times counting every legal play of the same Position (within counting.count_limit, as `best`
 does). With `--command` it times the whole command instead, `classroom best BOARD HAND` in a
 process of its own (start-up, the count and the printing included; `--json`, `--exact` pass
-`--json`, `--count`), R runs a position (default 3), and gives the median of each position's runs. Peak memory: run it under
+`--json`, `--count`), R runs a position (default 3), and gives the median of each position's runs,
+wall time and CPU time (user and system, the steadier figure on a shared machine). Peak memory: run it under
 `/usr/bin/time -v`.
 
 Targets (issue 8, 2-core machine): no blank median <= 0.25 s, p95 <= 2 s, the whole command
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -79,7 +81,7 @@ def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "origi
     """Time `classroom best BOARD HAND` as a user runs it (with the `extra` words, like
     `--json`), on each seeded position."""
     tileset = load_level(level)
-    medians = []
+    medians, cpu_medians = [], []
     # as on a user's machine, the package's compiled bytecode is kept from run to run (a
     # sandbox's PYTHONDONTWRITEBYTECODE would have every run compile it again, some 0.06 s)
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
@@ -89,14 +91,20 @@ def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "origi
             path = Path(folder) / f"board-{seed}.txt"
             path.write_text(board_text(board), encoding="utf-8")
             times = []
+            cpu = []
             for _ in range(runs):
-                start = time.perf_counter()
+                before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
                 subprocess.run([sys.executable, "-m", "classroom", "best", str(path), " ".join(hand),
                                 "--level", level, *extra], check=True, stdout=subprocess.DEVNULL, env=env)
                 times.append(time.perf_counter() - start)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             medians.append(statistics.median(times))
-            print(f"seed {seed:3d}  {medians[-1]:7.2f} s (median of {runs})  hand {' '.join(hand)}", flush=True)
+            cpu_medians.append(statistics.median(cpu))
+            print(f"seed {seed:3d}  {medians[-1]:7.2f} s, CPU {cpu_medians[-1]:.2f} s (medians of {runs})  "
+                  f"hand {' '.join(hand)}", flush=True)
     print(summary("classroom best, the whole command", medians))
+    print(summary("its CPU time (user and system: the steadier figure on a shared machine)", cpu_medians))
 
 
 if __name__ == "__main__":
