@@ -126,3 +126,51 @@ def test_duplicate_game_is_refused_with_one_sentence(tmp_path):
     result = CliRunner().invoke(app, ["game", "analyse", str(path)])
     assert result.exit_code == 2
     assert "a duplicate game is not analysed" in result.output and "Traceback" not in result.output
+
+
+def dealt_game():
+    """Return a dealt teams game of 12 turns (simulated players, every rack known, blanks as the
+    bag draws them), replayed, with its record."""
+    from tests.benchmarks.bench_analysis import dealt_game as dealt
+
+    record = read_record(dealt(3, 12))
+    return record, replay(record)
+
+
+def test_turns_searched_on_two_processes_are_the_turns_searched_one_by_one():
+    """A dealt game analysed on two worker processes (make.pool.run_all, as `game analyse`
+    runs it) gives every turn the very same best plays, and the same lines, as one by one."""
+    from classroom.make.pool import run_all
+    from classroom.record.analysis import analysis_data, analysis_lines
+    from classroom.record.report import turn_text
+
+    _, game = dealt_game()
+    alone = analyse(game, top=2)
+    together = analyse(game, top=2, run=lambda work, searches: run_all(work, searches, 2, lambda: None))
+    assert sum(isinstance(t, Analysed) and bool(t.best) for t in alone.turns) >= 10
+    assert [getattr(t, "best", None) for t in together.turns] == [getattr(t, "best", None) for t in alone.turns]
+    assert analysis_data(together) == analysis_data(alone)
+    assert analysis_lines(together, turn_text) == analysis_lines(alone, turn_text)
+
+
+def test_the_pages_turn_searches_give_the_analysis_one_by_one():
+    """The analysis page's path (each turn searched on its own in the page's pool of search
+    processes, classroom.web.analysis) gives the lines of the analysis one by one, the turns
+    numbered from 1; asked again in the same record state, the same lines at once."""
+    from classroom.record.analysis import analysis_lines
+    from classroom.record.report import turn_text
+    from classroom.web.analysis import Analyses
+    from classroom.web.searches import Searches
+
+    record, game = dealt_game()
+    searches = Searches(2)
+    try:
+        analyses = Analyses(searches)
+        lines, working = analyses.shown(record, game, wait=120)
+        assert working is None
+        assert list(lines) == analysis_lines(analyse(game), turn_text, numbered=True)
+        assert lines[2].startswith("   1  ") and lines[13].startswith("  12  ")
+        started = searches.started
+        assert analyses.shown(record, game) == (lines, None) and searches.started == started
+    finally:
+        searches.close()

@@ -129,7 +129,7 @@ def test_human_output_of_a_count_past_its_limit(tmp_path, monkeypatch):
     import classroom.solve.board.counting as counting
 
     monkeypatch.setattr(counting, "count_limit", lambda hand: 0)
-    result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1"])
+    result = runner.invoke(app, ["best", board_file(tmp_path), "7/4 3/4 + 1", "--count"])
     assert result.exit_code == 0
     *_, said = result.output.splitlines()
     assert said.startswith("At least ") and said.endswith(

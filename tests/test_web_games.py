@@ -312,7 +312,7 @@ def test_a_game_printed_analysed_and_turned_into_a_situation_from_the_page(clien
         shown = client.get(f"/games/{name}/analysis").text
     import html
 
-    expected = analysis_lines(analyse(game), turn_text)
+    expected = analysis_lines(analyse(game), turn_text, numbered=True)
     assert all(html.escape(line.replace("-", "−"), quote=False) in shown for line in expected if line.strip())
     form = client.get(f"/games/{name}/situation?turn=2").text
     turn = game.turns[1]

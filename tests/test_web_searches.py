@@ -45,16 +45,12 @@ def big(report, size: int) -> bytes:
     return bytes(range(256)) * (size // 256)
 
 
-def slowly_analysed(report, record) -> tuple[str, ...]:
-    """Report one line a turn of a record, a second apart, as the analysis reports its turns."""
-    game = replay(record)
-    lines = ["slow analysis"]
-    report((tuple(lines), 0))
-    for done, turn in enumerate(game.turns, start=1):
-        time.sleep(1.0)
-        lines.append(f"turn {done}: {turn.player}")
-        report((tuple(lines), done))
-    return (*lines, "slow analysis done")
+def slowly_analysed(report, search) -> tuple:
+    """Return a turn's best plays a second late, as a slow stand-in for a turn's search."""
+    from classroom.record.analysis import best_plays
+
+    time.sleep(1.0)
+    return best_plays(search)
 
 
 # --- /proc, read as the tests' own measure ------------------------------------------------------
@@ -181,6 +177,22 @@ def test_more_requests_than_cores_never_run_more_processes_than_cores(pool):
     assert 1 <= most <= pool.processes and len(set(pids)) == len(searches) == pool.started
 
 
+def test_a_reveal_goes_before_the_searches_waiting(forkserver):
+    """With one process busy and searches waiting (a game's turns), a search started `first` (a
+    reveal) runs next, and two such keep their order among themselves."""
+    searches = Searches(1)
+    try:
+        busy = searches.start("busy", napping, (0.5,), 60, "late")
+        turns = [searches.start(("turn", k), napping, (0.2,), 60, "late") for k in range(3)]
+        reveals = [searches.start(("reveal", k), napping, (0.2,), 60, "late", first=True) for k in range(2)]
+        searches.result(reveals[1])
+        assert busy.finished and all(r.finished for r in reveals)
+        assert not any(t.finished for t in turns[1:])
+        assert reveals[0].pid < reveals[1].pid
+    finally:
+        searches.close()
+
+
 def test_a_big_result_comes_back_without_blocking(pool):
     """8 MB from a search: read while it is written, well within the limit."""
     value = pool.run("big", big, (8 * 1024 * 1024,), 60, "blocked on its own output")
@@ -242,11 +254,13 @@ def test_a_game_analysed_twice_in_the_same_state_is_computed_once(client, librar
 
 
 def test_the_analysis_page_shows_each_turn_as_it_comes(client, library, monkeypatch):
-    """An analysis a second a turn (a slow stand-in for the real one): the page shows the
-    turns so far and 'Analysing turn k of n', refreshing itself, then the whole analysis."""
+    """Each turn searched a second late (a slow stand-in for the real search): the page shows
+    the turns done so far, numbered from 1 as the score sheet numbers them, and 'k of n turns
+    analysed', refreshing itself, then the whole analysis."""
+    import classroom.web.analysis as analysis_module
     from test_web_games import at, engine_turn, new
 
-    monkeypatch.setattr(searches_module, "analysed_lines", slowly_analysed)
+    monkeypatch.setattr(analysis_module, "turn_best", slowly_analysed)
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     for _ in range(3):
         client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
@@ -258,9 +272,9 @@ def test_the_analysis_page_shows_each_turn_as_it_comes(client, library, monkeypa
         time.sleep(0.25)
     *working, done = pages
     assert working and all('<meta http-equiv="refresh"' in shown for shown in working)
-    assert all(re.search(r'id="working">Analysing turn [123] of 3…', shown) for shown in working)
-    assert any("turn 1: Red" in shown and "slow analysis done" not in shown for shown in working)
-    assert "turn 3: Red" in done and "slow analysis done" in done and "refresh" not in done
+    assert all(re.search(r'id="working">[012] of 3 turns analysed…', shown) for shown in working)
+    assert any(re.search(r"\n   1  Red ", shown) and not re.search(r"\n   3  Red ", shown) for shown in working)
+    assert re.search(r"\n   3  Red ", done) and "accuracy" in done and "refresh" not in done
 
 
 # --- a real server -------------------------------------------------------------------------------

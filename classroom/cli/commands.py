@@ -124,14 +124,15 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
 def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 cells, '.' for empty."),
          hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 5'."),
          top: Optional[int] = typer.Option(None, "--top", min=1, help="Show the N best plays."),
-         every: bool = typer.Option(False, "--all", help="Show every legal play."),
+         every: bool = typer.Option(False, "--all", help="Show every legal play (up to 10,000)."),
+         exact: bool = typer.Option(False, "--count", help="Count every play exactly (with a blank, some seconds); without it the count stops after a moment and may say 'at least N'."),
          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.game.board import check_tiles, read_board
     from classroom.game.plays import score
     from classroom.mark.answers import best_data, best_lines, count_line
-    from classroom.solve.board.counting import count_limit
+    from classroom.solve.board import counting
     from classroom.solve.board.position import Position
 
     if top is not None and every:
@@ -140,22 +141,27 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     held = tileset.read_hand(hand)
     position = check_tiles(read_board(board, tileset.rules), tileset, held)
     analysed = Position(position, held, tileset)
+    if every:
+        listed = counting.listable(analysed.count_at_least, held)
+        if listed is not None:
+            raise ClassroomError(listed)
     shown = analysed.all() if every else analysed.top(top) if top is not None else analysed.best()
     breakdowns = [score(position, c.play, tileset) for c in shown]
 
     def counted() -> tuple[int, bool]:
         if every:
             return len(shown), True
-        # a lower bound past some seconds' work, never below the plays shown (never "at least 0")
-        return analysed.count_at_least(count_limit(held), listed=len(shown))
+        # the best plays first: a count within a moment's work (exact with --count), a true
+        # lower bound past it, never below the plays shown (never "at least 0")
+        limit = counting.count_limit(held) if exact else counting.glance_limit(held)
+        return analysed.count_at_least(limit, listed=len(shown))
 
     if json_out:
         say(best_data(shown, breakdowns, *counted()))
         return
-    # the plays first: counting them all can take some seconds with a blank, the best play none
     say(best_lines(position, held, tileset, shown, breakdowns))
     if shown:
-        say(["", count_line(*counted())])
+        say(["", count_line(*counted(), glance=not exact)])
 
 
 def say(answer: dict | list[str]) -> None:

@@ -242,7 +242,9 @@ def analyse(record: Path = RecordArgument, json_out: bool = JsonOption,
     """Set every turn whose rack is known against the best plays it had: points left on the table,
     share of the top, and each player's accuracy and biggest misses."""
     from classroom.cli.progress import Progress
-    from classroom.record.analysis import analysable, analyse as analysed, analysis_data, analysis_lines
+    from classroom.machine import default_workers
+    from classroom.make.pool import run_all
+    from classroom.record.analysis import analyse as analysed, analysis_data, analysis_lines, turn_searches
     from classroom.record.replay import replay
     from classroom.record.report import turn_text
 
@@ -251,8 +253,9 @@ def analyse(record: Path = RecordArgument, json_out: bool = JsonOption,
         raise ClassroomError(f"{record}: a duplicate game is not analysed: each round's top play is "
                              "already in its record ('game score' gives the standings)")
     game = replay(game_record, where=str(record))
-    with Progress(analysable(game.turns), "Analysing turns") as progress:
-        analysis = analysed(game, top, progress)
+    with Progress(len(turn_searches(game, top)), "Analysing turns") as progress:
+        # the turns searched on every core, each on its own (make.pool), in the game's order
+        analysis = analysed(game, top, run=lambda work, searches: run_all(work, searches, default_workers(), progress))
     typer.echo(json.dumps(analysis_data(analysis), ensure_ascii=False) if json_out
                else "\n".join(analysis_lines(analysis, turn_text)))
 

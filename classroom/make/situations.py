@@ -15,6 +15,7 @@ from classroom.errors import ClassroomError
 from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.make.hands import CONTEST_BLANKS, few_blanks, in_order
+from classroom.make.bounds import check_margin, past_every_best
 from classroom.solve.board.counting import count_limit
 from classroom.solve.board.position import Candidate, Position
 from classroom.game.plays import score
@@ -98,6 +99,8 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
     """Return the first simulated position that makes a good contest; raise after a bounded
     search naming what could not be met."""
     rules.check()
+    check_margin(rules.margin, tileset, rules.hand_size)
+    best_scores: list[int] = []  # of the positions tried: a margin above them all stops early
     for _ in range(boards):
         game = simulate(tileset, rng, rules.plays)
         for _ in range(HANDS_PER_BOARD):
@@ -109,6 +112,10 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
             trial = Situation(game.board, hand, tuple(position.top(2)))
             if is_good(trial, rules, tileset):
                 return analysed(position)
+            best_scores.append(trial.plays[0].score if trial.plays else 0)
+            beyond = past_every_best(rules.margin, best_scores)
+            if beyond is not None:
+                raise ClassroomError(beyond)
     wanted = [f"the winner beats the runner-up by {rules.margin} points or more"] if rules.margin else []
     wanted += [FEATURES[f] for f in rules.features] or ["the hand has a play"]
     raise ClassroomError(

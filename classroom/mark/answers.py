@@ -114,9 +114,12 @@ def best_lines(position: Board, held: Hand, tileset: TileSet, shown: list,
     return lines
 
 
-def count_line(count: int, exact: bool) -> str:
+def count_line(count: int, exact: bool, glance: bool = False) -> str:
     """Return the line saying how many legal plays a position has: N, or at least N (never 0,
-    the plays shown among them) when counting them all passed the work limit."""
+    the plays shown among them) when counting them all passed the work limit (with `glance`,
+    the moment's work `best` gives its count without --count)."""
     if exact:
         return f"{count:,} legal equation play{'s' if count != 1 else ''} in all."
+    if glance:
+        return f"At least {count:,} legal equation plays in all (counted for a moment; --count counts them all)."
     return f"At least {count:,} legal equation plays in all (too many to count exactly in a few seconds)."

@@ -12,7 +12,7 @@ game needs none of this: each of its rounds already has its top play.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable
 
 from classroom.errors import ClassroomError
 from classroom.game.plays import record_notation
@@ -86,22 +86,57 @@ class Analysis:
     summaries: tuple[Summary, ...]
 
 
-def analysable(turns: tuple[Replayed, ...]) -> int:
-    """Return how many turns have a known rack (what a progress count goes up to)."""
-    return sum(1 for t in turns if t.rack is not None)
+# A turn's search: its board, its rack, the tile set and how many best plays, like
+# (Board(), ('1', '2', '+', '?'), TileSet(...), 1); best_plays(search) is its answer.
+TurnSearch = tuple
+# run(best_plays, searches) -> their answers in order: one by one in this process, or on several
+# processes (make.pool.run_all for `game analyse`; the page searches each turn on its own).
+Runner = Callable[[Callable, list[TurnSearch]], list]
 
 
-def analyse(game: Replay, top: int = 1, progress: Callable[[], None] | None = None) -> Analysis:
-    """Return the replayed game analysed: the `top` best plays of every turn whose rack is known
-    (`progress` is called after each of those turns), and a summary per player."""
+def analyse(game: Replay, top: int = 1, progress: Callable[[], None] | None = None,
+            run: Runner | None = None) -> Analysis:
+    """Return the replayed game analysed: the `top` best plays of every turn whose rack is known,
+    searched by `run` (one by one unless it says, `progress` called after each search), and a
+    summary per player."""
     if top < 1:
         raise ClassroomError(f"--top is at least 1, not {top}")
-    turns: list[Analysed | NotAnalysed] = []
-    for entry in analysed_turns(game, top):
-        turns.append(entry)
-        if entry.turn.rack is not None and progress is not None:
+    searched = turn_searches(game, top)
+    answers = (run or (lambda work, searches: one_by_one(work, searches, progress)))(best_plays, list(searched.values()))
+    found = dict(zip(searched, answers))
+    return analysis_of(game, [found_turn(game, turn, found.get(k)) for k, turn in enumerate(game.turns)])
+
+
+def one_by_one(work: Callable, searches: list[TurnSearch], progress: Callable[[], None] | None = None) -> list:
+    """Return work(search) for each search, in order, in this process (`progress` after each)."""
+    answers = []
+    for search in searches:
+        answers.append(work(search))
+        if progress is not None:
             progress()
-    return analysis_of(game, turns)
+    return answers
+
+
+def turn_searches(game: Replay, top: int = 1) -> dict[int, TurnSearch]:
+    """Return the search of each turn that needs one (its rack known and searchable, not empty),
+    by the turn's place in the game (0 the first)."""
+    return {k: (turn.board, turn.rack, game.tileset, top) for k, turn in enumerate(game.turns)
+            if turn.rack and why_not_analysed(game, turn) is None}
+
+
+def best_plays(search: TurnSearch) -> tuple[Candidate, ...]:
+    """Return a turn search's `top` best plays, best first (a worker's work: a pure function)."""
+    board, rack, tileset, top = search
+    return tuple(Position(board, rack, tileset).top(top))
+
+
+def found_turn(game: Replay, turn: Replayed, best: tuple[Candidate, ...] | None) -> Analysed | NotAnalysed:
+    """Return a turn set against the best plays its search found (None: no search, its rack
+    empty or it cannot be analysed)."""
+    reason = why_not_analysed(game, turn)
+    if reason is not None:
+        return NotAnalysed(turn, reason)
+    return Analysed(turn, best or ())
 
 
 def analysis_of(game: Replay, turns: list[Analysed | NotAnalysed]) -> Analysis:
@@ -109,23 +144,22 @@ def analysis_of(game: Replay, turns: list[Analysed | NotAnalysed]) -> Analysis:
     return Analysis(game, tuple(turns), tuple(summary(p, turns) for p in game.players))
 
 
-def analysed_turns(game: Replay, top: int = 1) -> Iterator[Analysed | NotAnalysed]:
-    """Yield every turn of the game set against its rack's `top` best plays, in order, one at a
-    time (a page shows each as it comes)."""
-    for turn in game.turns:
-        yield analysed_turn(game, turn, top)
-
-
 def analysed_turn(game: Replay, turn: Replayed, top: int) -> Analysed | NotAnalysed:
     """Return one turn set against its rack's best plays, or why it cannot be."""
+    reason = why_not_analysed(game, turn)
+    if reason is not None:
+        return NotAnalysed(turn, reason)
+    return Analysed(turn, best_plays((turn.board, turn.rack, game.tileset, top)) if turn.rack else ())
+
+
+def why_not_analysed(game: Replay, turn: Replayed) -> str | None:
+    """Return why a turn cannot be set against its rack's best plays, or None when it can."""
     if turn.rack is None:
-        return NotAnalysed(turn, "the rack is not known")
+        return "the rack is not known"
     if searchable(turn.rack, game.tileset) != turn.rack:
-        return NotAnalysed(turn, f"the rack holds {turn.rack.count(BLANK)} blanks; with the "
-                                 f"{game.tileset.name} tile set the board search takes "
-                                 f"{MAX_CONCRETE_BLANKS}")
-    best = Position(turn.board, turn.rack, game.tileset).top(top) if turn.rack else []
-    return Analysed(turn, tuple(best))
+        return (f"the rack holds {turn.rack.count(BLANK)} blanks; with the {game.tileset.name} tile "
+                f"set the board search takes {MAX_CONCRETE_BLANKS}")
+    return None
 
 
 def summary(player: str, turns: list[Analysed | NotAnalysed]) -> Summary:
@@ -176,12 +210,14 @@ def shown_percent(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f}%"
 
 
-def analysis_lines(analysis: Analysis, turn_text: Callable[[Replayed], str]) -> list[str]:
+def analysis_lines(analysis: Analysis, turn_text: Callable[[Replayed], str], numbered: bool = False) -> list[str]:
     """Return the analysis for the screen: one line a turn (its score, the best play, the points
     left, the share of the top), the turns not analysed, then each player's accuracy and biggest
-    misses. `turn_text` writes what a turn did."""
+    misses. `turn_text` writes what a turn did; turns are named by their record line, or with
+    `numbered` by their number as the score sheet gives it (1 the first turn)."""
     game = analysis.game
-    out = head_lines(game, turn_text) + [turn_line(game, entry, turn_text) for entry in analysis.turns]
+    out = head_lines(game, turn_text, numbered) + [
+        turn_line(game, entry, turn_text, k if numbered else None) for k, entry in enumerate(analysis.turns, start=1)]
     for s in analysis.summaries:
         if not s.analysed:
             out.append(f"{s.player}: no turn analysed (no rack known).")
@@ -190,7 +226,8 @@ def analysis_lines(analysis: Analysis, turn_text: Callable[[Replayed], str]) -> 
                    f"over {plural(s.analysed, 'turn')} analysed)"
                    + (":" if s.misses else "; nothing left on the table."))
         for miss in s.misses:
-            out.append(f"  line {miss.turn.line}: {miss.left} points left; "
+            where = f"turn {game.turns.index(miss.turn) + 1}" if numbered else f"line {miss.turn.line}"
+            out.append(f"  {where}: {miss.left} points left; "
                        f"best {display_text(miss.written(miss.best[0]))} ({miss.top}), scored {miss.turn.score}")
     return out
 
@@ -200,21 +237,24 @@ def _widths(game: Replay, turn_text: Callable[[Replayed], str]) -> tuple[int, in
     return max([len(turn_text(t)) for t in game.turns] + [20]), max(len(p) for p in game.players)
 
 
-def head_lines(game: Replay, turn_text: Callable[[Replayed], str]) -> list[str]:
-    """Return the analysis's first lines: what game it is, and the columns' names."""
+def head_lines(game: Replay, turn_text: Callable[[Replayed], str], numbered: bool = False) -> list[str]:
+    """Return the analysis's first lines: what game it is, and the columns' names (the first
+    the record's line, or with `numbered` the turn's number)."""
     header = game.record.header
     width, names = _widths(game, turn_text)
+    first, what = ("turn", "play") if numbered else ("line", "turn")
     return [f"Analysis of a {header.mode} game, {header.level} tile set: {', '.join(game.players)}",
-            f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  {'best':>4}  "
+            f"{first:>4}  {'':<{names}}  {what:<{width}}  {'score':>5}  {'best':>4}  "
             f"{'left':>4}  {'share':>5}  best play"]
 
 
-def turn_line(game: Replay, entry: Analysed | NotAnalysed, turn_text: Callable[[Replayed], str]) -> str:
+def turn_line(game: Replay, entry: Analysed | NotAnalysed, turn_text: Callable[[Replayed], str],
+              number: int | None = None) -> str:
     """Return one turn's line: its score, the best play, the points left and the share of the top
-    (or why it is not analysed)."""
+    (or why it is not analysed); it starts with the turn's `number`, else its record line."""
     width, names = _widths(game, turn_text)
     turn = entry.turn
-    start = f"{turn.line:>4}  {turn.player:<{names}}  {turn_text(turn):<{width}}  {turn.score:>5}  "
+    start = f"{turn.line if number is None else number:>4}  {turn.player:<{names}}  {turn_text(turn):<{width}}  {turn.score:>5}  "
     if isinstance(entry, NotAnalysed):
         return start + f"not analysed: {entry.reason}"
     best = "; ".join(entry.written(c) + (f" ({c.score})" if i else "") for i, c in enumerate(entry.best))

@@ -42,12 +42,13 @@ from classroom.store.games import (
     Stale, add_game, change_game, changing, default_name, free_name, game_path, games, join_code, load_game,
     plain_name, set_aside, team_key,
 )
+from classroom.web.analysis import Analyses
 from classroom.web.editor import editor_board, editor_routes
-from classroom.web.placing import looked, placed_line
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked
+from classroom.web.placing import looked, placed_line
 from classroom.web.projector import duplicate_values, game_values
 from classroom.web.rounds import closed_round, entered, in_round
-from classroom.web.searches import Reveals, Searches, analysis
+from classroom.web.searches import Reveals, Searches
 from classroom.web.shown import board_rows, plain_reason, put_back, told, typed_turn
 from classroom.web.teams import team_routes
 
@@ -78,6 +79,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     renders a template, `friendly` turns a ClassroomError into its sentence; reveals and
     analyses are searched in `searches`, a reveal for up to `reveal_seconds`."""
     reveals = Reveals(searches, reveal_seconds)
+    analyses = Analyses(searches)
 
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
@@ -384,12 +386,9 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         if record.header.mode == "duplicate":
             raise ClassroomError("a duplicate game is not analysed: each round's top play is already on its page")
         game = replay(record, where=f"game {name}")
-        search = analysis(searches, record)  # the same record state is analysed once
-        if await run_in_threadpool(search.wait, ANALYSIS_FIRST_WAIT):
-            return page("analysis.j2", here="games", name=name, lines=search.result(), working=None)
-        lines, done = search.progress or ((), 0)
-        return page("analysis.j2", here="games", name=name, lines=lines,
-                    working=(min(done + 1, len(game.turns)), len(game.turns)))
+        # each turn searched on its own, on every core; the turns done shown, the rest to come
+        lines, working = await run_in_threadpool(analyses.shown, record, game, ANALYSIS_FIRST_WAIT)
+        return page("analysis.j2", here="games", name=name, lines=lines, working=working)
 
     @friendly
     async def situation_page(request: Request) -> Response:

@@ -1,9 +1,10 @@
-"""Searches that end: the best play of a reveal or of the solo player's comparison, and a game's
-analysis, each searched in a process of its own so the page keeps answering, out of a bounded
+"""Searches that end: the best play of a reveal or of the solo player's comparison, and each turn
+of a game's analysis (classroom.web.analysis), each searched in a process of its own so the page keeps answering, out of a bounded
 pool, and stopped for real at its limit (docs/architecture.md, "Searches that end").
 
 - At most one search process per CPU core; a search beyond waits its turn, and the time it
-  waits counts toward its limit: a reveal answers within its limit, plus a little.
+  waits counts toward its limit: a reveal answers within its limit, plus a little. A reveal
+  goes before the searches waiting (a game's analysis queues one a turn): the projector waits.
 - Each process is forked from multiprocessing's fork server (a clean process started once, the
   engine imported), never from the page's server, so it inherits none of the server's threads,
   locks or signal handlers. It takes SIGTERM as a plain end, ignores Ctrl-C (the server stops
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import hashlib
 import math
 import multiprocessing
 import multiprocessing.forkserver
@@ -34,17 +34,13 @@ from classroom.errors import ClassroomError, one_line
 from classroom.game.board import Board
 from classroom.game.tilesets import TileSet
 from classroom.machine import cap_memory
-from classroom.record.analysis import analysed_turns, analysis_lines, analysis_of, head_lines, turn_line
-from classroom.record.grammar import Record, record_text
-from classroom.record.replay import replay
-from classroom.record.report import turn_text
+from classroom.record.analysis import TurnSearch, best_plays as best_plays_of_turn
 from classroom.solve.board.position import Candidate, Position, searchable
 
 REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
-ANALYSIS_SECONDS = 300  # a whole game's analysis, one board search per turn
 GRACE = 0.5  # seconds between a search's SIGTERM and its SIGKILL
 CLOSING = 1.0  # seconds close() waits for the searches' readers to see their processes gone
-KEPT = 64  # results kept, the oldest forgotten first
+KEPT = 256  # results kept, the oldest forgotten first (a long game's analysis is a result a turn)
 SHOWN = 8  # best plays a reveal keeps (the page shows the first)
 
 STOPPED = "the server is stopping; the search was not finished"
@@ -78,6 +74,7 @@ class Search:
         self.value: Any = None
         self.error: str | None = None  # one sentence, when it failed
         self.pid: int | None = None  # its process's, once started
+        self.first = False  # it goes before the searches waiting that do not
         self._process: Any = None
         self._finished = threading.Event()
 
@@ -114,11 +111,13 @@ class Searches:
             threading.Thread(target=multiprocessing.forkserver.ensure_running, name="classroom-forkserver",
                              daemon=True).start()
 
-    def start(self, key: Key, work: Work, args: tuple, seconds: float, late: str, again: bool = True) -> Search:
-        """Return the search of `key`: the one found or under way, else a new one queued, which
-        runs work(report, *args) and fails with the sentence `late` `seconds` from now. A search
-        that failed is searched again when asked again, unless not `again` (then its sentence
-        is kept as a result is: a page that reloads itself until the end shows the failure)."""
+    def start(self, key: Key, work: Work, args: tuple, seconds: float, late: str, again: bool = True,
+              first: bool = False) -> Search:
+        """Return the search of `key`: the one found or under way, else a new one queued (`first`:
+        before those waiting), which runs work(report, *args) and fails with the sentence `late`
+        `seconds` from now. A search that failed is searched again when asked again, unless not
+        `again` (then its sentence is kept as a result is: a page that reloads itself until the
+        end shows the failure)."""
         with self._lock:
             known = self._known.get(key)
             if known is not None:
@@ -129,7 +128,10 @@ class Searches:
                 self._finish(search, error=STOPPED)
                 return search
             self._known[key] = search
-            self._waiting.append(search)
+            search.first = first
+            # after the searches waiting that went first too, so those keep their order
+            ahead = sum(1 for s in self._waiting if s.first) if first else len(self._waiting)
+            self._waiting.insert(ahead, search)
             self._next()
             return search
 
@@ -144,10 +146,11 @@ class Searches:
                 raise ClassroomError(search.late)
         return search.result()
 
-    def run(self, key: Key, work: Work, args: tuple, seconds: float, late: str) -> Any:
+    def run(self, key: Key, work: Work, args: tuple, seconds: float, late: str, first: bool = False) -> Any:
         """Return work(report, *args) searched in a process of the pool (or the result of the same
-        key found before); raise one sentence, `late` past `seconds`."""
-        return self.result(self.start(key, work, args, seconds, late))
+        key found before; `first`: before the searches waiting); raise one sentence, `late` past
+        `seconds`."""
+        return self.result(self.start(key, work, args, seconds, late, first=first))
 
     def close(self) -> None:
         """Kill every search's process and answer every search (returns within about CLOSING
@@ -326,7 +329,7 @@ class Reveals:
         late = (f"the best play is taking more than {seconds:.0f} seconds to find on this board "
                 f"(a first move with blanks is the slowest search); play on and ask again later")
         key = ("reveal", board.cells, tuple(sorted(rack)), tileset.name)
-        return self.searches.run(key, best_plays, (board, rack, tileset), seconds, late)
+        return self.searches.run(key, best_plays, (board, rack, tileset), seconds, late, first=True)
 
 
 def best_plays(report, board: Board, rack: tuple[str, ...], tileset: TileSet) -> tuple[Candidate, ...]:
@@ -334,24 +337,7 @@ def best_plays(report, board: Board, rack: tuple[str, ...], tileset: TileSet) ->
     return tuple(Position(board, searchable(rack, tileset), tileset).best()[:SHOWN])
 
 
-def analysis(searches: Searches, record: Record) -> Search:
-    """Return the search analysing a record: the one already done or under way for the same
-    record text, else a new one. Its progress is (the lines so far, the turns analysed), its
-    value every line of `classroom game analyse`."""
-    digest = hashlib.sha256(record_text(record).encode("utf-8")).hexdigest()
-    late = (f"the analysis is taking more than {ANALYSIS_SECONDS // 60} minutes; it was stopped "
-            f"(a rack with blanks on an open board is the slowest search)")
-    return searches.start(("analysis", digest), analysed_lines, (record,), ANALYSIS_SECONDS, late, again=False)
-
-
-def analysed_lines(report, record: Record) -> tuple[str, ...]:
-    """Return a record's analysis as `classroom game analyse` writes it, reporting the lines so
-    far and the turns analysed after each turn (a search's work)."""
-    game = replay(record, where="the game")
-    lines, turns = head_lines(game, turn_text), []
-    report((tuple(lines), 0))
-    for entry in analysed_turns(game):
-        turns.append(entry)
-        lines.append(turn_line(game, entry, turn_text))
-        report((tuple(lines), len(turns)))
-    return tuple(analysis_lines(analysis_of(game, turns), turn_text))
+def turn_best(report, search: TurnSearch) -> tuple[Candidate, ...]:
+    """Return a game turn's best plays (record.analysis.best_plays; a search's work, one turn of
+    the analysis page, classroom.web.analysis)."""
+    return best_plays_of_turn(search)

@@ -1,12 +1,15 @@
 """Benchmark: `game analyse` on a 20-turn game whose every rack is known.
 
-Run as `python -m tests.benchmarks.bench_analysis [--seed S] [--turns N] [--write FILE]`.
+Run as `python -m tests.benchmarks.bench_analysis [--seed S] [--turns N] [--write FILE] [--page]`.
 The game is dealt by seeded simulated players (classroom.make.simulated.simulate: nine-tile
 hands from the bag, one of the three best plays found within a budget, blanks saved while other
 plays exist) and written as a table record, each turn's rack in brackets; the seed is the first
 from --seed (default 0) whose first N turns (default 20) hold at least two racks with exactly one
 blank. Each turn is analysed as `game analyse` does it (one Position, its best play), timed on
-its own. Peak memory: run it under `/usr/bin/time -v`.
+its own. Peak memory: run it under `/usr/bin/time -v`. With `--page`, the whole analysis through
+the page instead: the record in a fresh library, the page's app (its search processes as
+`classroom serve` has them), the teacher's browser asking for `/games/NAME/analysis` every 0.1 s
+as it refreshes, until the analysis is done (the time to the first turn shown, and to the end).
 
 Target (issue 26, 2-core machine): median <= 1 s a turn, one-blank racks included.
 Not collected by pytest (no test_ prefix).
@@ -40,6 +43,8 @@ def dealt_game(seed: int, turns: int) -> str:
              f"#note simulated players, seed {seed}"]
     board = Board()
     for turn in game.history[:turns]:
+        if not turn.hand:  # the bag and the rack are empty: the game is over
+            break
         rack = " ".join(turn.hand)
         if turn.play is None:
             lines.append(f"{PLAYERS[turn.player]} [{rack}]: trade {rack}")
@@ -81,8 +86,42 @@ def main(seed: int = 0, turns: int = 20, write: Path | None = None) -> None:
               f"max {max(blank_times):.2f} s")
 
 
+def page(seed: int = 0, turns: int = 30) -> None:
+    """Time a dealt game's analysis through the page, from the first request to the last line."""
+    import tempfile
+
+    from classroom.web import create_app
+    from tests.browsers import teacher
+
+    text = dealt_game(seed, turns)
+    with tempfile.TemporaryDirectory() as folder:
+        library = Path(folder) / "output"
+        (library / "games").mkdir(parents=True)
+        (library / "games" / "dealt.txt").write_text(text, encoding="utf-8")
+        with teacher(create_app(library)) as client:
+            client.sign_in()
+            time.sleep(1.0)  # the search processes' fork server started, as a server's is
+            start, first = time.perf_counter(), None
+            while True:
+                shown = client.get("/games/dealt/analysis").text
+                if first is None and "   1  " in shown:
+                    first = time.perf_counter() - start
+                if 'id="working"' not in shown:
+                    break
+                time.sleep(0.1)
+            total = time.perf_counter() - start
+    assert "accuracy" in shown, shown[-2000:]
+    print(f"seed {seed}, {turns} turns through the page: first turn shown after "
+          f"{'-' if first is None else f'{first:.2f}'} s, "
+          f"the whole analysis after {total:.2f} s")
+
+
 if __name__ == "__main__":
     arguments = sys.argv[1:]
+    if "--page" in arguments:
+        page(int(arguments[arguments.index("--seed") + 1]) if "--seed" in arguments else 0,
+             int(arguments[arguments.index("--turns") + 1]) if "--turns" in arguments else 30)
+        sys.exit(0)
 
     def option(name: str, default):
         return arguments[arguments.index(name) + 1] if name in arguments else default

@@ -6,8 +6,9 @@ Run as `python -m tests.benchmarks.bench_best [POSITIONS] [--blanks N] [--count]
 game and a nine-tile hand from the bag left, with exactly N blanks (default 0). With `--count`
 it also times counting every legal play of the same Position (within counting.count_limit, as `best`
 does). With `--command` it times the whole command instead, `classroom best BOARD HAND` in a
-process of its own (start-up, the count and the printing included), R runs a position
-(default 3), and gives the median of each position's runs. Peak memory: run it under
+process of its own (start-up, the count and the printing included; `--json`, `--exact` pass
+`--json`, `--count`), R runs a position (default 3), and gives the median of each position's runs,
+wall time and CPU time (user and system, the steadier figure on a shared machine). Peak memory: run it under
 `/usr/bin/time -v`.
 
 Targets (issue 8, 2-core machine): no blank median <= 0.25 s, p95 <= 2 s, the whole command
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -74,10 +76,12 @@ def main(count: int = 50, blanks: int = 0, counting: bool = False, level: str = 
         print(summary("counting every play", count_times))
 
 
-def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "original") -> None:
-    """Time `classroom best BOARD HAND` as a user runs it, on each seeded position."""
+def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "original",
+            extra: tuple[str, ...] = ()) -> None:
+    """Time `classroom best BOARD HAND` as a user runs it (with the `extra` words, like
+    `--json`), on each seeded position."""
     tileset = load_level(level)
-    medians = []
+    medians, cpu_medians = [], []
     # as on a user's machine, the package's compiled bytecode is kept from run to run (a
     # sandbox's PYTHONDONTWRITEBYTECODE would have every run compile it again, some 0.06 s)
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
@@ -87,14 +91,20 @@ def command(count: int = 50, blanks: int = 0, runs: int = 3, level: str = "origi
             path = Path(folder) / f"board-{seed}.txt"
             path.write_text(board_text(board), encoding="utf-8")
             times = []
+            cpu = []
             for _ in range(runs):
-                start = time.perf_counter()
+                before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
                 subprocess.run([sys.executable, "-m", "classroom", "best", str(path), " ".join(hand),
-                                "--level", level], check=True, stdout=subprocess.DEVNULL, env=env)
+                                "--level", level, *extra], check=True, stdout=subprocess.DEVNULL, env=env)
                 times.append(time.perf_counter() - start)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             medians.append(statistics.median(times))
-            print(f"seed {seed:3d}  {medians[-1]:7.2f} s (median of {runs})  hand {' '.join(hand)}", flush=True)
+            cpu_medians.append(statistics.median(cpu))
+            print(f"seed {seed:3d}  {medians[-1]:7.2f} s, CPU {cpu_medians[-1]:.2f} s (medians of {runs})  "
+                  f"hand {' '.join(hand)}", flush=True)
     print(summary("classroom best, the whole command", medians))
+    print(summary("its CPU time (user and system: the steadier figure on a shared machine)", cpu_medians))
 
 
 if __name__ == "__main__":
@@ -108,9 +118,12 @@ if __name__ == "__main__":
     parser.add_argument("--level", default="original", help="the tile set (default original)")
     parser.add_argument("--command", action="store_true", help="time the whole `classroom best` command")
     parser.add_argument("--runs", type=int, default=3, help="runs of each position with --command")
+    parser.add_argument("--json", action="store_true", help="with --command: `best --json`")
+    parser.add_argument("--exact", action="store_true", help="with --command: `best --count`, the count exact")
     args = parser.parse_args()
     positions = 10 if args.quick else args.positions
     if args.command:
-        command(positions, args.blanks, args.runs, args.level)
+        extra = ("--json",) * args.json + ("--count",) * args.exact
+        command(positions, args.blanks, args.runs, args.level, extra)
     else:
         main(positions, args.blanks, args.count, args.level)

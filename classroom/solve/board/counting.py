@@ -26,12 +26,40 @@ COUNT_LIMIT = 27_000_000
 # With two blanks a unit of that work costs more time and memory, and such a count seldom
 # finishes: it stops sooner.
 TWO_BLANKS_LIMIT = 2_000_000
+# Work `classroom best` spends on its count unless asked for the exact one (`best --count`): a
+# few tenths of a second, so that the best play is not kept waiting for it; with a blank the
+# count most often stops there and says "at least N" (docs/performance.md, "`best` answers first").
+GLANCE_LIMIT = 1_000_000
+# The most plays `best --all` lists: more are refused at once, their count said (a blank's
+# hundreds of thousands of plays, each drawn on its board, are no list a person reads).
+LISTED_AT_MOST = 10_000
 
 
 def count_limit(hand) -> int:
     """Return the work a count of the hand's plays may take (COUNT_LIMIT; with two blanks or
     more, TWO_BLANKS_LIMIT)."""
     return TWO_BLANKS_LIMIT if sum(tile == BLANK for tile in hand) > 1 else COUNT_LIMIT
+
+
+def glance_limit(hand) -> int:
+    """Return the work a count may take when the plays, not their number, are what was asked for
+    (GLANCE_LIMIT, never more than count_limit)."""
+    return min(GLANCE_LIMIT, count_limit(hand))
+
+
+def listable(count_at_least, hand) -> str | None:
+    """Return None when every play of a position can be listed, else the sentence refusing it:
+    too many plays (more than LISTED_AT_MOST), or too many to count. `count_at_least(limit)` is
+    the position's (Position.count_at_least): a glance first, so most refusals come at once,
+    then the whole count when the glance stopped short of LISTED_AT_MOST."""
+    count, exact = count_at_least(glance_limit(hand))
+    if not exact and count <= LISTED_AT_MOST:
+        count, exact = count_at_least(count_limit(hand))
+    if exact and count <= LISTED_AT_MOST:
+        return None
+    return (f"this hand has {'' if exact else 'at least '}{count:,} legal equation plays on this "
+            f"board, too many to list (--all lists up to {LISTED_AT_MOST:,}); ask for the best "
+            f"ones with --top N")
 
 
 class Counting:
@@ -42,13 +70,14 @@ class Counting:
         self.windows = windows  # group -> its windows
         self.tables = tables
         self._count: int | None = None
-        self._over = False  # a count within a limit gave up
+        self._over: int | None = None  # the largest limit a count gave up within
         self.at_least = 0  # the plays of the windows counted whole before a limit stopped the count
 
     def count(self, limit: int | None = None) -> int | None:
         """Return the number of distinct legal equation plays; with a `limit`, None as soon as
-        the work passes it."""
-        if self._count is None and not (self._over and limit is not None):
+        the work passes it (at once when a count already gave up within that much; a larger limit
+        counts afresh)."""
+        if self._count is None and not (self._over is not None and limit is not None and limit <= self._over):
             self.tables.limit = limit
             stopped = False
             try:
@@ -62,7 +91,7 @@ class Counting:
                 self.at_least = max(self.at_least, self._partial)
                 # the tables were left part-built (an aimed table's targets are marked covered
                 # before its sides are in): a count asked for again starts afresh
-                self._over = True
+                self._over = limit
                 self.tables = self.tables.afresh()
                 return None
         return self._count
