@@ -51,6 +51,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         level: str = typer.Option("original", "--level", help="Tile set: original, junior, advanced, ..."),
         seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Deal the same game again (default: chosen and written in the record)."),
         time: list[str] = typer.Option([], "--time", help="A time handicap, like 'Red 5m' (repeat for each)."),
+        handicap: list[str] = typer.Option([], "--handicap", help="Handicap points a player starts with, like 'Blue 20' (repeat for each)."),
+        fraction_bonus: list[str] = typer.Option([], "--fraction-bonus", help="A player's fraction tiles score ×2 or ×3, like 'Blue ×2' or 'Blue 2' (repeat for each)."),
         board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
         racks: str = typer.Option("screen", "--racks", help="A teams game: screen (racks on the projector) or private (each team's rack on its own device only)."),
         team_plays: str = typer.Option("confirm", "--team-plays", help="A teams game: a play a team sends from its device waits for the teacher's confirm, or is played at once (direct)."),
@@ -59,7 +61,10 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     from classroom.choices import one_of
     from classroom.game.tilesets import LEVELS
     from classroom.record.deal import new_game
-    from classroom.record.grammar import MODES, RACKS, TEAM_PLAYS, check_names, read_handicap, record_text
+    from classroom.record.grammar import (
+        MODES, RACKS, TEAM_PLAYS, check_names, read_fraction_bonus, read_handicap, read_handicap_points,
+        read_per_player, record_text,
+    )
     from classroom.record.replay import replay
 
     mode = one_of(mode, MODES, "--mode")
@@ -71,6 +76,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     names = tuple(name.strip() for name in players.split(","))
     check_names(names, "--players")
     minutes = tuple(read_handicap(value, names) for value in time)
+    abilities = {"handicaps": read_per_player(handicap, names, "--handicap", read_handicap_points),
+                 "fraction_bonus": read_per_player(fraction_bonus, names, "--fraction-bonus", read_fraction_bonus)}
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     if seed is None:
@@ -82,6 +89,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
 
         start = tuple(board_text(read_board(board, load_level(level).rules)).splitlines())
     if mode == "duplicate":
+        if any(abilities.values()):
+            raise ClassroomError("--handicap and --fraction-bonus are settings of a teams or solo game, not of a duplicate game")
         from classroom.record.duplicate import new_duplicate, replay_duplicate, round_lines
 
         game = new_duplicate(names, level, seed, minutes, start)
@@ -93,6 +102,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     game = new_game(mode, names, level, seed, minutes, start)
     if mode == "teams":
         game = game.with_header(racks=racks, team_plays=team_plays)
+    if any(abilities.values()):
+        game = game.with_header(**abilities)
     save(record, record_text(game))
     typer.echo(f"wrote {record}: a {mode} game, seed {seed}")
     typer.echo("\n".join(line for line in score_lines(replay(game)) if line.startswith(("Next", "Time"))))

@@ -119,7 +119,7 @@ class Replay:
     @property
     def totals(self) -> dict[str, int]:
         """Return each player's total, the end-of-game sums included."""
-        running = {p: 0 for p in self.players}
+        running = {p: self.record.header.handicap_of(p) for p in self.players}  # RULES §12
         for turn in self.turns:
             running[turn.player] += turn.score
         for player, points in self.end or ():
@@ -201,7 +201,7 @@ class _Table:
         self.passes = 0
         self.ended = False
         self.went_out: str | None = None
-        self.totals = {p: 0 for p in self.players}
+        self.totals = {p: record.header.handicap_of(p) for p in self.players}  # handicap points first
 
     def run(self) -> Replay:
         for line in self.record.lines:

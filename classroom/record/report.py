@@ -30,6 +30,7 @@ def score_data(game: Replay) -> dict:
         "mode": header.mode, "tiles": header.level, "seed": header.seed,
         "players": list(game.players),
         "time": {name: minutes for name, minutes in header.minutes},
+        "handicaps": dict(header.handicaps), "fraction_bonus": dict(header.fraction_bonus),
         "turns": [{"line": t.line, "player": t.player, "kind": t.kind,
                    "play": t.notation if t.kind in ("play", "expression") else None,
                    "traded": list(t.traded) if t.traded is not None else None,
@@ -54,10 +55,17 @@ def score_lines(game: Replay) -> list[str]:
            + (f" (seed {header.seed})" if header.seed is not None else "")]
     for name, minutes in header.minutes:
         out.append(f"Time limit: {name} {minutes} minutes a play")
+    for name, points in header.handicaps:
+        out.append(f"Handicap: {name} starts with {points} points")
+    for name, times in header.fraction_bonus:
+        out.append(f"Fraction bonus: {name}'s fraction tiles score ×{times}")
     width = max([len(turn_text(t)) for t in game.turns] + [20])
     names = max(len(p) for p in players)
     out.append(f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  "
                + "  ".join(f"{p:>6}" for p in players))
+    if header.handicaps:
+        out.append(f"{'':>4}  {'':<{names}}  {'handicap at the start':<{width}}  {'':>5}  "
+                   + "  ".join(f"{header.handicap_of(p):>6}" for p in players))
     for t in game.turns:
         totals = dict(t.totals)
         out.append(f"{t.line:>4}  {t.player:<{names}}  {turn_text(t):<{width}}  {t.score:>5}  "

@@ -177,6 +177,12 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         handicaps = optional_text(form, "time", "the time handicaps", 400)  # 'Blue 3m, Red 5m'
         minutes = tuple(read_handicap(value, names, "the time handicap")
                         for value in (handicaps or "").split(",") if value.strip())
+        # Players of different abilities (issue 42): header lines the new record is given.
+        from classroom.record.grammar import read_fraction_bonus, read_handicap_points, read_per_player
+        points = read_per_player(optional_text(form, "handicap", "the handicap points", 400), names,
+                                 "the handicap points", read_handicap_points)
+        bonus = read_per_player(optional_text(form, "fraction_bonus", "the fraction bonus", 400), names,
+                                "the fraction bonus", read_fraction_bonus)
         table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
         grid = optional_text(form, "board", "the board", 20_000)  # a position from the board editor
         start = tuple(editor_board(grid, load_level(level)).splitlines()) if grid else ()
@@ -194,6 +200,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             else:
                 record = new_game(mode, names, level, seed, minutes, board=start)
                 record = record.with_header(**settings) if settings else record
+            record = record.with_header(handicaps=points, fraction_bonus=bonus) if points or bonus else record
             return add_game(library, wanted, record)
 
         name = await run_in_threadpool(create)

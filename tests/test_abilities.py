@@ -1,0 +1,193 @@
+"""Players of different abilities (RULES §12): handicap points a player starts with, and the
+fraction bonus; header lines of a record (docs/records.md), options of `game new`, choices on the
+page's new-game form, replayed by `game score`, `game analyse` and the score sheet. A record
+without them reads, replays and prints as before."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from classroom.cli.commands import app
+from classroom.errors import ClassroomError
+from classroom.record.grammar import read_record, record_text
+from classroom.record.replay import replay
+from tests.test_game_print import TEAMS, rows
+
+HEAD = "#equate game\n#tiles original\n#mode teams\n#players Red, Blue\n"
+PLAYS = """Red: J10 across 24 ÷ 3 = 8
+Blue: O9 down 28 = 4 × 7
+Red: M12 across 4 = 4
+Blue: I12 across 7 + 9 × 4 = 43
+Red: F9 across 7/4 = 3/4 + 1
+"""
+BOOKLET = HEAD + PLAYS  # the booklet's five sample plays: 28, 11, 3, 11 and 30
+# `game score` of BOOKLET as the code before handicaps and bonuses printed it (main at 9960bb0)
+BOOKLET_SCORE = """Teams game, original tile set: Red, Blue
+line        turn                       score     Red    Blue
+   5  Red   J10 across 24 ÷ 3 = 8         28      28       0
+   6  Blue  O9 down 28 = 4 × 7            11      28      11
+   7  Red   M12 across 4 = 4               3      31      11
+   8  Blue  I12 across 7 + 9 × 4 = 43     11      31      22
+   9  Red   F9 across 7/4 = 3/4 + 1       30      61      22
+Totals: Red 61, Blue 22.
+Next: Blue.
+"""
+
+
+def run(*words: str):
+    return CliRunner().invoke(app, list(words))
+
+
+def written(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+# --- handicap points ---------------------------------------------------------------------------
+
+def test_handicap_points_count_from_the_first_turn():
+    """Blue's 20 handicap points are in Blue's total before any turn and in every running total
+    after; the turns' own scores are unchanged."""
+    game = replay(read_record(HEAD + "#handicap Blue 20\n" + PLAYS))
+    assert [t.score for t in game.turns] == [28, 11, 3, 11, 30]
+    assert [dict(t.totals)["Blue"] for t in game.turns] == [20, 31, 31, 42, 42]
+    assert game.totals == {"Red": 61, "Blue": 42}
+    assert replay(read_record(HEAD + "#handicap Blue 20\n")).totals == {"Red": 0, "Blue": 20}
+
+
+def test_a_handicap_can_turn_the_result():
+    """In an ended game the handicap is in the totals the winner is chosen by: Green Team's 8
+    points and 20 at the start beat Red's 24."""
+    plain = replay(read_record(TEAMS))
+    assert (plain.totals, plain.winners) == ({"Red": 24, "Blue": 21, "Green Team": 8}, ["Red"])
+    text = TEAMS.replace("#time Blue 2m\n", "#time Blue 2m\n#handicap Green Team 20\n")
+    game = replay(read_record(text))
+    assert (game.totals, game.winners) == ({"Red": 24, "Blue": 21, "Green Team": 28}, ["Green Team"])
+
+
+def test_handicap_and_bonus_lines_read_back_the_same():
+    """A name in any letter case is the player's; the record the tool writes reads back to the
+    same record, its lines as the grammar gives."""
+    text = HEAD + "#handicap blue 20\n#handicap Red 0\n#fraction-bonus Blue x3\n" + PLAYS
+    record = read_record(text)
+    assert (record.header.handicaps, record.header.fraction_bonus) == ((("Blue", 20), ("Red", 0)), (("Blue", 3),))
+    written_text = record_text(record)
+    assert "#fraction-bonus Blue ×3\n" in written_text
+    assert read_record(written_text) == record
+
+
+@pytest.mark.parametrize("line, words", [
+    ("#handicap Blue", "'#handicap Blue 20'"),
+    ("#handicap Blue -5", "'#handicap Blue 20'"),
+    ("#handicap Blue 1000", "'#handicap Blue 20'"),
+    ("#handicap Green 5", "'#handicap Green' names no player"),
+    ("#handicap Blue 5\n#handicap blue 6", "'#handicap Blue' is given twice"),
+    ("#fraction-bonus Blue ×4", "×2 or ×3"),
+    ("#fraction-bonus Blue", "×2 or ×3"),
+    ("#fraction-bonus Green ×2", "'#fraction-bonus Green' names no player"),
+])
+def test_bad_handicap_and_bonus_lines_are_refused(line, words):
+    """A handicap or bonus line that breaks the grammar, or names no player, is one sentence."""
+    with pytest.raises(ClassroomError, match=words):
+        read_record(HEAD + line + "\n" + PLAYS)
+
+
+def test_a_duplicate_game_has_no_handicap():
+    """A duplicate game's participants all play the same rack: a handicap line is refused."""
+    with pytest.raises(ClassroomError, match="not of a duplicate game"):
+        read_record("#equate game\n#mode duplicate\n#players Ana, Ben\n#handicap Ben 10\n")
+
+
+def test_an_old_record_scores_as_before(tmp_path):
+    """A record without the new lines prints exactly what the code before them printed, and its
+    JSON has empty handicaps and bonuses."""
+    path = written(tmp_path, BOOKLET)
+    assert run("game", "score", path).output == BOOKLET_SCORE
+    data = json.loads(run("game", "score", path, "--json").output)
+    assert (data["handicaps"], data["fraction_bonus"], data["totals"]) == ({}, {}, {"Red": 61, "Blue": 22})
+
+
+def test_game_score_and_analyse_show_the_handicap(tmp_path):
+    """`game score` names the handicap and shows it as a row before the first turn; `--json`
+    gives it and totals that include it; `game analyse` replays the record."""
+    path = written(tmp_path, HEAD + "#handicap Blue 20\n" + PLAYS)
+    lines = run("game", "score", path).output.splitlines()
+    assert "Handicap: Blue starts with 20 points" in lines
+    assert lines[3].split() == ["handicap", "at", "the", "start", "0", "20"]
+    assert lines[4].split()[-2:] == ["28", "20"] and "Totals: Red 61, Blue 42." in lines
+    data = json.loads(run("game", "score", path, "--json").output)
+    assert (data["handicaps"], data["totals"]) == ({"Blue": 20}, {"Red": 61, "Blue": 42})
+    assert [t["totals"]["Blue"] for t in data["turns"]] == [20, 31, 31, 42, 42]
+    analysed = run("game", "analyse", path)
+    assert analysed.exit_code == 0, analysed.output
+    assert "F9 across 7/4 = 3/4 + 1" in analysed.output
+
+
+def test_game_new_writes_the_handicap(tmp_path):
+    """`game new --handicap` writes one line a player, as the game spells the name."""
+    path = tmp_path / "game.txt"
+    result = run("game", "new", str(path), "--players", "Red, Blue", "--seed", "5",
+                 "--handicap", "blue 20", "--handicap", "Red 3")
+    assert result.exit_code == 0, result.output
+    record = read_record(path.read_text("utf-8"))
+    assert record.header.handicaps == (("Blue", 20), ("Red", 3))
+    assert replay(record).totals == {"Red": 3, "Blue": 20}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--handicap", "Green 20"], "--handicap 'Green 20': 'Green' is not one of the players (Red, Blue)"),
+    (["--handicap", "Blue twenty"], "--handicap 'Blue twenty': write a player and whole points"),
+    (["--handicap", "Blue 2", "--handicap", "Blue 3"], "--handicap: Blue is named twice"),
+    (["--fraction-bonus", "Blue ×5"], "--fraction-bonus 'Blue ×5': write a player and ×2 or ×3"),
+    (["--mode", "duplicate", "--handicap", "Blue 2"], "not of a duplicate game"),
+])
+def test_game_new_refuses_a_bad_setting_in_one_sentence(tmp_path, args, message):
+    """A bad --handicap or --fraction-bonus is one sentence, exit 2, and no record is written."""
+    path = tmp_path / "game.txt"
+    result = run("game", "new", str(path), "--players", "Red, Blue", *args)
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+    assert not path.exists()
+
+
+def test_the_score_sheet_shows_the_handicap(tmp_path):
+    """The score sheet names the handicap points and prints them as the first row's totals."""
+    text = TEAMS.replace("#time Blue 2m\n", "#time Blue 2m\n#handicap Green Team 20\n")
+    result = run("game", "print", written(tmp_path, text), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    lines = rows(tmp_path / "out" / "score-sheet.pdf")
+    assert "Handicap points at the start: Green Team 20" in lines
+    assert "Handicap at the start 0 0 20" in lines
+    assert "1 Red J10 across 24 ÷ 3 = 8 28 28 0 20" in lines
+    assert "Totals 24 21 28" in lines and "Green Team wins." in lines
+
+
+def test_the_new_game_form_writes_the_handicap(client, library):
+    """The page's new-game form takes handicap points and a fraction bonus ('Blue 20'), writes
+    them as header lines, and the projector shows them beside the totals."""
+    answer = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "seed": "5",
+                                         "handicap": "Blue 20", "fraction_bonus": "red ×2"},
+                         follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    name = answer.headers["location"].removeprefix("/games/")
+    record = read_record((library / "games" / f"{name}.txt").read_text("utf-8"))
+    assert (record.header.handicaps, record.header.fraction_bonus) == ((("Blue", 20),), (("Red", 2),))
+    page = client.get(f"/games/{name}").text
+    assert "(20 handicap points)" in page and "(fractions ×2)" in page
+    assert 'data-player="Blue">20<' in page
+
+
+@pytest.mark.parametrize("fields, said", [
+    ({"handicap": "Green 20"}, "the handicap points &#39;Green 20&#39;: &#39;Green&#39; is not one of the players"),
+    ({"fraction_bonus": "Blue ×9"}, "write a player and ×2 or ×3"),
+    ({"mode": "duplicate", "handicap": "Blue 5"}, "not of a duplicate game"),
+])
+def test_a_bad_handicap_on_the_form_is_one_sentence(client, library, fields, said):
+    """A bad handicap or bonus on the form is refused in one sentence and writes no game."""
+    answer = client.post("/games", data={"mode": "teams", "players": "Red, Blue", **fields})
+    assert answer.status_code == 400 and said in answer.text, answer.text[-600:]
+    assert not (library / "games").exists() or not list((library / "games").glob("*.txt"))
