@@ -191,3 +191,111 @@ def test_a_bad_handicap_on_the_form_is_one_sentence(client, library, fields, sai
     answer = client.post("/games", data={"mode": "teams", "players": "Red, Blue", **fields})
     assert answer.status_code == 400 and said in answer.text, answer.text[-600:]
     assert not (library / "games").exists() or not list((library / "games").glob("*.txt"))
+
+
+# --- the fraction bonus ------------------------------------------------------------------------
+
+BEFORE_F9 = HEAD + PLAYS.replace("Red: F9 across 7/4 = 3/4 + 1\n", "")
+
+
+def last_turn(text: str):
+    return replay(read_record(text)).turns[-1]
+
+
+@pytest.mark.parametrize("bonus, total, explained", [
+    # F9 is 3S, H9 plain, I9 2S, J9 plain (RULES §5): 7×3 + 0 + 6 + 1×2 + 1 = 30 (RULES §8)
+    ("", 30, "7×3 + 0 + 6 + 1×2 + 1 = 30"),
+    # ×2 on the two fraction tiles, before F9's 3S: 7×2×3 + 0 + 6×2 + 1×2 + 1 = 42 + 12 + 3 = 57
+    ("#fraction-bonus Red ×2\n", 57, "[7×2]×3 + 0 + [6×2] + 1×2 + 1 = 57"),
+    # ×3: 7×3×3 + 0 + 6×3 + 1×2 + 1 = 63 + 18 + 3 = 84
+    ("#fraction-bonus Red ×3\n", 84, "[7×3]×3 + 0 + [6×3] + 1×2 + 1 = 84"),
+])
+def test_the_booklets_f9_play_with_the_fraction_bonus(bonus, total, explained):
+    """The booklet's F9 play 7/4 = 3/4 + 1 scores 30 plain; with the bonus each fraction tile's
+    symbol score is multiplied before the square's premium, and the breakdown shows it."""
+    turn = last_turn(BEFORE_F9.replace("#players Red, Blue\n", "#players Red, Blue\n" + bonus)
+                     + "Red: F9 across 7/4 = 3/4 + 1\n")
+    assert turn.score == total
+    assert turn.breakdown.equations[0].explain() == explained
+
+
+def test_the_bonus_is_the_players_and_fractions_on_the_board_count_plain():
+    """Blue's ×3 leaves Red's F9 play at 30; Blue's F9 down 7/4 = 1 3/4 counts the 7/4 already
+    on F9 plain and the 3/4 Blue places ×3: 7 + 0 + 1×3 (F11 3S) + 6×3 (F12 plain) = 28, not 16."""
+    text = (BEFORE_F9.replace("#players Red, Blue\n", "#players Red, Blue\n#fraction-bonus Blue ×3\n")
+            + "Red: F9 across 7/4 = 3/4 + 1\nBlue: F9 down 7/4 = 1 3/4\n")
+    game = replay(read_record(text))
+    assert [t.score for t in game.turns[-2:]] == [30, 28]
+    assert game.turns[-1].breakdown.equations[0].explain() == "7 + 0 + 1×3 + [6×3] = 28"
+    plain = replay(read_record(text.replace("#fraction-bonus Blue ×3\n", "")))
+    assert [t.score for t in plain.turns[-2:]] == [30, 16]
+
+
+def test_the_bonus_comes_before_the_equation_multiplier():
+    """A first play on the 2E centre: J10 across 1/2 + 1/2 = 1 is (3 + 1 + 3 + 0 + 1) × 2 = 16
+    plain, ([3×2] + 1 + [3×2] + 0 + 1) × 2 = 28 with ×2."""
+    play = "Red: J10 across 1/2 + 1/2 = 1\n"
+    assert last_turn(HEAD + play).score == 16
+    turn = last_turn(HEAD + "#fraction-bonus Red ×2\n" + play)
+    assert (turn.score, turn.breakdown.fraction_bonus) == (28, 2)
+    assert turn.breakdown.equations[0].explain() == "([3×2] + 1 + [3×2] + 0 + 1) × 2 = 28"
+
+
+def test_a_blank_standing_for_a_fraction_still_scores_nothing():
+    """A blank standing for 1/2 scores 0 and is no fraction tile for the bonus: J10 across
+    ?1/2 + 1/2 = 1 with ×2 is (0 + 1 + [3×2] + 0 + 1) × 2 = 16."""
+    turn = last_turn(HEAD + "#fraction-bonus Red ×2\nRed: J10 across ?1/2 + 1/2 = 1\n")
+    assert turn.score == 16
+    assert turn.breakdown.equations[0].explain() == "(0 + 1 + [3×2] + 0 + 1) × 2 = 16"
+
+
+def test_game_play_shows_the_bonus_and_score_replays_it(tmp_path):
+    """`game play` names the bonus above the breakdown; `game score` and `game analyse` replay
+    the record to the same totals; the score sheet names the bonus."""
+    text = BEFORE_F9.replace("#players Red, Blue\n", "#players Red, Blue\n#fraction-bonus Red ×2\n#handicap Blue 5\n")
+    path = written(tmp_path, text)
+    result = run("game", "play", path, "Red: F9 across 7/4 = 3/4 + 1")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:4] == [
+        "  fraction bonus: each fraction tile placed scores ×2 [in brackets]",
+        "  7/4 = 3/4 + 1: [7×2]×3 + 0 + [6×2] + 1×2 + 1 = 57", "  scores 57"]
+    scored = run("game", "score", path)
+    assert "Fraction bonus: Red's fraction tiles score ×2" in scored.output
+    assert "Totals: Red 88, Blue 27." in scored.output
+    data = json.loads(run("game", "score", path, "--json").output)
+    assert (data["fraction_bonus"], data["totals"]) == ({"Red": 2}, {"Red": 88, "Blue": 27})
+    analysed = run("game", "analyse", path)
+    assert analysed.exit_code == 0, analysed.output
+    assert analysed.output.split("F9 across 7/4 = 3/4 + 1")[1].split()[0] == "57"
+    printed = run("game", "print", path, "--out", str(tmp_path / "out"))
+    assert printed.exit_code == 0, printed.output
+    lines = rows(tmp_path / "out" / "score-sheet.pdf")
+    assert "Fraction bonus (each fraction tile placed scores more): Red ×2" in lines
+    assert "5 Red F9 across 7/4 = 3/4 + 1 57 88 27" in lines
+
+
+def test_game_new_writes_the_fraction_bonus(tmp_path):
+    """`game new --fraction-bonus 'blue 3'` writes '#fraction-bonus Blue ×3'."""
+    path = tmp_path / "game.txt"
+    result = run("game", "new", str(path), "--players", "Red, Blue", "--seed", "5", "--fraction-bonus", "blue 3")
+    assert result.exit_code == 0, result.output
+    assert "#fraction-bonus Blue ×3\n" in path.read_text("utf-8")
+
+
+@pytest.mark.parametrize("bonus, top", [
+    # P14 down 2 + 3/4 = 1 7/4: P16 2E, P18 2S, P19 3S, so (1 + 1 + 6 + 0 + 1×2 + 7×3) × 2 = 62
+    ("", 62),
+    # with ×2: (1 + 1 + [6×2] + 0 + 1×2 + [7×2]×3) × 2 = 58 × 2 = 116
+    ("#fraction-bonus Red ×2\n", 116),
+])
+def test_analysis_ranks_a_bonus_players_plays_with_the_bonus(bonus, top):
+    """`game analyse` sets a turn against the best play scored as the player scores: the rack
+    7/4 3/4 1 + 2 on the booklet's board had P14 down 2 + 3/4 = 1 7/4, worth 62 plain and 116
+    with ×2; the F9 play made scores 30 plain and 57 with ×2, never more than the top."""
+    from classroom.record.analysis import analyse
+
+    text = (BEFORE_F9.replace("#players Red, Blue\n", "#players Red, Blue\n" + bonus)
+            + "Red [7/4 3/4 1 + 2]: F9 across 7/4 = 3/4 + 1\n")
+    entry = analyse(replay(read_record(text))).turns[-1]
+    assert (entry.top, entry.written(entry.best[0])) == (top, "P14 down 2 + 3/4 = 1 7/4")
+    assert entry.left == top - (57 if bonus else 30)

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from classroom.errors import ClassroomError
-from classroom.game.plays import record_notation
+from classroom.game.plays import record_notation, score
 from classroom.game.plurals import plural
 from classroom.game.symbols import BLANK, display_text
 from classroom.record.replay import Replay, Replayed
-from classroom.solve.board.position import MAX_CONCRETE_BLANKS, Candidate, Position, searchable
+from classroom.solve.board.position import (
+    MAX_CONCRETE_BLANKS, Candidate, Position, candidate_order, searchable,
+)
 
 MISSES = 3  # the biggest misses a player's summary lists
 
@@ -124,8 +126,20 @@ def analysed_turn(game: Replay, turn: Replayed, top: int) -> Analysed | NotAnaly
         return NotAnalysed(turn, f"the rack holds {turn.rack.count(BLANK)} blanks; with the "
                                  f"{game.tileset.name} tile set the board search takes "
                                  f"{MAX_CONCRETE_BLANKS}")
-    best = Position(turn.board, turn.rack, game.tileset).top(top) if turn.rack else []
+    position = Position(turn.board, turn.rack, game.tileset)
+    bonus = game.record.header.bonus_of(turn.player)
+    best = (position.top(top) if bonus == 1 else bonus_top(position, bonus, top)) if turn.rack else []
     return Analysed(turn, tuple(best))
+
+
+def bonus_top(position: Position, bonus: int, top: int | None) -> list[Candidate]:
+    """Return the `top` best plays for a player given the fraction bonus (RULES §12), each scored
+    with it: the engine's bounds are of plain scores, so every play is scored again and ranked."""
+    rescored = sorted((Candidate(score(position.board, c.play, position.tileset, bonus).total, c.play)
+                       for c in position.all()), key=candidate_order)
+    if top is None:
+        return [c for c in rescored if c.score == rescored[0].score]
+    return rescored[:top]
 
 
 def summary(player: str, turns: list[Analysed | NotAnalysed]) -> Summary:

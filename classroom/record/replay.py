@@ -335,7 +335,7 @@ class _Table:
             reason = f"the board would hold {short}" if short else None
         if reason is not None:
             raise ClassroomError(f"{at}: {shown} is not a legal play: {reason}")
-        breakdown = score(self.board, play, self.tileset)
+        breakdown = score(self.board, play, self.tileset, self.record.header.bonus_of(line.player))
         main = self.board.place(play.placements).run(play.placements[0].square, play.direction)
         is_equation = any(self.board.place(play.placements).symbol(s) == EQUAL for s in main)
         if not is_equation and breakdown.equations:

@@ -110,6 +110,8 @@ def turn_lines(game: Replay, turn: Replayed) -> list[str]:
     breakdown a judge checks, the totals, and what comes next."""
     out = [f"{turn.player}: {turn_text(turn)}"]
     if turn.kind == "play":
+        if turn.breakdown.fraction_bonus > 1:
+            out.append(f"  fraction bonus: each fraction tile placed scores ×{turn.breakdown.fraction_bonus} [in brackets]")
         for equation in turn.breakdown.equations:
             out.append(f"  {display_text(equation.text)}: {equation.explain()}")
         if turn.breakdown.bonus:
