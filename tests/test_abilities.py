@@ -299,3 +299,108 @@ def test_analysis_ranks_a_bonus_players_plays_with_the_bonus(bonus, top):
     entry = analyse(replay(read_record(text))).turns[-1]
     assert (entry.top, entry.written(entry.best[0])) == (top, "P14 down 2 + 3/4 = 1 7/4")
     assert entry.left == top - (57 if bonus else 30)
+
+
+# --- the total-time clock ----------------------------------------------------------------------
+
+CLOCKED = HEAD + """#allowance Red 1m
+#allowance Blue 10m
+#time-penalty 5
+#time-bonus 7
+Red: J10 across 24 ÷ 3 = 8
+Red took 1:30
+Blue: O9 down 28 = 4 × 7
+Blue took 0:45
+Red: M12 across 4 = 4
+Red took RED
+Blue: pass
+Blue took 0:10
+Red holds 4 ×
+Blue holds 2
+"""
+
+
+@pytest.mark.parametrize("red, red_sum", [
+    # Red's allowance is 1 minute; 1:30 + 0:29 = 1:59, 59 s over: 1 started minute, −5
+    ("0:29", -5),
+    # 1:30 + 1:31 = 3:01, 2:01 over: 3 started minutes, −15
+    ("1:31", -15),
+    # 1:30 + 0:00 = 1:30: 30 s over, 1 started minute
+    ("0:00", -5),
+])
+def test_the_clock_at_the_end_penalises_each_started_minute_over(red, red_sum):
+    """The clock's points come at the end with the end sums: minus the penalty for each started
+    minute over the allowance; Blue, 0:55 of 10 minutes and the least time, gains the 7."""
+    game = replay(read_record(CLOCKED.replace("RED", red)))
+    assert game.times == (("Red", 90 + int(red[0]) * 60 + int(red[2:])), ("Blue", 55))
+    assert game.time_sums == (("Red", red_sum), ("Blue", 7))
+    assert game.end == (("Red", -4), ("Blue", -1))  # 4 and × are 1 + 3; 2 is 1
+    assert game.totals == {"Red": 31 - 4 + red_sum, "Blue": 11 - 1 + 7}
+
+
+def test_within_the_allowance_and_a_tie_for_the_least_time():
+    """No penalty within the allowance: Red's 0:30 + 0:30 is exactly 1 minute, and Blue's 0:55
+    is the least; at 0:30 + 0:25 Red ties Blue's 0:55 and both gain the bonus."""
+    within = CLOCKED.replace("Red took 1:30", "Red took 0:30").replace("RED", "0:30")
+    assert replay(read_record(within)).time_sums == (("Red", 0), ("Blue", 7))
+    tied = CLOCKED.replace("Red took 1:30", "Red took 0:30").replace("RED", "0:25")
+    assert replay(read_record(tied)).time_sums == (("Red", 7), ("Blue", 7))
+
+
+def test_no_least_time_bonus_while_a_turn_is_untimed():
+    """A player with a turn that has no 'took' line would count as quick: no one gains the
+    bonus then; the penalty still counts the times kept."""
+    text = CLOCKED.replace("RED", "1:31").replace("Blue took 0:10\n", "")
+    assert replay(read_record(text)).time_sums == (("Red", -15), ("Blue", 0))
+
+
+@pytest.mark.parametrize("body, words", [
+    ("Red took 1:00\nRed: J10 across 24 ÷ 3 = 8\n", "Red has taken 0 turns"),
+    ("Red: J10 across 24 ÷ 3 = 8\nRed took 1:00\nRed took 0:30\n", "a 'took' line follows the turn it times"),
+])
+def test_a_took_line_times_one_turn(body, words):
+    """A 'took' line follows the player's turn, one a turn; another is refused naming its line."""
+    with pytest.raises(ClassroomError, match=words):
+        replay(read_record(HEAD + "#allowance Red 5m\n" + body))
+
+
+def test_the_clock_on_the_command_line(tmp_path):
+    """`game new` writes the clock's header lines, `game play --took` the turn's time after its
+    refill, `game undo` takes the time back with the turn, `game stop` applies the clock, and
+    `game score`, `game analyse` and the score sheet replay it to the same totals."""
+    path = tmp_path / "game.txt"
+    assert run("game", "new", str(path), "--players", "Red, Blue", "--seed", "3", "--allowance", "Red 2m",
+               "--allowance", "blue 5m", "--time-penalty", "4", "--time-bonus", "10").exit_code == 0
+    assert run("game", "play", str(path), "Red: pass", "--took", "1:00").exit_code == 0
+    assert run("game", "undo", str(path)).exit_code == 0
+    assert "took" not in path.read_text("utf-8")
+    assert run("game", "play", str(path), "Red: pass", "--took", "2:30").exit_code == 0
+    assert run("game", "play", str(path), "Blue: pass", "--took", "0:40").exit_code == 0
+    text = path.read_text("utf-8")
+    assert "#allowance Red 2m\n#allowance Blue 5m\n#time-penalty 4\n#time-bonus 10\n" in text
+    assert "Red: pass\nRed took 2:30\nBlue: pass\nBlue took 0:40\n" in text
+    stopped = run("game", "stop", str(path))
+    assert stopped.exit_code == 0, stopped.output
+    assert "The clock at the end: Red -4, Blue +10" in stopped.output
+    scored = run("game", "score", str(path), "--json")
+    data = json.loads(scored.output)
+    assert data["clock"] == {"allowances": {"Red": 2, "Blue": 5}, "penalty": 4, "bonus": 10,
+                             "seconds": {"Red": 150, "Blue": 40}, "sums": {"Red": -4, "Blue": 10}}
+    assert data["totals"] == {"Red": -4, "Blue": 10}
+    assert run("game", "analyse", str(path)).exit_code == 0
+    assert run("game", "print", str(path), "--out", str(tmp_path / "out")).exit_code == 0
+    lines = rows(tmp_path / "out" / "score-sheet.pdf")
+    assert "The clock at the end −4 +10" in lines and "Totals -4 10" in lines
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--allowance", "Red 0m"], "--allowance 'Red 0m': write a player and minutes in all"),
+    (["--time-penalty", "-1"], "--time-penalty"),
+    (["--mode", "duplicate", "--allowance", "Red 5m"], "not of a duplicate game"),
+])
+def test_a_bad_clock_setting_is_one_sentence(tmp_path, args, message):
+    """A bad clock setting is refused in one sentence, exit 2, and writes no record."""
+    path = tmp_path / "game.txt"
+    result = run("game", "new", str(path), "--players", "Red, Blue", *args)
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+    assert not path.exists()

@@ -52,6 +52,9 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         seed: Optional[int] = typer.Option(None, "--seed", min=0, help="Deal the same game again (default: chosen and written in the record)."),
         time: list[str] = typer.Option([], "--time", help="A time handicap, like 'Red 5m' (repeat for each)."),
         handicap: list[str] = typer.Option([], "--handicap", help="Handicap points a player starts with, like 'Blue 20' (repeat for each)."),
+        allowance: list[str] = typer.Option([], "--allowance", help="A player's total-time allowance, like 'Red 30m' (repeat for each); record each turn's time with game play --took."),
+        time_penalty: int = typer.Option(0, "--time-penalty", min=0, max=999, help="Points lost per started minute over the allowance, at the end."),
+        time_bonus: int = typer.Option(0, "--time-bonus", min=0, max=999, help="Points at the end for the least total time."),
         fraction_bonus: list[str] = typer.Option([], "--fraction-bonus", help="A player's fraction tiles score ×2 or ×3, like 'Blue ×2' or 'Blue 2' (repeat for each)."),
         board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
         racks: str = typer.Option("screen", "--racks", help="A teams game: screen (racks on the projector) or private (each team's rack on its own device only)."),
@@ -77,7 +80,10 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     check_names(names, "--players")
     minutes = tuple(read_handicap(value, names) for value in time)
     abilities = {"handicaps": read_per_player(handicap, names, "--handicap", read_handicap_points),
-                 "fraction_bonus": read_per_player(fraction_bonus, names, "--fraction-bonus", read_fraction_bonus)}
+                 "fraction_bonus": read_per_player(fraction_bonus, names, "--fraction-bonus", read_fraction_bonus),
+                 "allowances": tuple(read_handicap(value, names, "--allowance", "minutes in all")
+                                        for value in allowance),
+                 "time_penalty": time_penalty, "time_bonus": time_bonus}
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     if seed is None:
@@ -90,7 +96,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         start = tuple(board_text(read_board(board, load_level(level).rules)).splitlines())
     if mode == "duplicate":
         if any(abilities.values()):
-            raise ClassroomError("--handicap and --fraction-bonus are settings of a teams or solo game, not of a duplicate game")
+            raise ClassroomError("--handicap, --fraction-bonus and the clock are settings of a teams or solo game, "
+                                 "not of a duplicate game")
         from classroom.record.duplicate import new_duplicate, replay_duplicate, round_lines
 
         game = new_duplicate(names, level, seed, minutes, start)
@@ -113,19 +120,22 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
 def play(record: Path = RecordArgument,
          turn: Optional[str] = typer.Argument(None, help="The turn: 'Red: J10 across 24 ÷ 3 = 8', 'Red: trade 4 ÷ 9' or 'Red: pass'."),
          best: bool = typer.Option(False, "--best", help="Play the engine's best play for the player to move."),
+         took: Optional[str] = typer.Option(None, "--took", help="The time the turn took, like '2:13' (minutes:seconds), kept for the total-time clock."),
          plays_file: Optional[Path] = typer.Option(None, "--file", help="Duplicate: the round's plays, one 'NAME: PLAY' a line."),
          json_out: bool = JsonOption) -> None:
     """Add a turn: check it on the board of the moment, score it, deal the refill, and write the
     record; an illegal turn is refused with its reason and the record is left as it was. In a
     duplicate game, add participants' plays to the open round (each scored; an illegal one scores 0)."""
     from classroom.record.deal import best_turn, play_turn
-    from classroom.record.grammar import read_turn, record_text
+    from classroom.record.grammar import Took, read_clock, read_turn, record_text
     from classroom.record.replay import replay
     from classroom.store.games import changing
 
     with changing(record):
         game_record = read_game(record)
         if game_record.header.mode == "duplicate":
+            if took is not None:
+                raise ClassroomError("--took times a turn of a teams or solo game; a duplicate game keeps no clock")
             play_duplicate(record, game_record, turn, plays_file, best, json_out)
             return
         if plays_file is not None:
@@ -136,6 +146,9 @@ def play(record: Path = RecordArgument,
         before = replay(game_record, where=str(record))  # the one replay: the turn grows it by a step
         line = best_turn(before) if best else read_turn(turn, game_record, where)
         updated, game = play_turn(game_record, line, where, before)
+        if took is not None:  # the turn's time, after its refill: 'Red took 2:13'
+            game = game.then(Took(0, line.player, read_clock(took)), where)
+            updated = game.record
         save(record, record_text(updated))
     played = game.turns[len(before.turns)]
     if json_out:

@@ -5,7 +5,7 @@ logic: everything comes from classroom.record.replay."""
 from __future__ import annotations
 
 from classroom.game.symbols import display_text
-from classroom.record.grammar import Trade, action_text
+from classroom.record.grammar import Trade, action_text, clock_text
 from classroom.record.replay import Replay, Replayed
 
 # "A very good single player can accumulate 1000 to 1200 total points and can average over 30
@@ -31,6 +31,9 @@ def score_data(game: Replay) -> dict:
         "players": list(game.players),
         "time": {name: minutes for name, minutes in header.minutes},
         "handicaps": dict(header.handicaps), "fraction_bonus": dict(header.fraction_bonus),
+        "clock": {"allowances": dict(header.allowances), "penalty": header.time_penalty,
+                  "bonus": header.time_bonus, "seconds": dict(game.times),
+                  "sums": dict(game.time_sums) if game.time_sums is not None else None} if header.clocked else None,
         "turns": [{"line": t.line, "player": t.player, "kind": t.kind,
                    "play": t.notation if t.kind in ("play", "expression") else None,
                    "traded": list(t.traded) if t.traded is not None else None,
@@ -59,6 +62,8 @@ def score_lines(game: Replay) -> list[str]:
         out.append(f"Handicap: {name} starts with {points} points")
     for name, times in header.fraction_bonus:
         out.append(f"Fraction bonus: {name}'s fraction tiles score ×{times}")
+    if header.clocked:
+        out.append(clock_line(game))
     width = max([len(turn_text(t)) for t in game.turns] + [20])
     names = max(len(p) for p in players)
     out.append(f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  "
@@ -73,6 +78,8 @@ def score_lines(game: Replay) -> list[str]:
     if game.end is not None:
         out.append(f"End of the game ({how_ended(game)}): "
                    + ", ".join(f"{p} {points:+d}" for p, points in game.end))
+    if game.time_sums is not None:
+        out.append("The clock at the end: " + ", ".join(f"{p} {points:+d}" for p, points in game.time_sums))
     totals = game.totals
     out.append("Totals: " + ", ".join(f"{p} {totals[p]}" for p in players) + ".")
     if header.mode == "solo":
@@ -93,6 +100,18 @@ def score_lines(game: Replay) -> list[str]:
                       if game.rack(game.next_player) else "")
                    + (f"; the pile holds {game.pile_size} tiles." if game.pile is not None else "."))
     return out
+
+
+def clock_line(game: Replay) -> str:
+    """Return the total-time clock as the results name it: each player's time so far and
+    allowance, the penalty a started minute over and the bonus for the least time."""
+    header = game.record.header
+    allowances = dict(header.allowances)
+    times = ", ".join(f"{p} {clock_text(seconds)}" + (f" of {allowances[p]}m" if p in allowances else "")
+                      for p, seconds in game.times)
+    rules = [f"−{header.time_penalty} a started minute over the allowance"] if header.time_penalty else []
+    rules += [f"+{header.time_bonus} for the least total time"] if header.time_bonus else []
+    return f"Total time: {times}" + (f" ({'; '.join(rules)})" if rules else "")
 
 
 def how_ended(game: Replay) -> str:
