@@ -345,11 +345,7 @@ def _read_header(line: str, at: str, fields: dict) -> None:
             raise ClassroomError(f"{at}: the seed is a whole number, like '#seed 42'")
         fields["seed"] = int(value)
     elif key == "time":
-        name, _, limit = value.rpartition(" ")
-        match = _TIME.match(limit)
-        if not name or match is None or int(match["minutes"]) == 0:
-            raise ClassroomError(f"{at}: write a time limit as '#time Red 5m' (minutes a play)")
-        fields["minutes"].append((name.strip(), int(match["minutes"])))
+        fields["minutes"].append(_minutes(value, f"{at}: write a time limit as '#time Red 5m' (minutes a play)"))
     elif key == "handicap":
         match = _POINTS.match(value)
         if match is None:
@@ -361,11 +357,8 @@ def _read_header(line: str, at: str, fields: dict) -> None:
             raise ClassroomError(f"{at}: write a fraction bonus as '#fraction-bonus Blue ×2' (×2 or ×3)")
         fields["fraction_bonus"].append((match["name"].strip(), int(match["times"])))
     elif key == "allowance":
-        name, _, limit = value.rpartition(" ")
-        match = _TIME.match(limit)
-        if not name or match is None or int(match["minutes"]) == 0:
-            raise ClassroomError(f"{at}: write a total-time allowance as '#allowance Red 30m' (minutes in all)")
-        fields["allowances"].append((name.strip(), int(match["minutes"])))
+        fields["allowances"].append(
+            _minutes(value, f"{at}: write a total-time allowance as '#allowance Red 30m' (minutes in all)"))
     elif key in ("time-penalty", "time-bonus"):
         if not re.fullmatch(r"\d{1,3}", value):
             raise ClassroomError(f"{at}: '#{key}' is whole points (0 to 999), like '#{key} 10'")
@@ -383,6 +376,15 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
                              "#tiles, #mode, #players, #seed, #time, #handicap, #fraction-bonus, #allowance, "
                              "#time-penalty, #time-bonus, #note, #board, #racks and #team-plays")
+
+
+def _minutes(value: str, refusal: str) -> tuple[str, int]:
+    """Return (name, minutes) of a header's 'Red 5m', or raise the refusal."""
+    name, _, limit = value.rpartition(" ")
+    match = _TIME.match(limit)
+    if not name or match is None or int(match["minutes"]) == 0:
+        raise ClassroomError(refusal)
+    return name.strip(), int(match["minutes"])
 
 
 def _spelled(given: list[tuple[str, int]], players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
