@@ -117,8 +117,9 @@ def _named(name: str, names: tuple[str, ...], what: str, value: str) -> str:
 @dataclass(frozen=True)
 class Header:
     """What the `#` lines say: the tile set, the mode, the players or teams, the seed the tool
-    dealt with (None for a game played on a real table), time handicaps in minutes, and in a
-    teams game where racks are shown and what a play sent from a team's device does."""
+    dealt with (None for a game played on a real table), time handicaps in minutes, in a teams
+    game where racks are shown and what a play sent from a team's device does, and for players of
+    different abilities (RULES §12) handicap points, the fraction bonus and the total-time clock."""
 
     level: str = "original"
     mode: str = "teams"

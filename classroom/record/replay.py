@@ -19,6 +19,10 @@ A replay grows (Macondo's `game.PlayMove`): `Replay.then(line)` reads one line m
 the replay kept, and gives what replaying the whole record with that line would give; so a turn
 added is one step, not the record read again.
 
+Players of different abilities (RULES §12): a player's handicap points start their total, their
+fraction bonus multiplies the fraction tiles they place, and with a total-time clock the 'took'
+lines' times give each player's penalty and the least-time bonus, at the end with the end sums.
+
 A duplicate game replays by rounds (classroom.record.duplicate).
 """
 
