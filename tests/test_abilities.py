@@ -395,3 +395,16 @@ def test_the_clock_on_the_command_line(tmp_path):
     assert run("game", "print", str(path), "--out", str(tmp_path / "out")).exit_code == 0
     lines = rows(tmp_path / "out" / "score-sheet.pdf")
     assert "The clock at the end −4 +10" in lines and "Totals -4 10" in lines
+
+
+def test_each_turns_time_is_shown_beside_it(tmp_path):
+    """With 'took' lines, `game score` gives each turn's time, flags a turn over the player's
+    time a play (it still counts), and `--json` gives the seconds; a turn without one has none."""
+    text = CLOCKED.replace("RED", "0:20").replace("#time-bonus 7\n", "#time-bonus 7\n#time Red 1m\n")
+    path = written(tmp_path, text.replace("Blue took 0:10\n", ""))
+    lines = run("game", "score", path).output.splitlines()
+    assert lines[3].split()[-1] == "time"
+    assert lines[4].endswith("  1:30 (over the 1-minute limit)") and lines[5].endswith("  0:45")
+    assert lines[6].endswith("  0:20") and lines[7].endswith("11")
+    data = json.loads(run("game", "score", path, "--json").output)
+    assert [t["seconds"] for t in data["turns"]] == [90, 45, 20, None]

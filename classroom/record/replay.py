@@ -62,6 +62,7 @@ class Replayed:
     traded: Hand | None = None  # the tiles a trade returned, when known
     traded_count: int = 0  # how many tiles a trade returned
     totals: tuple[tuple[str, int], ...] = ()
+    seconds: int | None = None  # the time the turn took, when a 'took' line gives it
 
     @property
     def score(self) -> int:
@@ -378,6 +379,8 @@ class _Table:
             raise ClassroomError(f"{at}: {line.player} has taken {turns} turn{'s' if turns != 1 else ''} "
                                  f"and has a time for each; a 'took' line follows the turn it times")
         self.times[line.player].append(line.seconds)
+        last = max(i for i, t in enumerate(self.turns) if t.player == line.player)
+        self.turns[last] = replace(self.turns[last], seconds=line.seconds)
 
     def _time_sums(self) -> tuple[tuple[str, int], ...] | None:
         """Return the total-time clock's points at the end (RULES §12): minus the penalty for each

@@ -38,7 +38,7 @@ def score_data(game: Replay) -> dict:
                    "play": t.notation if t.kind in ("play", "expression") else None,
                    "traded": list(t.traded) if t.traded is not None else None,
                    "rack": list(t.rack) if t.rack is not None else None,
-                   "score": t.score, "totals": dict(t.totals)} for t in game.turns],
+                   "score": t.score, "seconds": t.seconds, "totals": dict(t.totals)} for t in game.turns],
         "end": dict(game.end) if game.end is not None else None,
         "totals": game.totals, "ended": game.ended, "winners": game.winners,
         "went_out": game.went_out, "stopped": game.stopped,
@@ -65,16 +65,17 @@ def score_lines(game: Replay) -> list[str]:
     if header.clocked:
         out.append(clock_line(game))
     width = max([len(turn_text(t)) for t in game.turns] + [20])
+    timed = any(t.seconds is not None for t in game.turns)  # 'took' lines: each turn's time shown
     names = max(len(p) for p in players)
     out.append(f"{'line':>4}  {'':<{names}}  {'turn':<{width}}  {'score':>5}  "
-               + "  ".join(f"{p:>6}" for p in players))
+               + "  ".join(f"{p:>6}" for p in players) + ("  time" if timed else ""))
     if header.handicaps:
         out.append(f"{'':>4}  {'':<{names}}  {'handicap at the start':<{width}}  {'':>5}  "
                    + "  ".join(f"{header.handicap_of(p):>6}" for p in players))
     for t in game.turns:
         totals = dict(t.totals)
         out.append(f"{t.line:>4}  {t.player:<{names}}  {turn_text(t):<{width}}  {t.score:>5}  "
-                   + "  ".join(f"{totals[p]:>6}" for p in players))
+                   + "  ".join(f"{totals[p]:>6}" for p in players) + (turn_time(t, header) if timed else ""))
     if game.end is not None:
         out.append(f"End of the game ({how_ended(game)}): "
                    + ", ".join(f"{p} {points:+d}" for p, points in game.end))
@@ -100,6 +101,16 @@ def score_lines(game: Replay) -> list[str]:
                       if game.rack(game.next_player) else "")
                    + (f"; the pile holds {game.pile_size} tiles." if game.pile is not None else "."))
     return out
+
+
+def turn_time(turn: Replayed, header) -> str:
+    """Return a turn's time for the end of its line, '  2:13', and 'over the 2-minute limit'
+    when the player has a time a play and took longer (the play still counts; RULES §12)."""
+    if turn.seconds is None:
+        return ""
+    limit = header.minutes_of(turn.player)
+    over = f" (over the {limit}-minute limit)" if limit is not None and turn.seconds > limit * 60 else ""
+    return f"  {clock_text(turn.seconds)}{over}"
 
 
 def clock_line(game: Replay) -> str:
