@@ -76,7 +76,7 @@ def test_tiles_lists_the_set():
     (("solve", "1 2 zz"), "error: hand: 'zz' is not an Equate tile"),
     (("solve", "7/4 7/4"), "error: hand: 2 × 7/4 is more than the Original tile set holds (1)"),
     (("solve", "1 2", "--level", "expert"), "error: --level is original, junior, no-fractions, "
-                                            "add-subtract or advanced, not 'expert'"),
+                                            "halves, halves-fourths, add-subtract or advanced, not 'expert'"),
     (("solve", "1 2", "--tiles", "/no/such/file.toml"), "error: /no/such/file.toml: cannot read the tile-set file"),
     (("check", "3/8 = 3/8"), "error: equation: 3/8 is not a fraction tile"),
 ])

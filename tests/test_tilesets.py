@@ -41,7 +41,8 @@ def test_easier_levels():
     assert junior["+"] + junior["-"] > junior["×"] + junior["÷"]
     add_subtract = load_level("add-subtract")
     assert set(add_subtract.count) == set("0123456789") | {"+", "-", "="}
-    assert set(LEVELS) == {"original", "junior", "no-fractions", "add-subtract", "advanced"}
+    assert set(LEVELS) == {"original", "junior", "no-fractions", "halves", "halves-fourths",
+                           "add-subtract", "advanced"}
 
 
 def test_a_custom_tile_set_file(tmp_path):

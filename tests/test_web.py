@@ -246,8 +246,8 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     ({"kind": "boardless", "count": "201"}, "the number of sheets (--count) is a whole number from 1 to 200, not 201"),
     ({"kind": "boardless", "count": "two"}, "the number of sheets (--count) is a whole number from 1 to 200, not two"),
     ({"kind": "boardless", "seed": "-1"}, "the seed (--seed) is a whole number from 0 to 999,999,999,999, not -1"),
-    ({"kind": "boardless", "level": "mythical"}, "the level is original, junior, no-fractions, add-subtract "
-                                                 "or advanced, not 'mythical'"),
+    ({"kind": "boardless", "level": "mythical"}, "the level is original, junior, no-fractions, halves, "
+                                                 "halves-fourths, add-subtract or advanced, not 'mythical'"),
     ({"kind": "boardless", "page_size": "legal"}, "the page size is letter or a4, not 'legal'"),
     ({"kind": "boardless", "difficulty": "insane"}, "the difficulty (--difficulty) is easy, medium or hard, not 'insane'"),
     ({"kind": "boardless", "key": "half"}, "the answer key is families, full, summary or none, not 'half'"),

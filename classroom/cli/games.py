@@ -50,6 +50,11 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         level: str = typer.Option("original", "--level", help="Tile set: original, junior, advanced, ..."),
         seed: Optional[int] = typer.Option(None, "--seed", click_type=Within(0), help="Deal the same game again (default: chosen and written in the record)."),
         time: list[str] = typer.Option([], "--time", help="A time handicap, like 'Red 5m' (repeat for each)."),
+        handicap: list[str] = typer.Option([], "--handicap", help="Handicap points a player starts with, like 'Blue 20' (repeat for each)."),
+        allowance: list[str] = typer.Option([], "--allowance", help="A player's total-time allowance, like 'Red 30m' (repeat for each); record each turn's time with game play --took."),
+        time_penalty: int = typer.Option(0, "--time-penalty", min=0, max=999, help="Points lost per started minute over the allowance, at the end."),
+        time_bonus: int = typer.Option(0, "--time-bonus", min=0, max=999, help="Points at the end for the least total time."),
+        fraction_bonus: list[str] = typer.Option([], "--fraction-bonus", help="A player's fraction tiles score ×2 or ×3, like 'Blue ×2' or 'Blue 2' (repeat for each)."),
         board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
         racks: str = typer.Option("screen", "--racks", help="A teams game: screen (racks on the projector) or private (each team's rack on its own device only)."),
         team_plays: str = typer.Option("confirm", "--team-plays", help="A teams game: a play a team sends from its device waits for the teacher's confirm, or is played at once (direct)."),
@@ -61,7 +66,9 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     from classroom.record.report import score_lines
     from classroom.record.requests import new_game_request
 
-    asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, random.SystemRandom())
+    asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, random.SystemRandom(),
+                             points=tuple(handicap), fraction_bonus=tuple(fraction_bonus),
+                             allowances=tuple(allowance), time_penalty=time_penalty, time_bonus=time_bonus)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     start = ()
@@ -90,13 +97,14 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
 def play(record: Path = RecordArgument,
          turn: Optional[str] = typer.Argument(None, help="The turn: 'Red: J10 across 24 ÷ 3 = 8', 'Red: trade 4 ÷ 9' or 'Red: pass'."),
          best: bool = typer.Option(False, "--best", help="Play the engine's best play for the player to move."),
+         took: Optional[str] = typer.Option(None, "--took", help="The time the turn took, like '2:13' (minutes:seconds), kept for the total-time clock."),
          plays_file: Optional[Path] = typer.Option(None, "--file", help="Duplicate: the round's plays, one 'NAME: PLAY' a line."),
          json_out: bool = JsonOption) -> None:
     """Add a turn: check it on the board of the moment, score it, deal the refill, and write the
     record; an illegal turn is refused with its reason and the record is left as it was. In a
     duplicate game, add participants' plays to the open round (each scored; an illegal one scores 0)."""
     from classroom.record.deal import best_turn, play_turn
-    from classroom.record.grammar import read_turn, record_text
+    from classroom.record.grammar import Took, read_clock, read_turn, record_text
     from classroom.record.replay import replay
     from classroom.record.report import score_data, turn_lines
     from classroom.store.games import changing
@@ -104,6 +112,8 @@ def play(record: Path = RecordArgument,
     with changing(record):
         game_record = read_game(record)
         if game_record.header.mode == "duplicate":
+            if took is not None:
+                raise ClassroomError("--took times a turn of a teams or solo game; a duplicate game keeps no clock")
             play_duplicate(record, game_record, turn, plays_file, best, json_out)
             return
         if plays_file is not None:
@@ -114,6 +124,9 @@ def play(record: Path = RecordArgument,
         before = replay(game_record, where=str(record))  # the one replay: the turn grows it by a step
         line = best_turn(before) if best else read_turn(turn, game_record, where)
         updated, game = play_turn(game_record, line, where, before)
+        if took is not None:  # the turn's time, after its refill: 'Red took 2:13'
+            game = game.then(Took(0, line.player, read_clock(took)), where)
+            updated = game.record
         save(record, record_text(updated))
     played = game.turns[len(before.turns)]
     if json_out:

@@ -3,7 +3,8 @@
 A Play is the Placements a player makes in one turn and the Direction of its main string.
 `why_illegal` says why a play breaks a rule (None when it is legal); `score` returns the
 Breakdown a judge reads: every Equation the play forms, each tile's part in it, the E
-multipliers, the 40 bonus and the total.
+multipliers, the 40 bonus and the total. A player given the fraction bonus (RULES §12) has the
+symbol score of each fraction tile they place multiplied by 2 or 3 before the square's premium.
 
 Notation: `F9 across 7/4 = 3/4 + 1` names the first square of the main string (not of the first
 placed tile) and writes the whole main string, old tiles included, because that is the equation a
@@ -20,7 +21,7 @@ from classroom.game.board import (
     CENTRE, Board, Direction, Placement, Square, line_name, on_board, premium, square_name,
 )
 from classroom.game.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, ORIGINAL_RULES, Symbol, Tile, face, is_blank, write,
+    ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, ORIGINAL_RULES, Symbol, Tile, face, is_blank, is_fraction, write,
 )
 from classroom.game.tilesets import TileSet
 
@@ -65,11 +66,18 @@ class TileScore:
     new: bool  # placed by this play (only new tiles earn a square's premium)
     symbol_score: int  # the score printed on the tile; 0 for a blank
     factor: int  # 2 or 3 for a new tile on 2S / 3S, else 1
+    fraction_bonus: int = 1  # 2 or 3 for a fraction tile placed by a player given the bonus
 
     @property
     def points(self) -> int:
         """Return what the tile adds to the equation's sum."""
-        return self.symbol_score * self.factor
+        return self.symbol_score * self.fraction_bonus * self.factor
+
+    def explain(self) -> str:
+        """Return the tile's part as a judge checks it: '6', '2×3', or with the fraction bonus
+        '[7×2]' and '[6×2]×3' (the symbol score times the bonus, then the square's premium)."""
+        base = f"[{self.symbol_score}×{self.fraction_bonus}]" if self.fraction_bonus > 1 else str(self.symbol_score)
+        return f"{base}×{self.factor}" if self.factor > 1 else base
 
 
 @dataclass(frozen=True)
@@ -94,8 +102,7 @@ class EquationScore:
 
     def explain(self) -> str:
         """Return the arithmetic a judge checks: '(1 + 1 + 5 + 1 + 0 + 2×3) × 2 = 28'."""
-        parts = " + ".join(
-            f"{t.symbol_score}×{t.factor}" if t.factor > 1 else str(t.symbol_score) for t in self.tiles)
+        parts = " + ".join(t.explain() for t in self.tiles)
         if self.multipliers:
             parts = f"({parts}) × " + " × ".join(str(m) for m in self.multipliers)
         return f"{parts} = {self.subtotal}"
@@ -103,10 +110,12 @@ class EquationScore:
 
 @dataclass(frozen=True)
 class Breakdown:
-    """A play's score: each equation formed (main string first), the 40 bonus, the total."""
+    """A play's score: each equation formed (main string first), the 40 bonus, the total, and
+    the fraction bonus the tiles were scored with (1: none)."""
 
     equations: tuple[EquationScore, ...]
     bonus: int
+    fraction_bonus: int = 1
 
     @property
     def total(self) -> int:
@@ -209,32 +218,36 @@ def why_illegal(board: Board, play: Play, tileset: TileSet | None = None,
 
 
 def _equation(after: Board, run: tuple[Square, ...], direction: Direction, new: set[Square],
-              tileset: TileSet) -> EquationScore:
+              tileset: TileSet, fraction_bonus: int = 1) -> EquationScore:
     tiles = []
     multipliers = []
     for square in run:
         tile = after.tile(square)
         bonus = premium(square)
         is_new = square in new
+        boosted = fraction_bonus if is_new and not is_blank(tile) and is_fraction(face(tile)) else 1
         tiles.append(TileScore(square, tile, is_new, tileset.score_of(tile),
-                               bonus.symbol_factor if is_new else 1))
+                               bonus.symbol_factor if is_new else 1, boosted))
         if is_new and bonus.equation_factor > 1:
             multipliers.append(bonus.equation_factor)
     text = write(tuple(after.symbol(s) for s in run))
     return EquationScore(direction, run, text, tuple(tiles), tuple(multipliers))
 
 
-def score(board: Board, play: Play, tileset: TileSet) -> Breakdown:
-    """Return the breakdown of a legal play's score on the board as it was before the play."""
+def score(board: Board, play: Play, tileset: TileSet, fraction_bonus: int = 1) -> Breakdown:
+    """Return the breakdown of a legal play's score on the board as it was before the play; with
+    a `fraction_bonus` of 2 or 3, each fraction tile the play places counts its symbol score that
+    many times, before the square's premium and the E multipliers, in every equation it is in
+    (RULES §12; the tiles already on the board count plain)."""
     after = board.place(play.placements)
     new = set(play.squares)
     runs = [(play.direction, after.run(play.placements[0].square, play.direction))]
     runs += [(play.direction.other, run) for run in cross_runs(board, play)]
     equations = tuple(
-        _equation(after, run, direction, new, tileset) for direction, run in runs
+        _equation(after, run, direction, new, tileset, fraction_bonus) for direction, run in runs
         if any(after.symbol(s) == EQUAL for s in run))
     bonus = ALL_NINE_BONUS if play.tiles_used == MAX_HAND else 0
-    return Breakdown(equations, bonus)
+    return Breakdown(equations, bonus, fraction_bonus)
 
 
 def scored(board: Board, play: Play, tileset: TileSet) -> ScoredPlay:

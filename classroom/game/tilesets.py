@@ -22,6 +22,8 @@ LEVELS = {
     "original": "original.toml",
     "junior": "junior.toml",
     "no-fractions": "no-fractions.toml",
+    "halves": "halves.toml",  # fractions by steps: halves, then halves and fourths, then all
+    "halves-fourths": "halves-fourths.toml",
     "add-subtract": "add-subtract.toml",
     "advanced": "advanced.toml",
 }

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from classroom.errors import ClassroomError
-from classroom.game.plays import record_notation
+from classroom.game.plays import record_notation, score
 from classroom.game.plurals import plural
 from classroom.game.symbols import BLANK, display_text
 from classroom.record.replay import Replay, Replayed
-from classroom.solve.board.position import MAX_CONCRETE_BLANKS, Candidate, Position, searchable
+from classroom.solve.board.position import (
+    MAX_CONCRETE_BLANKS, Candidate, Position, candidate_order, searchable,
+)
 
 MISSES = 3  # the biggest misses a player's summary lists
 
@@ -86,8 +88,9 @@ class Analysis:
     summaries: tuple[Summary, ...]
 
 
-# A turn's search: its board, its rack, the tile set and how many best plays, like
-# (Board(), ('1', '2', '+', '?'), TileSet(...), 1); best_plays(search) is its answer.
+# A turn's search: its board, its rack, the tile set, how many best plays and the player's
+# fraction bonus (RULES §12; 1 for none), like (Board(), ('1', '2', '+', '?'), TileSet(...), 1, 1);
+# best_plays(search) is its answer.
 TurnSearch = tuple
 # run(best_plays, searches) -> their answers in order: one by one in this process, or on several
 # processes (make.pool.run_all for `game analyse`; the page searches each turn on its own).
@@ -120,14 +123,21 @@ def one_by_one(work: Callable, searches: list[TurnSearch], progress: Callable[[]
 def turn_searches(game: Replay, top: int = 1) -> dict[int, TurnSearch]:
     """Return the search of each turn that needs one (its rack known and searchable, not empty),
     by the turn's place in the game (0 the first)."""
-    return {k: (turn.board, turn.rack, game.tileset, top) for k, turn in enumerate(game.turns)
+    return {k: turn_search(game, turn, top) for k, turn in enumerate(game.turns)
             if turn.rack and why_not_analysed(game, turn) is None}
 
 
+def turn_search(game: Replay, turn: Replayed, top: int) -> TurnSearch:
+    """Return a turn's search: its board, rack, the tile set, `top` and the player's bonus."""
+    return turn.board, turn.rack, game.tileset, top, game.record.header.bonus_of(turn.player)
+
+
 def best_plays(search: TurnSearch) -> tuple[Candidate, ...]:
-    """Return a turn search's `top` best plays, best first (a worker's work: a pure function)."""
-    board, rack, tileset, top = search
-    return tuple(Position(board, rack, tileset).top(top))
+    """Return a turn search's `top` best plays, best first, each scored with the player's fraction
+    bonus (a worker's work: a pure function)."""
+    board, rack, tileset, top, bonus = search
+    position = Position(board, rack, tileset)
+    return tuple(position.top(top) if bonus == 1 else bonus_top(position, bonus, top))
 
 
 def found_turn(game: Replay, turn: Replayed, best: tuple[Candidate, ...] | None) -> Analysed | NotAnalysed:
@@ -149,7 +159,7 @@ def analysed_turn(game: Replay, turn: Replayed, top: int) -> Analysed | NotAnaly
     reason = why_not_analysed(game, turn)
     if reason is not None:
         return NotAnalysed(turn, reason)
-    return Analysed(turn, best_plays((turn.board, turn.rack, game.tileset, top)) if turn.rack else ())
+    return Analysed(turn, best_plays(turn_search(game, turn, top)) if turn.rack else ())
 
 
 def why_not_analysed(game: Replay, turn: Replayed) -> str | None:
@@ -160,6 +170,16 @@ def why_not_analysed(game: Replay, turn: Replayed) -> str | None:
         return (f"the rack holds {turn.rack.count(BLANK)} blanks; with the {game.tileset.name} tile "
                 f"set the board search takes {MAX_CONCRETE_BLANKS}")
     return None
+
+
+def bonus_top(position: Position, bonus: int, top: int | None) -> list[Candidate]:
+    """Return the `top` best plays for a player given the fraction bonus (RULES §12), each scored
+    with it: the engine's bounds are of plain scores, so every play is scored again and ranked."""
+    rescored = sorted((Candidate(score(position.board, c.play, position.tileset, bonus).total, c.play)
+                       for c in position.all()), key=candidate_order)
+    if top is None:
+        return [c for c in rescored if c.score == rescored[0].score]
+    return rescored[:top]
 
 
 def summary(player: str, turns: list[Analysed | NotAnalysed]) -> Summary:

@@ -20,6 +20,7 @@ is legal, what it scores and who has won is the replay's business (classroom.rec
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from classroom.errors import ClassroomError, excerpt
@@ -36,27 +37,34 @@ TOP = "top"  # the name of the line that puts a duplicate round's top play on th
 # The record's own words: a name holding one as a word could read as another line ('Red draws 4'
 # as Red's draw, a team 'Blue holds nothing' never has a holds line of its own).
 WORDS = (TOP, "round", "draws", "holds", "trade", "pass")
-REPEATABLE = ("time", "note", "board")  # header lines that may come more than once
+REPEATABLE = ("time", "note", "board", "handicap", "fraction-bonus", "allowance")  # header lines that may come more than once
 MAX_NAME = 30
 FIRST_LINE = "#equate game"
 _TIME = re.compile(r"^(?P<minutes>\d{1,3})\s*m(?:in(?:utes?)?)?$", re.IGNORECASE)
+_POINTS = re.compile(r"^(?P<name>.+?)\s+(?P<points>\d{1,3})$")  # 'Blue 20': a handicap of 20 points
+_BONUS = re.compile(r"^(?P<name>.+?)\s+[×xX*]?\s*(?P<times>\d{1,2})$")  # 'Blue ×2': the fraction bonus
+BONUSES = (2, 3)  # "twice or triple the score for each fraction used" (RULES §12)
 _NAME = re.compile(r"^[^\s:\[\],#][^:\[\],#]*$")
 # 'Red [2 4 ÷]: J10 across ...', 'Red: pass'; the rack in brackets is optional
 _TURN = re.compile(r"^(?P<name>[^:\[\]]+?)\s*(?:\[(?P<rack>[^\]]*)\])?\s*:\s*(?P<action>.*)$")
+# 'Red took 2:13': the time the turn before took (minutes:seconds), for the total-time clock
+_TOOK = re.compile(r"^(?P<name>.+?)\s+took\s+(?P<minutes>\d{1,3}):(?P<seconds>[0-5]\d)$", re.IGNORECASE)
 _DRAWS = re.compile(r"^(?P<name>.+?)\s+draws\s+(?P<tiles>.+)$", re.IGNORECASE)
 _HOLDS = re.compile(r"^(?P<name>.+?)\s+holds\s+(?P<tiles>.+)$", re.IGNORECASE)
 _ROUND = re.compile(r"^round\s+(?P<round>\d{1,4})\s*\[(?P<rack>[^\]]*)\]$", re.IGNORECASE)
 _TRADE = re.compile(r"^trade(?:\s+(?P<tiles>.*))?$", re.IGNORECASE)
 
 
-def read_handicap(value: str, names: tuple[str, ...], what: str = "--time") -> tuple[str, int]:
-    """Return (player, minutes) of a time handicap like 'Red 5m' (minutes a play), the player as
-    the game names it, or raise one sentence naming `what` was given."""
+def read_handicap(value: str, names: tuple[str, ...], what: str = "--time",
+                  unit: str = "minutes a play") -> tuple[str, int]:
+    """Return (player, minutes) of a time handicap like 'Red 5m' (minutes a play; or a total-time
+    allowance, `unit` 'minutes in all'), the player as the game names it, or raise one sentence
+    naming `what` was given."""
     value = value.strip()
     match = re.fullmatch(r"(?P<name>.+?)\s+(?P<limit>\d{1,3}\s*m\w*)", value)
     limit = match and _TIME.match(match["limit"])
     if not limit or int(limit["minutes"]) == 0:
-        raise ClassroomError(f"{what} {value!r}: write a player and minutes a play, like 'Red 5m'")
+        raise ClassroomError(f"{what} {value!r}: write a player and {unit}, like 'Red 5m'")
     name = match["name"].strip()
     for player in names:
         if player.lower() == name.lower():
@@ -64,11 +72,54 @@ def read_handicap(value: str, names: tuple[str, ...], what: str = "--time") -> t
     raise ClassroomError(f"{what} {value!r}: {name!r} is not one of the players ({', '.join(names)})")
 
 
+def read_handicap_points(value: str, names: tuple[str, ...], what: str = "--handicap") -> tuple[str, int]:
+    """Return (player, points) of a handicap like 'Blue 20' (points at the start), the player as
+    the game names it, or raise one sentence naming `what` was given."""
+    match = _POINTS.match(value.strip())
+    if not match:
+        raise ClassroomError(f"{what} {excerpt(value.strip())!r}: write a player and whole points "
+                             "(0 to 999), like 'Blue 20'")
+    return _named(match["name"], names, what, value), int(match["points"])
+
+
+def read_fraction_bonus(value: str, names: tuple[str, ...], what: str = "--fraction-bonus") -> tuple[str, int]:
+    """Return (player, 2 or 3) of a fraction bonus like 'Blue ×2', the player as the game names
+    it, or raise one sentence naming `what` was given."""
+    match = _BONUS.match(value.strip())
+    if not match or int(match["times"]) not in BONUSES:
+        raise ClassroomError(f"{what} {excerpt(value.strip())!r}: write a player and ×2 or ×3, like 'Blue ×2'")
+    return _named(match["name"], names, what, value), int(match["times"])
+
+
+def read_per_player(values: str | list[str] | None, names: tuple[str, ...], what: str,
+                    reader: Callable[[str, tuple[str, ...], str], tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """Return the settings a form field or repeated option gives ('Blue 20, Red 5'), each read by
+    `reader` (read_handicap_points, read_fraction_bonus); a player named twice is refused."""
+    texts = [values] if isinstance(values, str) else list(values or [])
+    read = tuple(reader(value, names, what) for text in texts for value in text.split(",") if value.strip())
+    named = [name for name, _ in read]
+    for name in named:
+        if named.count(name) > 1:
+            raise ClassroomError(f"{what}: {name} is named twice; give each player one")
+    return read
+
+
+def _named(name: str, names: tuple[str, ...], what: str, value: str) -> str:
+    """Return the player a setting names (any letter case), or raise naming the setting."""
+    name = name.strip()
+    for player in names:
+        if player.lower() == name.lower():
+            return player
+    raise ClassroomError(f"{what} {excerpt(value.strip())!r}: {excerpt(name)!r} is not one of the "
+                         f"players ({', '.join(names)})")
+
+
 @dataclass(frozen=True)
 class Header:
     """What the `#` lines say: the tile set, the mode, the players or teams, the seed the tool
-    dealt with (None for a game played on a real table), time handicaps in minutes, and in a
-    teams game where racks are shown and what a play sent from a team's device does."""
+    dealt with (None for a game played on a real table), time handicaps in minutes, in a teams
+    game where racks are shown and what a play sent from a team's device does, and for players of
+    different abilities (RULES §12) handicap points, the fraction bonus and the total-time clock."""
 
     level: str = "original"
     mode: str = "teams"
@@ -79,10 +130,28 @@ class Header:
     board: tuple[str, ...] = ()  # the 19 rows of a board file the game starts from (none: empty)
     racks: str = "screen"  # a teams game: "private" shows each team's rack on its own device only
     team_plays: str = "confirm"  # a teams game: a team's play from its device waits for the teacher, or "direct"
+    handicaps: tuple[tuple[str, int], ...] = ()  # ('Blue', 20): Blue starts with 20 points
+    allowances: tuple[tuple[str, int], ...] = ()  # ('Red', 30): Red's total-time allowance, minutes
+    time_penalty: int = 0  # points lost per started minute over a player's allowance
+    time_bonus: int = 0  # points for the least total time (shared on a tie, rounded down)
+    fraction_bonus: tuple[tuple[str, int], ...] = ()  # ('Blue', 2): Blue's fraction tiles count twice
 
     def minutes_of(self, player: str) -> int | None:
         """Return the minutes a play the player is given, or None without a time limit."""
         return dict(self.minutes).get(player)
+
+    def handicap_of(self, player: str) -> int:
+        """Return the points the player starts with (0 without a handicap)."""
+        return dict(self.handicaps).get(player, 0)
+
+    @property
+    def clocked(self) -> bool:
+        """Return whether the game keeps a total-time clock (an allowance or a least-time bonus)."""
+        return bool(self.allowances or self.time_bonus)
+
+    def bonus_of(self, player: str) -> int:
+        """Return what the player's fraction tiles are multiplied by (1 without a bonus)."""
+        return dict(self.fraction_bonus).get(player, 1)
 
 
 @dataclass(frozen=True)
@@ -137,6 +206,15 @@ class Holds:
 
 
 @dataclass(frozen=True)
+class Took:
+    """`NAME took M:SS`: the time the player's last turn took (the total-time clock)."""
+
+    number: int
+    player: str
+    seconds: int
+
+
+@dataclass(frozen=True)
 class Round:
     """`round N [RACK]`: a duplicate round begins, everyone holding the rack."""
 
@@ -145,7 +223,7 @@ class Round:
     rack: Hand
 
 
-Line = Turn | Draw | Holds | Round
+Line = Turn | Draw | Holds | Round | Took
 
 
 @dataclass(frozen=True)
@@ -186,7 +264,8 @@ def read_record(text: str, where: str = "record") -> Record:
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None or lines[first].strip().lower() != FIRST_LINE:
         raise ClassroomError(f"{where}: the first line of a game record is {FIRST_LINE!r}")
-    fields: dict[str, object] = {"notes": [], "minutes": []}
+    fields: dict[str, object] = {"notes": [], "minutes": [], "handicaps": [], "fraction_bonus": [],
+                                 "allowances": []}
     body: list[Line] = []
     given: dict[str, int] = {}  # each header line's keyword and the line it was first given on
     for number, raw in enumerate(lines[first + 1:], start=first + 2):
@@ -214,7 +293,10 @@ def read_record(text: str, where: str = "record") -> Record:
                     players=fields["players"], seed=fields.get("seed"),
                     minutes=tuple(fields["minutes"]), notes=tuple(fields["notes"]),
                     board=tuple(fields.get("board", ())), racks=fields.get("racks", "screen"),
-                    team_plays=fields.get("team_plays", "confirm"))
+                    team_plays=fields.get("team_plays", "confirm"), handicaps=_spelled(fields["handicaps"], fields["players"]),
+                    fraction_bonus=_spelled(fields["fraction_bonus"], fields["players"]),
+                    allowances=_spelled(fields["allowances"], fields["players"]),
+                    time_penalty=fields.get("time_penalty", 0), time_bonus=fields.get("time_bonus", 0))
     if header.board:
         starting_board(header, where)  # checked as a board file, each bad square named
     _check_players(header, where)
@@ -224,6 +306,11 @@ def read_record(text: str, where: str = "record") -> Record:
     for name, _ in header.minutes:
         if name not in header.players:
             raise ClassroomError(f"{where}: '#time {name}' names no player of '#players'")
+    _check_per_player(header, where)
+    took = next((line for line in body if isinstance(line, Took)), None)
+    if took is not None and header.mode == "duplicate":
+        raise ClassroomError(f"{where}, line {took.number}: a duplicate game keeps no clock; "
+                             "'took' lines belong to a teams or solo game")
     return Record(header, tuple(body))
 
 
@@ -259,11 +346,24 @@ def _read_header(line: str, at: str, fields: dict) -> None:
             raise ClassroomError(f"{at}: the seed is a whole number, like '#seed 42'")
         fields["seed"] = int(value)
     elif key == "time":
-        name, _, limit = value.rpartition(" ")
-        match = _TIME.match(limit)
-        if not name or match is None or int(match["minutes"]) == 0:
-            raise ClassroomError(f"{at}: write a time limit as '#time Red 5m' (minutes a play)")
-        fields["minutes"].append((name.strip(), int(match["minutes"])))
+        fields["minutes"].append(_minutes(value, f"{at}: write a time limit as '#time Red 5m' (minutes a play)"))
+    elif key == "handicap":
+        match = _POINTS.match(value)
+        if match is None:
+            raise ClassroomError(f"{at}: write a handicap as '#handicap Blue 20' (points at the start, 0 to 999)")
+        fields["handicaps"].append((match["name"].strip(), int(match["points"])))
+    elif key == "fraction-bonus":
+        match = _BONUS.match(value)
+        if match is None or int(match["times"]) not in BONUSES:
+            raise ClassroomError(f"{at}: write a fraction bonus as '#fraction-bonus Blue ×2' (×2 or ×3)")
+        fields["fraction_bonus"].append((match["name"].strip(), int(match["times"])))
+    elif key == "allowance":
+        fields["allowances"].append(
+            _minutes(value, f"{at}: write a total-time allowance as '#allowance Red 30m' (minutes in all)"))
+    elif key in ("time-penalty", "time-bonus"):
+        if not re.fullmatch(r"\d{1,3}", value):
+            raise ClassroomError(f"{at}: '#{key}' is whole points (0 to 999), like '#{key} 10'")
+        fields[key.replace("-", "_")] = int(value)
     elif key == "note":
         fields["notes"].append(value)
     elif key == "board":
@@ -275,7 +375,40 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields[key.replace("-", "_")] = value.lower()
     else:
         raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
-                             "#tiles, #mode, #players, #seed, #time, #note, #board, #racks and #team-plays")
+                             "#tiles, #mode, #players, #seed, #time, #handicap, #fraction-bonus, #allowance, "
+                             "#time-penalty, #time-bonus, #note, #board, #racks and #team-plays")
+
+
+def _minutes(value: str, refusal: str) -> tuple[str, int]:
+    """Return (name, minutes) of a header's 'Red 5m', or raise the refusal."""
+    name, _, limit = value.rpartition(" ")
+    match = _TIME.match(limit)
+    if not name or match is None or int(match["minutes"]) == 0:
+        raise ClassroomError(refusal)
+    return name.strip(), int(match["minutes"])
+
+
+def _spelled(given: list[tuple[str, int]], players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """Return per-player settings with each name as '#players' spells it (names are read in any
+    letter case); a name that is no player's stays as written, for the check to refuse."""
+    spelling = {p.lower(): p for p in players}
+    return tuple((spelling.get(name.lower(), name), value) for name, value in given)
+
+
+def _check_per_player(header: Header, where: str) -> None:
+    """Raise unless each '#handicap' and '#fraction-bonus' line names a player of the game once,
+    in a teams or solo game (a duplicate game's rounds give everyone the same rack)."""
+    for keyword, given in (("handicap", header.handicaps), ("fraction-bonus", header.fraction_bonus),
+                           ("allowance", header.allowances)):
+        if given and header.mode == "duplicate":
+            raise ClassroomError(f"{where}: '#{keyword}' is a setting of a teams or solo game, "
+                                 "not of a duplicate game")
+        names = [name for name, _ in given]
+        for name in names:
+            if name not in header.players:
+                raise ClassroomError(f"{where}: '#{keyword} {name}' names no player of '#players'")
+            if names.count(name) > 1:
+                raise ClassroomError(f"{where}: '#{keyword} {name}' is given twice; a player has one")
 
 
 def check_names(names: tuple[str, ...], at: str, what: str = "the players") -> None:
@@ -333,6 +466,9 @@ def _read_line(line: str, at: str, number: int, players: tuple[str, ...], negati
     match = _ROUND.match(line)
     if match:
         return Round(number, int(match["round"]), _tiles(match["rack"], at, "the round's rack", negatives))
+    match = _TOOK.match(line)  # before turns: 'Red took 2:13' holds a colon
+    if match and any(p.lower() == match["name"].strip().lower() for p in players):
+        return Took(number, _player(match["name"], players, at), int(match["minutes"]) * 60 + int(match["seconds"]))
     for pattern, kind in ((_DRAWS, Draw), (_HOLDS, Holds)):  # before turns: '÷' is typed ':' too
         match = pattern.match(line)
         if match and any(p.lower() == match["name"].strip().lower() for p in players):
@@ -386,6 +522,13 @@ def header_lines(header: Header) -> list[str]:
     if header.seed is not None:
         lines.append(f"#seed {header.seed}")
     lines += [f"#time {name} {minutes}m" for name, minutes in header.minutes]
+    lines += [f"#handicap {name} {points}" for name, points in header.handicaps]
+    lines += [f"#fraction-bonus {name} ×{times}" for name, times in header.fraction_bonus]
+    lines += [f"#allowance {name} {minutes}m" for name, minutes in header.allowances]
+    if header.time_penalty:
+        lines.append(f"#time-penalty {header.time_penalty}")
+    if header.time_bonus:
+        lines.append(f"#time-bonus {header.time_bonus}")
     lines += [f"#note {note}" for note in header.notes]
     lines += [f"#board {row}" for row in header.board]
     if header.racks != RACKS[0]:  # written only when not the default, so older records read the same
@@ -403,6 +546,19 @@ def starting_board(header: Header, where: str = "record") -> Board:
     return parse_board("\n".join(header.board), f"{where}, the '#board' lines", load_level(header.level).rules)
 
 
+def clock_text(seconds: int) -> str:
+    """Return a time as a record and the results write it: 133 -> '2:13'."""
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def read_clock(text: str, what: str = "--took") -> int:
+    """Return the seconds a time like '2:13' (minutes:seconds) gives, or raise naming `what`."""
+    match = re.fullmatch(r"(?P<minutes>\d{1,3}):(?P<seconds>[0-5]\d)", text.strip())
+    if match is None:
+        raise ClassroomError(f"{what} {excerpt(text.strip())!r}: write minutes and seconds, like '2:13'")
+    return int(match["minutes"]) * 60 + int(match["seconds"])
+
+
 def tiles_text(tiles: Hand) -> str:
     """Return tiles as a record writes them: '2 4 ÷ 3', or 'nothing'."""
     return " ".join(tiles) if tiles else "nothing"
@@ -416,6 +572,8 @@ def line_text(line: Line) -> str:
         return f"{line.player} draws {tiles_text(line.tiles)}"
     if isinstance(line, Holds):
         return f"{line.player} holds {tiles_text(line.tiles)}"
+    if isinstance(line, Took):
+        return f"{line.player} took {clock_text(line.seconds)}"
     rack = f" [{tiles_text(line.rack)}]" if line.rack is not None else ""
     return f"{line.player}{rack}: {action_text(line.action)}"
 

@@ -19,6 +19,10 @@ A replay grows (Macondo's `game.PlayMove`): `Replay.then(line)` reads one line m
 the replay kept, and gives what replaying the whole record with that line would give; so a turn
 added is one step, not the record read again.
 
+Players of different abilities (RULES §12): a player's handicap points start their total, their
+fraction bonus multiplies the fraction tiles they place, and with a total-time clock the 'took'
+lines' times give each player's penalty and the least-time bonus, at the end with the end sums.
+
 A duplicate game replays by rounds (classroom.record.duplicate).
 """
 
@@ -36,7 +40,9 @@ from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
 from classroom.game.bag import take, used_tiles
 from classroom.game.notation import missing_from_hand, parse_play, placements
-from classroom.record.grammar import TOP, Draw, Holds, Line, Pass, Record, Round, Trade, Turn, Written, starting_board
+from classroom.record.grammar import (
+    TOP, Draw, Holds, Line, Pass, Record, Round, Took, Trade, Turn, Written, starting_board,
+)
 
 TURN_KINDS = ("play", "expression", "trade", "pass")
 
@@ -56,6 +62,7 @@ class Replayed:
     traded: Hand | None = None  # the tiles a trade returned, when known
     traded_count: int = 0  # how many tiles a trade returned
     totals: tuple[tuple[str, int], ...] = ()
+    seconds: int | None = None  # the time the turn took, when a 'took' line gives it
 
     @property
     def score(self) -> int:
@@ -81,6 +88,8 @@ class Replay:
     stopped: bool = False  # ended by 'holds' lines before the rules end it (out of time: no end sums)
     table_pile: int | None = None  # a table record's pile by the counts (None for a dealt one)
     table_end: bool = False  # a table record ended by its 'holds' lines before the rules end it
+    times: tuple[tuple[str, int], ...] = ()  # each player's total time in seconds, by the 'took' lines
+    time_sums: tuple[tuple[str, int], ...] | None = None  # the clock's penalties and bonus, at the end
     # The replay's state after the last line, so that a line more is one step, not a replay again.
     state: _Table | None = field(default=None, compare=False, repr=False)
 
@@ -119,10 +128,10 @@ class Replay:
     @property
     def totals(self) -> dict[str, int]:
         """Return each player's total, the end-of-game sums included."""
-        running = {p: 0 for p in self.players}
+        running = {p: self.record.header.handicap_of(p) for p in self.players}  # RULES §12
         for turn in self.turns:
             running[turn.player] += turn.score
-        for player, points in self.end or ():
+        for player, points in (self.end or ()) + (self.time_sums or ()):
             running[player] += points
         return running
 
@@ -201,7 +210,8 @@ class _Table:
         self.passes = 0
         self.ended = False
         self.went_out: str | None = None
-        self.totals = {p: 0 for p in self.players}
+        self.totals = {p: record.header.handicap_of(p) for p in self.players}  # handicap points first
+        self.times: dict[str, list[int]] = {p: [] for p in self.players}  # each 'took' line, a player's
 
     def run(self) -> Replay:
         for line in self.record.lines:
@@ -214,6 +224,7 @@ class _Table:
         for name in ("racks", "pile", "returning", "placed", "held", "held_on", "turns", "totals"):
             value = getattr(self, name)
             setattr(table, name, value.copy() if value is not None else None)
+        table.times = {p: list(t) for p, t in self.times.items()}
         return table
 
     def read(self, line: Line, where: str) -> None:
@@ -222,7 +233,9 @@ class _Table:
         if isinstance(line, Round) or (isinstance(line, Turn) and line.player == TOP):
             raise ClassroomError(f"{at}: rounds and a top play belong to a duplicate game "
                                  "('#mode duplicate')")
-        if isinstance(line, Holds):
+        if isinstance(line, Took):
+            self._took(line, at)
+        elif isinstance(line, Holds):
             self._holds(line, at)
         elif self.held:
             raise ClassroomError(f"{at}: only 'holds' lines may follow the first 'holds' line")
@@ -242,7 +255,9 @@ class _Table:
                       self.ended or bool(self.held), went_out, end, tuple(self.returning.elements()),
                       stopped=self.dealt and bool(self.held) and not self.ended,
                       table_pile=None if self.dealt else 0 if self.empty else self._counted(),
-                      table_end=not self.dealt and bool(self.held) and not self.ended, state=self)
+                      table_end=not self.dealt and bool(self.held) and not self.ended,
+                      times=tuple((p, sum(t)) for p, t in self.times.items()),
+                      time_sums=self._time_sums() if end is not None else None, state=self)
 
     # --- lines --------------------------------------------------------------------------------
 
@@ -335,7 +350,7 @@ class _Table:
             reason = f"the board would hold {short}" if short else None
         if reason is not None:
             raise ClassroomError(f"{at}: {shown} is not a legal play: {reason}")
-        breakdown = score(self.board, play, self.tileset)
+        breakdown = score(self.board, play, self.tileset, self.record.header.bonus_of(line.player))
         main = self.board.place(play.placements).run(play.placements[0].square, play.direction)
         is_equation = any(self.board.place(play.placements).symbol(s) == EQUAL for s in main)
         if not is_equation and breakdown.equations:
@@ -356,6 +371,38 @@ class _Table:
             self.ended, self.went_out = True, line.player
         if not self.dealt and self._counted() <= 0:
             self.empty = True
+
+    def _took(self, line: Took, at: str) -> None:
+        """Keep the time the player's last turn took; each turn has one 'took' line at most."""
+        turns = sum(1 for t in self.turns if t.player == line.player)
+        if len(self.times[line.player]) >= turns:
+            raise ClassroomError(f"{at}: {line.player} has taken {turns} turn{'s' if turns != 1 else ''} "
+                                 f"and has a time for each; a 'took' line follows the turn it times")
+        self.times[line.player].append(line.seconds)
+        last = max(i for i, t in enumerate(self.turns) if t.player == line.player)
+        self.turns[last] = replace(self.turns[last], seconds=line.seconds)
+
+    def _time_sums(self) -> tuple[tuple[str, int], ...] | None:
+        """Return the total-time clock's points at the end (RULES §12): minus the penalty for each
+        started minute over a player's allowance, plus the bonus for the least total time (shared
+        on a tie: each tied player gets an equal part, in whole points rounded down); None for a
+        game without the clock."""
+        header = self.record.header
+        if not header.clocked:
+            return None
+        totals = {p: sum(t) for p, t in self.times.items()}
+        sums = {}
+        for player in self.players:
+            allowance = dict(header.allowances).get(player)
+            over = totals[player] - allowance * 60 if allowance is not None else 0
+            sums[player] = -header.time_penalty * -(-over // 60) if over > 0 else 0
+        timed = all(len(self.times[p]) == sum(1 for t in self.turns if t.player == p) for p in self.players)
+        if header.time_bonus and timed and self.turns:  # the least time of players timed at every turn
+            least = min(totals.values())
+            tied = [p for p in self.players if totals[p] == least]
+            for player in tied:
+                sums[player] += header.time_bonus // len(tied)
+        return tuple(sums.items())
 
     def _holds(self, line: Holds, at: str) -> None:
         if line.player in self.held:

@@ -59,23 +59,44 @@ class NewGameRequest:
     minutes: tuple[tuple[str, int], ...]  # time handicaps, like (('Red', 5),)
     racks: str  # a teams game: where racks are shown (one of record.grammar.RACKS)
     team_plays: str  # a teams game: what a team's play from its device does (one of TEAM_PLAYS)
+    # Players of different abilities (RULES §12): none unless asked for.
+    handicaps: tuple[tuple[str, int], ...] = ()  # points at the start, like (('Blue', 20),)
+    fraction_bonus: tuple[tuple[str, int], ...] = ()  # like (('Blue', 2),)
+    allowances: tuple[tuple[str, int], ...] = ()  # total-time allowances in minutes
+    time_penalty: int = 0  # points a started minute over the allowance, at the end
+    time_bonus: int = 0  # points for the least total time, at the end
 
     @property
-    def settings(self) -> dict[str, str]:
-        """Return the header's settings of a teams game (none for the other modes)."""
-        return {"racks": self.racks, "team_plays": self.team_plays} if self.mode == "teams" else {}
+    def abilities(self) -> dict[str, object]:
+        """Return the header's lines for players of different abilities, only those asked for."""
+        lines = {"handicaps": self.handicaps, "fraction_bonus": self.fraction_bonus,
+                 "allowances": self.allowances, "time_penalty": self.time_penalty, "time_bonus": self.time_bonus}
+        return {name: value for name, value in lines.items() if value}
+
+    @property
+    def settings(self) -> dict[str, object]:
+        """Return the header's settings: a teams game's racks and team plays, and the abilities."""
+        teams = {"racks": self.racks, "team_plays": self.team_plays} if self.mode == "teams" else {}
+        return teams | self.abilities
 
 
 def new_game_request(mode: str, players: str, level: str, seed: int | str | None,
                      handicaps: tuple[str, ...], racks: str | None, team_plays: str | None,
-                     draw: random.Random) -> NewGameRequest:
+                     draw: random.Random, *, points: tuple[str, ...] = (), fraction_bonus: tuple[str, ...] = (),
+                     allowances: tuple[str, ...] = (), time_penalty: int | str | None = 0,
+                     time_bonus: int | str | None = 0) -> NewGameRequest:
     """Return the new game the words ask for, every field checked with one sentence: the mode,
     the players ('Red, Blue': comma-separated, as many as the mode allows), the level, the seed
-    (a fresh one from `draw` when None or empty), each time handicap ('Red 5m'), and a teams
-    game's settings (None: the default; given for another mode, refused)."""
+    (a fresh one from `draw` when None or empty), each time handicap ('Red 5m'), a teams game's
+    settings (None: the default; given for another mode, refused), and the settings for players
+    of different abilities (RULES §12: handicap points 'Blue 20', a fraction bonus 'Blue ×2', a
+    total-time allowance 'Red 30m' with its penalty and bonus), which a duplicate game refuses."""
     # The record's grammar is read here, not with the module: the command line's help and its
     # light commands read this module's seed rule (through make.requests) and need no grammar.
-    from classroom.record.grammar import MAX_PLAYERS, MIN_PLAYERS, MODES, RACKS, TEAM_PLAYS, check_names, read_handicap
+    from classroom.record.grammar import (
+        MAX_PLAYERS, MIN_PLAYERS, MODES, RACKS, TEAM_PLAYS, check_names, read_fraction_bonus, read_handicap,
+        read_handicap_points, read_per_player,
+    )
 
     mode = one_of(mode, MODES, "the mode (--mode)")
     names = tuple(name.strip() for name in players.split(",") if name.strip())
@@ -94,4 +115,15 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
                 one_of(team_plays or TEAM_PLAYS[0], TEAM_PLAYS, "what a team's play does (--team-plays)"))
     if mode != "teams" and settings != (RACKS[0], TEAM_PLAYS[0]):
         raise ClassroomError(f"--racks and --team-plays are settings of a teams game, not of a {mode} game")
-    return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings)
+    abilities = dict(
+        handicaps=read_per_player(list(points), names, "the handicap points (--handicap)", read_handicap_points),
+        fraction_bonus=read_per_player(list(fraction_bonus), names, "the fraction bonus (--fraction-bonus)",
+                                       read_fraction_bonus),
+        allowances=tuple(read_handicap(value, names, "the time allowance (--allowance)", "minutes in all")
+                         for text in allowances for value in text.split(",") if value.strip()),
+        time_penalty=whole(time_penalty, 0, 999, 0, "the time penalty (--time-penalty)"),
+        time_bonus=whole(time_bonus, 0, 999, 0, "the time bonus (--time-bonus)"))
+    if mode == "duplicate" and any(abilities.values()):
+        raise ClassroomError("--handicap, --fraction-bonus and the clock are settings of a teams or solo game, "
+                             "not of a duplicate game")
+    return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities)

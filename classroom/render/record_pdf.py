@@ -11,7 +11,7 @@ from pathlib import Path
 from classroom.game.plays import record_notation
 from classroom.record.grammar import Trade, action_text
 from classroom.record.replay import Replay, Replayed
-from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL
+from classroom.record.report import STRONG_SOLO_AVERAGE, STRONG_SOLO_TOTAL, clock_line
 from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import Sheet
 from classroom.render.results_pdf import fitted
@@ -55,7 +55,9 @@ def render_score_sheet(game: Replay, page_size: str, templates_dir: str | Path |
     solo = header.mode == "solo"
     low, high = STRONG_SOLO_TOTAL
     values = dict(mode=header.mode, level=header.level, seed=header.seed, players=list(game.players),
-                  times=list(header.minutes), ended=game.ended, winners=game.winners,
+                  times=list(header.minutes), handicaps=list(header.handicaps),
+                  bonuses=list(header.fraction_bonus), ended=game.ended,
+                  clock=clock_line(game) if header.clocked else "", winners=game.winners,
                   went_out=game.went_out, next=game.next_player,
                   turns=len(game.turns), average=game.average(game.players[0]) if solo else None,
                   strong_low=f"{low:,}", strong_high=f"{high:,}", strong_average=STRONG_SOLO_AVERAGE)
@@ -63,8 +65,9 @@ def render_score_sheet(game: Replay, page_size: str, templates_dir: str | Path |
     sheet = Sheet(page_size, words["title"])
     sheet.open(words, 18)
     sheet.text(words["players_line"], 11)
-    if words["time_line"]:
-        sheet.text(words["time_line"], 10)
+    for line in ("time_line", "handicap_line", "bonus_line", "clock_line"):
+        if words[line]:
+            sheet.text(words[line], 10)
     sheet.y -= SIZE
     columns = Columns(sheet, game.players, words["player_heading"])
     canvas = sheet.canvas
@@ -92,6 +95,8 @@ def render_score_sheet(game: Replay, page_size: str, templates_dir: str | Path |
 
     sheet.on_new_page = heading  # the table's heading again at the top of every page
     heading()
+    if header.handicaps:
+        row("", "", words["handicap_heading"], "", [str(header.handicap_of(p)) for p in game.players])
     for number, turn in enumerate(game.turns, start=1):
         totals = dict(turn.totals)
         row(str(number), turn.player, turn_words(turn, words), str(turn.score),
@@ -100,6 +105,9 @@ def render_score_sheet(game: Replay, page_size: str, templates_dir: str | Path |
     if game.end is not None:
         end = dict(game.end)
         row("", "", words["end_heading"], "", [printed(f"{end[p]:+d}") for p in game.players])
+    if game.time_sums is not None:
+        clock = dict(game.time_sums)
+        row("", "", words["clock_heading"], "", [printed(f"{clock[p]:+d}") for p in game.players])
     totals = game.totals
     row("", "", words["totals_heading"], "", [str(totals[p]) for p in game.players], bold=True)
     sheet.on_new_page = None

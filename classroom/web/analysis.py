@@ -64,10 +64,10 @@ class Analyses:
 
 
 def turn_key(search: TurnSearch) -> tuple:
-    """Return what makes two turns' searches the same: the board, the rack's tiles, the tile set
-    and how many best plays."""
-    board, rack, tileset, top = search
-    return ("turn", board.cells, tuple(sorted(rack)), tileset.name, top)
+    """Return what makes two turns' searches the same: the board, the rack's tiles, the tile set,
+    how many best plays and the player's fraction bonus."""
+    board, rack, tileset, top, bonus = search
+    return ("turn", board.cells, tuple(sorted(rack)), tileset.name, top, bonus)
 
 
 def entry(game: Replay, k: int, turn, search: Search | None) -> Analysed | NotAnalysed | None:
