@@ -34,7 +34,7 @@ def small_game(seed: int, plays: int):
     """Return a seeded board of a few simulated plays and the bag left, blanks set aside."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=plays, hand_size=4)
-    return game.board, tuple(t for t in game.bag if t != BLANK), rng
+    return game.board, tuple(t for t in game.pile if t != BLANK), rng
 
 
 @settings(max_examples=25)

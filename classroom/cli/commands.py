@@ -273,6 +273,7 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
                margin: int = typer.Option(3, "--margin", min=0, help="The winner beats the runner-up by this much."),
                feature: list[str] = typer.Option([], "--feature", help=f"Ask for: {', '.join(FEATURES)} (repeatable)."),
                no_blanks: bool = typer.Option(False, "--no-blanks", help="Contest hands never hold a blank (by default a hand holds one when the bag draws it)."),
+               player: str = typer.Option("class", "--player", help="Who plays the games the boards come from: class (as a class of the level writes) or engine (its top plays)."),
                board: Optional[Path] = typer.Option(None, "--board", help="Your own board file (with --hand)."),
                hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board or --game."),
                game: Optional[Path] = typer.Option(None, "--game", help="A game record: the board of one of its turns (with --turn)."),
@@ -307,7 +308,8 @@ def situations(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpt
         worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
         write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return
-    rules = SituationRules(plays=plays, margin=margin, features=tuple(feature), blanks=not no_blanks)
+    rules = SituationRules(plays=plays, margin=margin, features=tuple(feature), blanks=not no_blanks,
+                           player=player.lower())
     rules.check()
     count = count or 5
     seed = run_seed(seed, random.SystemRandom())

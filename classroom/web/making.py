@@ -138,7 +138,8 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
     features = tuple(f for f in form.getlist("feature") if isinstance(f, str) and f)
     rules = SituationRules(plays=whole(form, "plays", "the plays on the board", 0, 40, 6),
                            margin=whole(form, "margin", "the winning margin", 0, 50, 3),
-                           features=features[:len(FEATURES)], blanks=not ticked(form, "no_blanks"))
+                           features=features[:len(FEATURES)], blanks=not ticked(form, "no_blanks"),
+                           player="engine" if ticked(form, "engine_player") else "class")
     rules.check()
     return counted(form, "situations", "the number of situations", lambda seed, count, step: situations_set(
         tileset, level, seed, count, rules, sheets, workers, step, names))

@@ -29,7 +29,7 @@ from pathlib import Path
 from classroom.game.board import board_text
 from classroom.solve.board.counting import count_limit
 from classroom.solve.board.position import Position
-from classroom.game.bag import draw
+from classroom.game.pile import draw
 from classroom.make.simulated import simulate
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
@@ -40,7 +40,7 @@ def position(seed: int, tileset, blanks: int = 0):
     left, holding exactly `blanks` blanks."""
     rng = random.Random(seed)
     game = simulate(tileset, rng, plays=6, hand_size=5)
-    hand, _ = draw(tuple(t for t in game.bag if t != BLANK), 9 - blanks, rng)
+    hand, _ = draw(tuple(t for t in game.pile if t != BLANK), 9 - blanks, rng)
     return game.board, tuple(sorted(hand)) + (BLANK,) * blanks
 
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from classroom.game.board import Board
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
-from classroom.game.bag import draw
+from classroom.game.pile import draw
 from classroom.make.simulated import simulate
 from classroom.solve.board.position import Position
 from tests.benchmarks.bench_best import position as mid_position
@@ -85,7 +85,7 @@ def positions(group: str, seeds: int, blanks: int, tileset) -> list[tuple[str, B
         for seed in range(seeds):
             rng = random.Random(seed)
             game = simulate(tileset, rng, plays=plays, hand_size=5)
-            found.append((f"{group}-{seed}", game.board, hand_from(game.bag, blanks, rng)))
+            found.append((f"{group}-{seed}", game.board, hand_from(game.pile, blanks, rng)))
     elif group == "booklet":
         board = booklet_board()
         bag = list(sorted(tileset.bag))
