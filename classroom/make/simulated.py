@@ -39,14 +39,12 @@ STUCK = 10  # turns in a row without a play, a player, before a simulated game s
 
 @dataclass(frozen=True)
 class Player:
-    """How a simulated player chooses a play: among the `among` best plays it finds (of the
-    `looked_at` best within SEARCH_BUDGET windows) that fit its taste; with `weighted`, a play
-    with a higher score is chosen more often, else each alike."""
+    """How a simulated player chooses a play: among the `among` best plays it finds that fit its
+    taste; with `weighted`, a play with a higher score is chosen more often, else each alike."""
 
     name: str
     taste: Taste = ANY
     among: int = 3
-    looked_at: int = 3
     weighted: bool = False
 
 
@@ -55,8 +53,8 @@ ENGINE = Player("engine")
 
 def class_player(tileset: TileSet) -> Player:
     """Return the player a class of the tile set's level is: plays within its taste, among the
-    six best of those (of the 24 best the engine finds), a better one more often."""
-    return Player("class", tileset.taste, among=6, looked_at=24, weighted=True)
+    six best of those it finds, a better one more often."""
+    return Player("class", tileset.taste, among=6, weighted=True)
 
 
 def player_of(name: str, tileset: TileSet) -> Player:
@@ -101,8 +99,12 @@ def choices(board: Board, hand: Hand, tileset: TileSet, player: Player = ENGINE)
 
 
 def _fitting(board: Board, hand: Hand, tileset: TileSet, player: Player) -> list[Candidate]:
-    found = Position(board, hand, tileset).top(player.looked_at, SEARCH_BUDGET)
-    return [c for c in found if player.taste == ANY or play_misfit(board, c.play, player.taste) is None]
+    if player.taste == ANY:
+        return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET)
+    # The search keeps only plays within the taste, so its bounds prune against them; a budget
+    # stops it before `among` plays are found, as a class does not look for ever.
+    return Position(board, hand, tileset).top(
+        player.among, SEARCH_BUDGET, keep=lambda c: play_misfit(board, c.play, player.taste) is None)
 
 
 def chosen(candidates: list[Candidate], rng: random.Random, player: Player) -> Candidate:
