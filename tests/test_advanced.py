@@ -16,7 +16,7 @@ from classroom.cli.commands import app
 from classroom.game.board import Board, Placement, check_board, parse_board
 from classroom.solve.board.position import Position, searchable
 from classroom.errors import ClassroomError
-from classroom.game.pile import draw
+from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.game.symbols import display, parse_hand, parse_written, write
 from classroom.game.tilesets import load_level

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from classroom.cli.commands import app
 from classroom.game.board import Direction, parse_board
 from classroom.game.plays import main_run
-from classroom.game.taste import digits, is_zero_trick, numbers_in
+from classroom.game.taste import digits, is_zero_padding, is_zero_trick, numbers_in
 from classroom.game.tilesets import load_level
 from classroom.make.sets import item_rng
 from classroom.make.simulated import class_player, simulate
@@ -49,15 +49,26 @@ def longest(line: list[str]) -> int:
 def test_situations_keep_to_the_level_taste(level, seed, largest):
     """The first situation of a seed, as `classroom situations --level L --seed S` makes it: no
     Number on the board longer than the level writes (2 digits at Junior, 3 at Original), no zero
-    trick on it, and every winning play keeps to it too."""
+    trick and no 0 added or taken away on it, and every winning play keeps to it too."""
     tileset = load_level(level)
     situation = find_situation(tileset, item_rng(seed, "situations", 1), SituationRules())
     board = situation.board
-    assert all(longest(line) <= largest and not is_zero_trick(line) for line in strings(board))
+    assert all(longest(line) <= largest and not is_zero_trick(line) and not is_zero_padding(line)
+               for line in strings(board))
     winners = [c for c in situation.plays if c.score == situation.plays[0].score]
     for candidate in winners:
         line = [board.place(candidate.play.placements).tile(s) for s in main_run(board, candidate.play)]
         assert longest(line) <= largest and not is_zero_trick(line), line
+
+
+@pytest.mark.parametrize("line, padded", [
+    ("4 = 0 + 8 3 - 7 9", True), ("6 - 0 = 6", True), ("3/2 = 0 + 6 4 ÷ 8 - 6 1/2", True),
+    ("0 = 8 - 8", False), ("1 0 = 5 + 5", False), ("5 = 5 - 0 × 9", False), ("0 = 0", False),
+])
+def test_zero_padding_is_a_0_added_or_taken_away(line, padded):
+    """A 0 standing alone beside other terms pads a side; a 0 in a Number, a side that is 0
+    alone, or a zero trick (taste.is_zero_trick's business) is no padding."""
+    assert is_zero_padding(line.split()) is padded
 
 
 def test_a_simulated_game_is_dealt_as_game_new_deals_it():

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from classroom.cli.commands import app
 from classroom.game.board import board_text
 from classroom.game.tilesets import load_level
-from classroom.game.pile import draw
+from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.solve.board.position import Position
 

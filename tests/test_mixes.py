@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from classroom.solve.board.lines import Mixes
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
-from classroom.game.pile import draw
+from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.game.symbols import OPERATIONS
 from classroom.game.tilesets import load_level

@@ -8,7 +8,7 @@ import pytest
 
 from classroom.solve.board import side_tables
 from classroom.game.board import Board
-from classroom.game.pile import draw
+from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.solve.board.position import Position, all_plays, best_plays, count_plays, top_plays
 from classroom.game.plays import score, why_illegal

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from classroom.game.board import Board, Direction
 from classroom.game.plays import Play, cross_runs, main_run, record_notation
 from classroom.game.symbols import BLANK, MAX_HAND, Hand
-from classroom.game.taste import ANY, Taste, misfit
+from classroom.game.taste import ANY, Taste, is_zero_padding, misfit
 from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.record.deal import after_turn, first_draws
 from classroom.record.grammar import Header, Pass, Record, Trade, Turn, Written
@@ -64,10 +64,14 @@ def player_of(name: str, tileset: TileSet) -> Player:
 
 def play_misfit(board: Board, play: Play, taste: Taste) -> str | None:
     """Return why a play leaves a string a class of this taste would not write (its main string
-    or one across it, old tiles included), or None."""
+    or one across it, old tiles included), or None. A class that plays no zero tricks pads
+    nothing with a 0 either ('4 = 0 + 83 - 79')."""
     after = board.place(play.placements)
     for run in (main_run(board, play), *cross_runs(board, play)):
-        reason = misfit([after.tile(s) for s in run], taste)
+        line = [after.tile(s) for s in run]
+        reason = misfit(line, taste)
+        if reason is None and not taste.zero_tricks and is_zero_padding(line):
+            reason = "a 0 added or taken away"
         if reason is not None:
             return reason
     return None

@@ -29,7 +29,7 @@ from pathlib import Path
 from classroom.game.board import board_text
 from classroom.solve.board.counting import count_limit
 from classroom.solve.board.position import Position
-from classroom.game.pile import draw
+from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
