@@ -12,12 +12,12 @@ import pytest
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from classroom.game.board import Direction, parse_board
+from classroom.game.board import parse_board
 from classroom.game.plays import main_run
 from classroom.game.taste import digits, is_zero_padding, is_zero_trick, numbers_in
 from classroom.game.tilesets import load_level
 from classroom.make.sets import item_rng
-from classroom.make.simulated import class_player, simulate
+from classroom.make.simulated import board_strings, class_player, simulate
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import find_situation
 from classroom.record.deal import new_game, play_turn
@@ -27,17 +27,6 @@ from classroom.solve.board.position import Position
 from tests.positions import position
 
 runner = CliRunner()
-
-
-def strings(board) -> list[list[str]]:
-    """Return every string of two or more tiles on a board, across and down."""
-    found = []
-    for square in sorted(board.tiles):
-        for direction in Direction:
-            run = board.run(square, direction)
-            if len(run) > 1 and run[0] == square:
-                found.append([board.tile(s) for s in run])
-    return found
 
 
 def longest(line: list[str]) -> int:
@@ -54,7 +43,7 @@ def test_situations_keep_to_the_level_taste(level, seed, largest):
     situation = find_situation(tileset, item_rng(seed, "situations", 1), SituationRules())
     board = situation.board
     assert all(longest(line) <= largest and not is_zero_trick(line) and not is_zero_padding(line)
-               for line in strings(board))
+               for line in board_strings(board))
     winners = [c for c in situation.plays if c.score == situation.plays[0].score]
     for candidate in winners:
         line = [board.place(candidate.play.placements).tile(s) for s in main_run(board, candidate.play)]

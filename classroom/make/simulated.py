@@ -77,17 +77,20 @@ def play_misfit(board: Board, play: Play, taste: Taste) -> str | None:
     return None
 
 
-def board_misfit(board: Board, taste: Taste) -> str | None:
-    """Return why a string on the board (two or more tiles across or down) is not what a class
-    of this taste writes, or None."""
+def board_strings(board: Board) -> list[list[str]]:
+    """Return the tiles of every string on the board (two or more tiles across or down)."""
+    found = []
     for square in sorted(board.tiles):
         for direction in Direction:
             run = board.run(square, direction)
             if len(run) > 1 and run[0] == square:
-                reason = misfit([board.tile(s) for s in run], taste)
-                if reason is not None:
-                    return reason
-    return None
+                found.append([board.tile(s) for s in run])
+    return found
+
+
+def board_misfit(board: Board, taste: Taste) -> str | None:
+    """Return why a string on the board is not what a class of this taste writes, or None."""
+    return next((reason for line in board_strings(board) if (reason := misfit(line, taste))), None)
 
 
 def choices(board: Board, hand: Hand, tileset: TileSet, player: Player = ENGINE) -> list[Candidate]:

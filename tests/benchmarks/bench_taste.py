@@ -7,7 +7,8 @@ makes (the same item streams, in this process) and reports, per level: the most 
 Number on any board and in any winning play (every play tied at the best), how many boards and
 winning plays hold a Number longer than the level's taste allows, how many winning plays hold a
 zero trick, and the seconds taken. It reads only what every version of the tool has
-(`find_situation`, `item_rng`, `game.taste`), so the same script measures before and after.
+(`find_situation`, `item_rng`, `game.taste`) but `board_strings` (new with the class player:
+copy it in to measure an older version).
 """
 
 from __future__ import annotations
@@ -15,29 +16,18 @@ from __future__ import annotations
 import sys
 import time
 
-from classroom.game.board import Direction
 from classroom.game.plays import main_run
 from classroom.game.taste import digits, is_zero_trick, numbers_in
 from classroom.game.tilesets import load_level
 from classroom.make.sets import item_rng
 from classroom.make.situation_rules import SituationRules
+from classroom.make.simulated import board_strings
 from classroom.make.situations import find_situation
 
 
 def longest(lines: list[list[str]]) -> int:
     """Return the most digits of a Number in any of the lines of tiles."""
     return max((digits(n) for line in lines for n in numbers_in(line)), default=0)
-
-
-def board_lines(board) -> list[list[str]]:
-    """Return every string of two or more tiles on the board, across and down."""
-    found = []
-    for square in sorted(board.tiles):
-        for direction in Direction:
-            run = board.run(square, direction)
-            if len(run) > 1 and run[0] == square:
-                found.append([board.tile(s) for s in run])
-    return found
 
 
 def main(seeds: int = 10, count: int = 5, levels: tuple[str, ...] = ("junior", "original")) -> None:
@@ -51,7 +41,7 @@ def main(seeds: int = 10, count: int = 5, levels: tuple[str, ...] = ("junior", "
         for seed in range(1, seeds + 1):
             for number in range(1, count + 1):
                 situation = find_situation(tileset, item_rng(seed, "situations", number), SituationRules())
-                on_board = longest(board_lines(situation.board))
+                on_board = longest(board_strings(situation.board))
                 boards += 1
                 board_max = max(board_max, on_board)
                 long_boards += on_board > allowed
