@@ -263,7 +263,7 @@ def advanced_situation(seed: int) -> tuple[Board, tuple]:
         board, bag = EQUATION, tuple(sorted(t for t in ADVANCED.bag if t != "?"))
     else:
         game = simulate(ADVANCED, rng, plays=seed % 4 + 1, hand_size=4)
-        board, bag = game.board, tuple(t for t in game.bag if t != "?")
+        board, bag = game.board, tuple(t for t in game.pile if t != "?")
     hand, _ = draw(bag, 1 if seed % 8 == 0 else 3, rng)
     hand = (rng.choice(NEW_TILES),) + hand
     return board, hand + (("?",) if seed % 8 == 0 else ())

@@ -31,7 +31,7 @@ def test_no_best_play_scores_more_than_the_bound():
         rng = random.Random(seed)
         game = simulate(ORIGINAL, rng, 1 + seed * 2)
         size = 5 + seed % 5
-        hand, _ = draw(game.bag, size, rng)
+        hand, _ = draw(game.pile, size, rng)
         best = Position(game.board, hand, ORIGINAL).best()
         found += [(best[0].score, highest_play_score(ORIGINAL, size))] if best else []
     assert len(found) >= 6 and all(score <= bound for score, bound in found)

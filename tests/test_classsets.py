@@ -98,7 +98,7 @@ def test_unknown_feature_and_impossible_margin_say_so():
     with pytest.raises(ClassroomError, match="unknown feature 'spiral'"):
         find_situation(ORIGINAL, random.Random(1), SituationRules(features=("spiral",)))
     with pytest.raises(ClassroomError, match="no position where the winner beats the runner-up by 500 points"):
-        find_situation(ORIGINAL, random.Random(1), SituationRules(plays=1, margin=500, hand_size=3), boards=1)
+        find_situation(ORIGINAL, random.Random(1), SituationRules(plays=1, margin=500, hand_size=5), boards=1)
 
 
 def test_manifest_records_each_situation(tmp_path):
@@ -108,10 +108,12 @@ def test_manifest_records_each_situation(tmp_path):
     write_worksheet(worksheet, tmp_path)
     manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
     assert manifest["command"] == "situations" and manifest["seed"] == 4 and manifest["level"] == "original"
-    assert manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf"]
+    game = f"{worksheet.items[0].id}-game.txt"  # the record of the game the board comes from
+    assert manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf", game]
     assert (manifest["version"], manifest["options"]["plays"], manifest["layout"]["page_size"]) == (
         __version__, 2, "letter")
     item = manifest["items"][0]
-    assert set(item) == {"id", "hand", "grid", "best_score", "count", "count_exact"}
+    assert set(item) == {"id", "hand", "grid", "game", "best_score", "count", "count_exact"}
+    assert item["game"] == game and (tmp_path / game).read_text("utf-8").startswith("#equate game")
     assert re.fullmatch(r"S-4-[0-9a-f]{4}-01", item["id"]) and len(item["hand"]) == 5
     assert item["best_score"] == worksheet.items[0].best_score

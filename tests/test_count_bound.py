@@ -27,7 +27,7 @@ def test_lower_bound_never_passes_the_full_count(seed, limit):
     count, and equals it when the limit was enough."""
     rng = random.Random(seed)
     game = simulate(ORIGINAL, rng, 3)
-    hand, _ = draw(game.bag, 5, rng)
+    hand, _ = draw(game.pile, 5, rng)
     full = Position(game.board, hand, ORIGINAL).count()
     count, exact = Position(game.board, hand, ORIGINAL).count_at_least(limit)
     assert count <= full
@@ -41,7 +41,7 @@ def test_some_stopped_count_is_a_positive_bound():
     for seed in range(12):
         rng = random.Random(seed)
         game = simulate(ORIGINAL, rng, 3)
-        hand, _ = draw(game.bag, 5, rng)
+        hand, _ = draw(game.pile, 5, rng)
         count, exact = Position(game.board, hand, ORIGINAL).count_at_least(3_000)
         if not exact:
             found.append(count)

@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from classroom.cli.commands import app
 from classroom.errors import ClassroomError
-from classroom.game.plays import record_notation
 from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.record.deal import best_turn, new_game, play_turn
@@ -108,29 +107,20 @@ def test_new_refuses_to_overwrite(tmp_path):
 
 @pytest.mark.parametrize("seed", range(18))
 def test_replayed_scores_agree_with_the_reference_scorer(seed):
-    """Every turn of a simulated game, written as a table record with its racks and replayed,
-    scores what the brute-force scorer says (18 games, about 200 turns)."""
+    """Every turn of a simulated game (a dealt record), written as a table record with its racks
+    and replayed, scores what the brute-force scorer says (18 games, about 200 turns)."""
     game = simulate(ORIGINAL, random.Random(seed), 12)
-    board_before = []
-    lines = ["#equate game", "#tiles original", "#mode teams", "#players A, B"]
-    from classroom.game.board import Board
-
-    board = Board()
-    for turn in game.history:
-        name = "AB"[turn.player]
-        if turn.play is None:
-            lines.append(f"{name} [{' '.join(turn.hand)}]: trade {' '.join(turn.hand)}")
-            board_before.append(None)
-            continue
-        lines.append(f"{name} [{' '.join(turn.hand)}]: {record_notation(board, turn.play)}")
-        board_before.append((dict(board.tiles), {p.square: p.tile for p in turn.play.placements},
-                             turn.play.direction.value == "across"))
-        board = board.place(turn.play.placements)
+    lines = ["#equate game", "#tiles original", "#mode teams", f"#players {', '.join(game.players)}"]
+    for turn in game.turns:
+        rack = " ".join(turn.rack)
+        lines.append(f"{turn.player} [{rack}]: {turn.notation if turn.play else 'pass' if turn.kind == 'pass' else f'trade {rack}'}")
     replayed = replay(read_record("\n".join(lines) + "\n"))
     scores = {s: ORIGINAL.score_of(s) for s in ORIGINAL.score}
-    for turn, before in zip(replayed.turns, board_before):
-        expected = 0 if before is None else reference_score(*before, scores)
-        assert turn.score == expected
+    for turn, table in zip(game.turns, replayed.turns, strict=True):
+        expected = 0 if turn.play is None else reference_score(
+            dict(turn.board.tiles), {p.square: p.tile for p in turn.play.placements},
+            turn.play.direction.value == "across", scores)
+        assert table.score == turn.score == expected
 
 
 def test_a_game_stopped_for_time_keeps_its_totals_without_end_sums(tmp_path):

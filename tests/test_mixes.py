@@ -85,8 +85,8 @@ def test_windows_the_mixes_drop_hold_no_play(seed, blanks, monkeypatch):
     same count when every window is searched."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=6, hand_size=5)
-    operations = [t for t in game.bag if t in OPERATIONS]
-    numbers = [t for t in game.bag if t not in OPERATIONS and t != "?"]
+    operations = [t for t in game.pile if t in OPERATIONS]
+    numbers = [t for t in game.pile if t not in OPERATIONS and t != "?"]
     hand = tuple(draw(tuple(operations), 3, rng)[0]) + tuple(draw(tuple(numbers), 4 - 3 * blanks // 2, rng)[0])
     hand += ("?",) * blanks
     position = Position(game.board, hand, TILES)

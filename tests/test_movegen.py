@@ -23,7 +23,7 @@ def situation(seed: int) -> tuple[Board, tuple]:
     """Return a seeded board from simulated play and a small hand (a blank in every fifth)."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=seed % 7, hand_size=4)
-    bag = tuple(t for t in game.bag if t != "?")  # blanks only where asked: they cost 31 times
+    bag = tuple(t for t in game.pile if t != "?")  # blanks only where asked: they cost 31 times
     if seed % 5 == 0:
         hand, _ = draw(bag, 2, rng)
         return game.board, hand + ("?",)
@@ -49,7 +49,7 @@ def test_scores_agree_with_plays(seed):
     """Every generated play is legal by plays.why_illegal and its score is plays.score's."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=5, hand_size=5)
-    hand, _ = draw(game.bag, 6, rng)
+    hand, _ = draw(game.pile, 6, rng)
     candidates = all_plays(game.board, hand, TILES)
     assert candidates
     for candidate in candidates:
@@ -62,7 +62,7 @@ def test_top_and_best_agree_with_all(seed):
     """Pruned best-only and top-N give the same plays as sorting all of them."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=4, hand_size=5)
-    hand, _ = draw(game.bag, 6, rng)
+    hand, _ = draw(game.pile, 6, rng)
     everything = all_plays(game.board, hand, TILES)
     assert top_plays(game.board, hand, TILES, 5) == everything[:5]
     best = [c for c in everything if c.score == everything[0].score]
@@ -113,7 +113,7 @@ def test_a_count_given_up_can_be_asked_for_again(seed):
     board, so that long stretches are aimed."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=6, hand_size=5)
-    hand, _ = draw(tuple(t for t in game.bag if t != "?"), 9, rng)
+    hand, _ = draw(tuple(t for t in game.pile if t != "?"), 9, rng)
     whole = Position(game.board, hand, TILES)
     number = whole.count()
     work = whole._counting.tables.work()  # the work a whole count takes
@@ -129,7 +129,7 @@ def test_top_agrees_with_all_for_larger_hands(seed):
     """With seven tiles on a mid-game board, top-N and best agree with sorting every play."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=6, hand_size=5)
-    hand, _ = draw(tuple(t for t in game.bag if t != "?"), 7, rng)
+    hand, _ = draw(tuple(t for t in game.pile if t != "?"), 7, rng)
     everything = all_plays(game.board, hand, TILES)
     assert top_plays(game.board, hand, TILES, 10) == everything[:10]
     assert best_plays(game.board, hand, TILES) == [c for c in everything if c.score == everything[0].score]
@@ -143,7 +143,7 @@ def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, mo
     every side whole finds, and top-N, best and the count agree with sorting them."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=6, hand_size=5)
-    bag = tuple(t for t in game.bag if t not in ("?", "+", "-"))
+    bag = tuple(t for t in game.pile if t not in ("?", "+", "-"))
     hand, _ = draw(bag, 6 - 2 * (blanks - 1) - blanks, rng)
     hand = tuple(hand) + (rng.choice(("+", "-")),) + ("?",) * blanks
     everything = all_plays(game.board, hand, TILES)
@@ -156,9 +156,9 @@ def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, mo
     assert count_plays(game.board, hand, TILES) == len(everything)
 
 
-@pytest.mark.parametrize("seed", [1, 6, 4])
+@pytest.mark.parametrize("seed", [1, 10, 12])
 def test_long_sides_aimed_at_the_signs_the_short_side_leaves(seed, monkeypatch):
-    """Nine-tile hands holding + or − on mid-game boards (one +; a + and a −; two +): where a
+    """Nine-tile hands holding + or − on mid-game boards (one +; a + and two −; two +): where a
     window places all but a few tiles, its long side must hold the + and − the short side
     leaves, and only such sides are aimed at; the count and the top ten are those of aiming
     at every side."""
@@ -183,7 +183,7 @@ def test_stretches_walked_again_for_their_targets_find_every_play(seed, monkeypa
     the count are those of walking every stretch whole, nothing aimed."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=6, hand_size=5)
-    bag = tuple(t for t in game.bag if t not in ("?", "+", "-"))
+    bag = tuple(t for t in game.pile if t not in ("?", "+", "-"))
     hand, _ = draw(bag, 4, rng)
     hand = tuple(hand) + ("?", "?")
     monkeypatch.setattr(side_tables, "BLANK_LISTED", 10 ** 9)
@@ -230,7 +230,7 @@ def test_a_dropped_position_leaves_no_memory_behind():
 
     rng = random.Random(4)
     game = simulate(TILES, rng, plays=6, hand_size=5)
-    bag = tuple(t for t in game.bag if t != "?")
+    bag = tuple(t for t in game.pile if t != "?")
     first = tuple(draw(bag, 4, rng)[0]) + ("?", "?")
     Position(game.board, first, TILES).best()  # the first search fills the caches meant to stay
     hand = tuple(draw(bag, 4, rng)[0]) + ("?", "?")

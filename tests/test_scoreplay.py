@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from classroom.game.board import Board, Direction, parse_board
+from classroom.game.board import Board, Direction, parse_board, parse_square, premium
 from classroom.game.plays import make_play
 from classroom.game.tilesets import load_level
 from classroom.make.keys import key_play
@@ -70,14 +70,23 @@ def test_features_of_the_booklet_plays(turn, expected):
     board = Board()
     for move, _, _ in BOOKLET[:turn]:
         board = board.place(move.placements)
-    assert features(board, BOOKLET[turn][0]) == expected
+    assert features(board, BOOKLET[turn][0], ORIGINAL) == expected
+
+
+def test_only_a_tile_with_a_score_on_2s_or_3s_is_a_symbol_premium():
+    """The = scores 0, so an = on 2S doubles nothing: `9 = 9` down column I with its = on I9 (2S)
+    practises no S premium (issue 40: `I8 down 9 = 9`); the same play with a 9 on I9 does."""
+    assert [premium(parse_square(s)).label for s in ("I8", "I9", "I10", "I11")] == ["", "2S", "", "2S"]
+    equals_on_2s = features(position("I10", "9 = 9"), play(DOWN, "I8=9", "I9=="), ORIGINAL)
+    nine_on_2s = features(position("H10", "9 = 9"), play(DOWN, "I9=9", "I11=9"), ORIGINAL)
+    assert (equals_on_2s.s_premium, nine_on_2s.s_premium) == (False, True)
 
 
 def test_a_play_forming_two_equations_shows_a_cross_equation():
     """9 = 9 down column A, its 9 on A10 prefixing 2 × 4 ÷ 1 × 0 + 5 = 5: a cross equation on 3E."""
     board = position("A10", ". 2 × 4 ÷ 1 × 0 + 5 = 5")
     move = play(DOWN, "A8=9", "A9==", "A10=9")
-    assert features(board, move) == Features(s_premium=False, e_premium=True, cross=True, bonus=False)
+    assert features(board, move, ORIGINAL) == Features(s_premium=False, e_premium=True, cross=True, bonus=False)
 
 
 @pytest.mark.parametrize("found, focus", [
@@ -119,7 +128,7 @@ def test_every_play_practises_its_focus(seed_1, focused):
     to 'all' only where no cross equation turned up; seed 1 has one."""
     for item in items_of(seed_1, focused):
         board, move = board_and_play(item)
-        assert shows(item.focus, features(board, move)), item.id
+        assert shows(item.focus, features(board, move, ORIGINAL)), item.id
     assert [i.focus for i in seed_1.items] == list(FOCUSES)
     assert len(seed_1.items[3].play.breakdown.equations) == 2
     assert [sheet.items[0].focus for sheet in focused] == ["plain", "s-premium", "e-premium", "all"]
@@ -175,7 +184,7 @@ def test_the_same_seed_gives_the_same_bytes(tmp_path):
     (("--focus", "spiral"), "error: --focus is plain, s-premium, e-premium, cross or all"),
     (("--count", 0), "error: Invalid value for '--count'"),
     (("--level", "expert"), "error: --level is"),
-    (("--seed", -1), "error: --seed is a whole number"),
+    (("--seed", -1), "error: the seed (--seed) is a whole number"),
     (("--key", "some"), "error: --key is families, full, summary or none"),
 ])
 def test_bad_input_is_one_sentence_and_exit_2(args, message, tmp_path):

@@ -294,6 +294,7 @@ def situations(count: Optional[int] = SetCountOption, seed: Optional[int] = Seed
                margin: int = typer.Option(3, "--margin", click_type=Within(0, MAX_MARGIN), help="The winner beats the runner-up by this much."),
                feature: list[str] = typer.Option([], "--feature", help=f"Ask for: {', '.join(FEATURES)} (repeatable)."),
                no_blanks: bool = typer.Option(False, "--no-blanks", help="Contest hands never hold a blank (by default a hand holds one when the bag draws it)."),
+               player: str = typer.Option("class", "--player", help="Who plays the games the boards come from: class (as a class of the level writes) or engine (its top plays)."),
                board: Optional[Path] = typer.Option(None, "--board", help="Your own board file (with --hand)."),
                hand: Optional[str] = typer.Option(None, "--hand", help="The contest hand for --board or --game."),
                game: Optional[Path] = typer.Option(None, "--game", help="A game record: the board of one of its turns (with --turn)."),
@@ -331,7 +332,8 @@ def situations(count: Optional[int] = SetCountOption, seed: Optional[int] = Seed
         write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return
     asked = situations_request(random.SystemRandom(), count=count, seed=seed, plays=plays, margin=margin,
-                               features=tuple(feature), blanks=not no_blanks, names=names)
+                               features=tuple(feature), blanks=not no_blanks, names=names,
+                               player=player)
     worksheet = with_progress(asked.count, "Setting up boards", lambda progress: situations_set(
         tileset, level_name(level, tiles), asked.seed, asked.count, asked.rules, layout,
         jobs or default_workers(), progress, asked.names))

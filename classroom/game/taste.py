@@ -102,3 +102,15 @@ def misfit(tiles: tuple[Tile, ...] | list[Tile], taste: Taste) -> str | None:
 def fits(tiles: tuple[Tile, ...] | list[Tile], taste: Taste) -> bool:
     """Return whether a class of this taste would write the line."""
     return misfit(tiles, taste) is None
+
+
+def is_zero_padding(tiles: tuple[Tile, ...] | list[Tile]) -> bool:
+    """Return whether a line adds or takes away a 0 standing alone, to spend the tile:
+    '4 = 0 + 83 - 79', '6 - 0 = 6' (a side of one term, '0 = 8 - 8', is no padding)."""
+    sides: list[list[Tile]] = [[]]
+    for tile in tiles:
+        if face(tile) == EQUAL:
+            sides.append([])
+        else:
+            sides[-1].append(tile)
+    return any(len(found) > 1 and [("0",)] in found for found in map(terms, sides))

@@ -22,7 +22,7 @@ from classroom.game.board import COLUMNS, Board, board_text, square_name
 from classroom.game.plays import Breakdown, notation, score, why_illegal
 from classroom.game.symbols import ALL_SYMBOLS, EQUAL, Hand, Tile, face, is_blank, write
 from classroom.game.tilesets import TileSet
-from classroom.make.situations import RUNNERS_UP, Situation
+from classroom.make.situations import RUNNERS_UP, Situation, game_text
 from classroom.make.worksheet import (
     BoardlessItem, BoardTile, KeyAnswer, KeyBreakdown, KeyContribution, KeyEquationScore, KeyFamily,
     KeyGroup, KeyPlacement, KeyPlay, SituationItem, Square, TileFace,
@@ -168,4 +168,5 @@ def situation_item(id: str, situation: Situation, tileset: TileSet) -> Situation
         count=situation.count,
         count_exact=situation.count_exact,
         grid=board_text(board),
+        game=game_text(situation, id, tileset),
     )

@@ -17,7 +17,7 @@ from classroom.errors import ClassroomError
 from classroom.game.symbols import MAX_HAND
 from classroom.game.tilesets import TileSet
 from classroom.make.hands import DIFFICULTIES, TASTES, HandRules
-from classroom.make.situation_rules import FEATURES, SituationRules
+from classroom.make.situation_rules import FEATURES, PLAYERS, SituationRules
 from classroom.record.requests import run_seed, whole
 
 # Items of one set, and names of one roster. The page's limit was 30 and the command line's 200:
@@ -101,15 +101,17 @@ def boardless_request(tileset: TileSet, draw: random.Random, *, count: int | str
 def situations_request(draw: random.Random, *, count: int | str | None = None,
                        seed: int | str | None = None, plays: int | str | None = None,
                        margin: int | str | None = None, features: tuple[str, ...] = (),
-                       blanks: bool = True, names: tuple[str, ...] = ()) -> SituationsRequest:
+                       blanks: bool = True, names: tuple[str, ...] = (), player: str = "class") -> SituationsRequest:
     """Return the Board Situations set asked for, every field checked with one sentence: the
     count, the seed (a fresh one from `draw` when None), the plays on the board, the winning
-    margin, each feature asked for (any letter case, each once), the roster."""
+    margin, each feature asked for (any letter case, each once), the roster, and who plays the
+    games the boards come from (a class of the level, or the engine)."""
     defaults = SituationRules()
     features = tuple(dict.fromkeys(one_of(f, FEATURES, "the feature (--feature)") for f in features))
     rules = SituationRules(plays=whole(plays, 0, MAX_PLAYS, defaults.plays, "the plays on the board (--plays)"),
                            margin=whole(margin, 0, MAX_MARGIN, defaults.margin, "the winning margin (--margin)"),
-                           features=features, blanks=blanks)
+                           features=features, blanks=blanks,
+                           player=one_of(player, PLAYERS, "who plays the boards' games (--player)"))
     rules.check()
     return SituationsRequest(whole(count, 1, MAX_COUNT, DEFAULT_COUNT, SITUATIONS), run_seed(seed, draw),
                              rules, roster_checked(names))

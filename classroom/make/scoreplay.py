@@ -1,10 +1,12 @@
 """Score this play worksheets: a board from simulated play with one more play marked on it; the
 student writes the play's score, and the key breaks it down as a situation key does.
 
-Each item practises one thing (its Focus): a plain play, a symbol premium (2S, 3S), an equation
-premium (2E, 3E), a cross equation, or all at once. The play is chosen among the legal plays of
-a hand drawn from the simulated game's bag (`solve.board.position.Position`) that show the
-focus, and its key is re-scored by `game.plays.score` before it is printed (`make.keys.key_play`).
+Each item practises one thing (its Focus): a plain play, a symbol premium (2S, 3S: on a tile
+with a score, so the doubling shows), an equation premium (2E, 3E), a cross equation, or all at
+once. The board comes from a game the class player of the level plays (classroom.make.simulated);
+the play is chosen among the legal plays of a hand drawn from what the game left in the pile
+(`solve.board.position.Position`) that show the focus and fit the level's taste, and its key is
+re-scored by `game.plays.score` before it is printed (`make.keys.key_play`).
 
 Pure: every random choice comes from the `random.Random` passed in.
 """
@@ -24,7 +26,7 @@ from classroom.make.focuses import FOCUSES
 from classroom.make.hands import in_order
 from classroom.make.keys import board_tiles, key_play
 from classroom.game.bag import draw
-from classroom.make.simulated import Game, simulate
+from classroom.make.simulated import boards_of, class_player, play_misfit, simulate
 from classroom.make.worksheet import BoardTile, KeyPlay, premium_labels
 from classroom.solve.board.position import Candidate, Position
 
@@ -48,7 +50,7 @@ ALL_BUDGET = 40  # ...found best first within this many windows, as a simulated 
 class Features:
     """What a play's score is made of, beyond its tiles' plain scores."""
 
-    s_premium: bool  # a new tile on 2S or 3S
+    s_premium: bool  # a new tile with a score on 2S or 3S (an = there doubles nothing)
     e_premium: bool  # a new tile on 2E or 3E
     cross: bool  # an equation formed across the play's direction
     bonus: bool  # all nine tiles of the hand placed
@@ -59,13 +61,14 @@ class Features:
         return self.s_premium + self.e_premium + self.cross + self.bonus
 
 
-def features(board: Board, play: Play) -> Features:
+def features(board: Board, play: Play, tileset: TileSet) -> Features:
     """Return the features of a legal play: every new tile lies in the main equation, so a new
-    tile on a premium square always counts, and a cross string holding an = is an equation."""
-    squares = [premium(p.square) for p in play.placements]
+    tile on a premium square always counts (on 2S or 3S, when the tile has a score to multiply),
+    and a cross string holding an = is an equation."""
     after = board.place(play.placements)
     cross = any(any(after.symbol(s) == EQUAL for s in run) for run in cross_runs(board, play))
-    return Features(any(p.symbol_factor > 1 for p in squares), any(p.equation_factor > 1 for p in squares),
+    return Features(any(premium(p.square).symbol_factor > 1 and tileset.score_of(p.tile) > 0 for p in play.placements),
+                    any(premium(p.square).equation_factor > 1 for p in play.placements),
                     cross, play.tiles_used == MAX_HAND)
 
 
@@ -107,16 +110,6 @@ class ScorePlayItem:
         return self.play.score
 
 
-def boards_of(game: Game) -> list[Board]:
-    """Return the board after each equation play of a simulated game, in order."""
-    boards, board = [], Board()
-    for turn in game.history:
-        if turn.play is not None:
-            board = board.place(turn.play.placements)
-            boards.append(board)
-    return boards
-
-
 def cross_squares(board: Board, tileset: TileSet) -> list[tuple[int, int]]:
     """Return the empty squares where one tile would make a true equation with the tiles beside
     it (across or down): the only squares where a play can form a cross equation."""
@@ -145,11 +138,13 @@ def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
 
 
 def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str) -> list[Candidate]:
-    """Return the hand's legal plays on the board that practise the focus, best first; a cross
-    item keeps those with the fewest other features, an 'all' item those with the most."""
+    """Return the hand's legal plays on the board that practise the focus and fit the level's
+    taste, best first; a cross item keeps those with the fewest other features, an 'all' item
+    those with the most."""
     position = Position(board, hand, tileset)
     plays = position.top(ALL_TOP, ALL_BUDGET) if focus == "all" else position.all()
-    fitting = [(c, features(board, c.play)) for c in plays]
+    plays = [c for c in plays if play_misfit(board, c.play, tileset.taste) is None]
+    fitting = [(c, features(board, c.play, tileset)) for c in plays]
     fitting = [(c, f) for c, f in fitting if shows(focus, f)]
     if focus in ("cross", "all") and fitting:
         pick = min if focus == "cross" else max
@@ -167,9 +162,9 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
     size = ALL_HAND if focus == "all" else HAND
     cross = focus == "cross"
     for _ in range(CROSS_GAMES if cross else GAMES):
-        game = simulate(tileset, rng, rng.randint(*(CROSS_PLAYS if cross else PLAYS)))
+        game = simulate(tileset, rng, rng.randint(*(CROSS_PLAYS if cross else PLAYS)), player=class_player(tileset))
         boards = boards_of(game)
-        bag = tuple(t for t in game.bag if t != BLANK)
+        bag = tuple(t for t in game.pile if t != BLANK)
         if len(bag) < size:
             continue
         for board in rng.sample(boards, len(boards) if cross else min(BOARDS, len(boards))):

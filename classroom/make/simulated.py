@@ -1,8 +1,19 @@
-"""Simulated games: real hands drawn from the Bag, plays chosen among the good ones.
+"""Simulated games: a game the tool deals as it deals every game, played by simulated players,
+kept as its record.
 
-Pure: every random choice comes from the `random.Random` passed in, and the bag is kept sorted
-so a seed gives the same game in every process. Used for test positions and, later, for the
-contest situations (a board from simulated play, then a contest hand from what is left).
+A simulated game is a record (classroom.record): its `#seed` deals the first racks and every
+refill exactly as `classroom game new` and `game play` do (classroom.record.deal), and each turn
+is a record line the replay checks and scores. So a board made from one says how it came to be,
+and `classroom game score`, `print` and `play` read it like any game.
+
+Each play is chosen by a Player among the good plays of its rack:
+- the **class** player of a level plays as a class of that level would: only plays whose every
+  string fits the level's taste (classroom.game.taste: Numbers of at most 2 digits at Junior,
+  no zero tricks, ...), chosen among the good ones with a better play more likely, not always
+  the top;
+- the **engine** player plays one of the few best plays the engine finds, whatever they hold.
+
+Pure: every random choice comes from the `random.Random` passed in (the game's seed too).
 """
 
 from __future__ import annotations
@@ -10,82 +21,138 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from classroom.game.bag import Bag, draw, take, used_tiles
-from classroom.game.board import Board
-from classroom.solve.board.position import Position, searchable
-from classroom.game.plays import Play
+from classroom.game.board import Board, Direction
+from classroom.game.plays import Play, cross_runs, main_run, record_notation
 from classroom.game.symbols import BLANK, MAX_HAND, Hand
-from classroom.game.tilesets import TileSet
+from classroom.game.taste import ANY, Taste, is_zero_padding, misfit
+from classroom.game.tilesets import LEVELS, TileSet, load_level
+from classroom.record.deal import after_turn, first_draws
+from classroom.record.grammar import Header, Pass, Record, Trade, Turn, Written
+from classroom.record.replay import Replay, replay
+from classroom.solve.board.position import Candidate, Position, searchable
 
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn of a simulated game: the hand held, the play made (None for a trade), its score."""
-
-    player: int
-    hand: Hand
-    play: Play | None
-    score: int
-
-
-@dataclass(frozen=True)
-class Game:
-    """Where a simulated game stopped: the board, the bag left, each player's hand, the turns."""
-
-    board: Board
-    bag: Bag
-    hands: tuple[Hand, ...]
-    history: tuple[Turn, ...]
-
-
+NAMES = ("Red", "Blue", "Green", "Yellow")  # the players of a simulated game, in its record
+MAX_SEED = 10 ** 6  # a simulated game's seed, drawn from the rng: `game new --seed` takes it too
 SEARCH_BUDGET = 40  # windows a simulated player searches once it has plays to choose among
+STUCK = 10  # turns in a row without a play, a player, before a simulated game stops
 
 
-def choices(board: Board, hand: Hand, tileset: TileSet, among: int) -> list:
-    """Return the plays a simulated player chooses among: good ones found best first within a
-    budget (a strong, cheap player, not a proven-best one), without the blanks, as a player
-    saving blanks for later would; with them (as many as the search takes) only when nothing
-    else plays."""
+@dataclass(frozen=True)
+class Player:
+    """How a simulated player chooses a play: among the `among` best plays it finds that fit its
+    taste; with `weighted`, a play with a higher score is chosen more often, else each alike."""
+
+    name: str
+    taste: Taste = ANY
+    among: int = 3
+    weighted: bool = False
+
+
+ENGINE = Player("engine")
+
+
+def class_player(tileset: TileSet) -> Player:
+    """Return the player a class of the tile set's level is: plays within its taste, among the
+    six best of those it finds, a better one more often."""
+    return Player("class", tileset.taste, among=6, weighted=True)
+
+
+def player_of(name: str, tileset: TileSet) -> Player:
+    """Return the player named by --player (classroom.make.situation_rules.PLAYERS)."""
+    return ENGINE if name == "engine" else class_player(tileset)
+
+
+def play_misfit(board: Board, play: Play, taste: Taste) -> str | None:
+    """Return why a play leaves a string a class of this taste would not write (its main string
+    or one across it, old tiles included), or None. A class that plays no zero tricks pads
+    nothing with a 0 either ('4 = 0 + 83 - 79')."""
+    after = board.place(play.placements)
+    for run in (main_run(board, play), *cross_runs(board, play)):
+        line = [after.tile(s) for s in run]
+        reason = misfit(line, taste)
+        if reason is None and not taste.zero_tricks and is_zero_padding(line):
+            reason = "a 0 added or taken away"
+        if reason is not None:
+            return reason
+    return None
+
+
+def board_strings(board: Board) -> list[list[str]]:
+    """Return the tiles of every string on the board (two or more tiles across or down)."""
+    found = []
+    for square in sorted(board.tiles):
+        for direction in Direction:
+            run = board.run(square, direction)
+            if len(run) > 1 and run[0] == square:
+                found.append([board.tile(s) for s in run])
+    return found
+
+
+def board_misfit(board: Board, taste: Taste) -> str | None:
+    """Return why a string on the board is not what a class of this taste writes, or None."""
+    return next((reason for line in board_strings(board) if (reason := misfit(line, taste))), None)
+
+
+def choices(board: Board, hand: Hand, tileset: TileSet, player: Player = ENGINE) -> list[Candidate]:
+    """Return the plays a simulated player chooses among, best first: good ones found best first
+    within a budget (a strong, cheap player, not a proven-best one) that fit its taste, without
+    the blanks, as a player saving blanks for later would; with them (as many as the search
+    takes) only when nothing else plays."""
     plain = tuple(t for t in hand if t != BLANK)
-    candidates = Position(board, plain, tileset).top(among, SEARCH_BUDGET) if plain else []
-    if not candidates and len(plain) < len(hand):
-        candidates = Position(board, searchable(hand, tileset), tileset).top(among, SEARCH_BUDGET)
-    return candidates
+    fitting = _fitting(board, plain, tileset, player) if plain else []
+    if not fitting and len(plain) < len(hand):
+        fitting = _fitting(board, searchable(hand, tileset), tileset, player)
+    return fitting[:player.among]
+
+
+def _fitting(board: Board, hand: Hand, tileset: TileSet, player: Player) -> list[Candidate]:
+    if player.taste == ANY:
+        return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET)
+    # The search keeps only plays within the taste, so its bounds prune against them; a budget
+    # stops it before `among` plays are found, as a class does not look for ever.
+    return Position(board, hand, tileset).top(
+        player.among, SEARCH_BUDGET, keep=lambda c: play_misfit(board, c.play, player.taste) is None)
+
+
+def chosen(candidates: list[Candidate], rng: random.Random, player: Player) -> Candidate:
+    """Return the play the player makes among its candidates."""
+    if not player.weighted:
+        return candidates[rng.randrange(len(candidates))]
+    return rng.choices(candidates, weights=[c.score + 1 for c in candidates])[0]
+
+
+def level_of(tileset: TileSet) -> str | None:
+    """Return the shipped level a tile set is (a record names it), or None for a teacher's own."""
+    return next((level for level in LEVELS if load_level(level) == tileset), None)
 
 
 def simulate(tileset: TileSet, rng: random.Random, plays: int, players: int = 2,
-             hand_size: int = MAX_HAND, choose_among: int = 3, board: Board | None = None) -> Game:
-    """Return the game after `plays` equation plays (or fewer, when every player is stuck) from an
-    empty board: each player draws `hand_size` tiles, plays one of the `choose_among` best plays
-    (chosen with the rng; blanks saved while other plays exist), trades the whole hand when it
-    has none, and refills from the bag."""
-    bag: Bag = tuple(sorted(tileset.bag))
-    board = board or Board()
-    hands = []
-    for _ in range(players):
-        hand, bag = draw(bag, hand_size, rng)
-        hands.append(hand)
-    history: list[Turn] = []
-    made = 0
-    stuck = 0
-    player = 0
-    while made < plays and stuck < 10 * players:
-        hand = hands[player]
-        candidates = choices(board, hand, tileset, choose_among)
+             hand_size: int = MAX_HAND, player: Player = ENGINE) -> Replay:
+    """Return the game, replayed from its record, after `plays` equation plays (or fewer, when it
+    ends or every player is stuck) from an empty board: dealt with a seed drawn from the rng,
+    `hand_size` tiles a rack; each player makes the play `player` chooses, trades the whole rack
+    when it has none (passes when the pile cannot take it), and draws its refill."""
+    header = Header(level=level_of(tileset) or tileset.name, mode="teams", players=NAMES[:players],
+                    seed=rng.randrange(1, MAX_SEED))
+    record = Record(header)
+    game = replay(record.adding(*first_draws(record, tileset, hand_size)), tileset)
+    made = stuck = 0
+    while made < plays and stuck < STUCK * players and not game.ended:
+        name = game.next_player
+        rack = game.rack(name) or ()
+        candidates = choices(game.board, rack, tileset, player)
         if candidates:
-            chosen = candidates[rng.randrange(len(candidates))]
-            history.append(Turn(player, hand, chosen.play, chosen.score))
-            board = board.place(chosen.play.placements)
-            rest = take(hand, used_tiles(chosen.play))
-            new, bag = draw(bag, hand_size - len(rest), rng)
-            hands[player] = tuple(sorted(rest + new))
-            made += 1
-            stuck = 0
+            play = chosen(candidates, rng, player).play
+            line = Turn(0, name, Written(record_notation(game.board, play)))
+            made, stuck = made + 1, 0
         else:
-            history.append(Turn(player, hand, None, 0))
-            new, rest_bag = draw(bag, len(hand), rng)
-            bag = tuple(sorted(rest_bag + hand))
-            hands[player] = new
+            trade = rack and game.pile is not None and len(game.pile) >= len(rack)
+            line = Turn(0, name, Trade(rack, len(rack)) if trade else Pass())
             stuck += 1
-        player = (player + 1) % players
-    return Game(board, bag, tuple(hands), tuple(history))
+        game = after_turn(game.then(line), hand_size)
+    return game
+
+
+def boards_of(game: Replay) -> list[Board]:
+    """Return the board after each equation play of a game, in order."""
+    return [turn.board.place(turn.play.placements) for turn in game.turns if turn.kind == "play"]

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import MAX_HAND
+
+# Who plays the games a board comes from (classroom.make.simulated.player_of): the class player
+# of the level (plays within its taste) or the engine (one of its few best plays, whatever they hold).
+PLAYERS = ("class", "engine")
 
 # What a teacher can ask the winning play to show (classroom.make.situations.has_feature tells).
 FEATURES = {
@@ -29,9 +33,12 @@ class SituationRules:
     features: tuple[str, ...] = ()  # keys of FEATURES the winning play must show
     hand_size: int = MAX_HAND
     blanks: bool = True  # contest hands hold a blank when the bag draws one (--no-blanks: never)
+    player: str = "class"  # who plays the board's game: a class of the level, or the engine (--player)
 
     def check(self) -> None:
         """Raise if the rules ask for something unknown or impossible."""
+        if self.player not in PLAYERS:
+            raise ClassroomError(f"--player is {' or '.join(PLAYERS)}, not {excerpt(self.player)}")
         unknown = [f for f in self.features if f not in FEATURES]
         if unknown:
             raise ClassroomError(f"unknown feature {unknown[0]!r}; choose from {', '.join(FEATURES)}")

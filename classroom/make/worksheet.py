@@ -202,6 +202,7 @@ class SituationItem:
     count_exact: bool = True  # False: too many to count exactly in a few seconds (at least `count`)
     grid: str = ""  # the board file text, for the manifest
     premiums: tuple[tuple[str, ...], ...] = field(default_factory=lambda: premium_labels())
+    game: str = ""  # the record of the simulated game the board comes from ('': a teacher's own board)
 
     @property
     def tokens(self) -> tuple[Tile, ...]:

@@ -14,9 +14,10 @@ from collections import Counter
 from dataclasses import replace
 
 from classroom.errors import ClassroomError
-from classroom.game.bag import draw
+from classroom.game.bag import draw, take
 from classroom.game.plays import record_notation
 from classroom.game.symbols import MAX_HAND, Hand, Tile
+from classroom.game.tilesets import TileSet
 from classroom.record.grammar import (
     Draw, Header, Holds, Line, Pass, Record, Trade, Turn, Written, read_record, record_text,
 )
@@ -43,30 +44,33 @@ def new_game(mode: str, players: tuple[str, ...], level: str, seed: int,
         raise ClassroomError(f"a {mode} game is dealt by rounds, not with racks for each player")
     header = Header(level=level, mode=mode, players=players, seed=seed, minutes=minutes, board=board)
     record = read_record(record_text(Record(header)), "the new game")  # checked as if read
-    tileset = tileset_of(record)
+    return record.adding(*first_draws(record, tileset_of(record)))
+
+
+def first_draws(record: Record, tileset: TileSet, hand_size: int = MAX_HAND) -> tuple[Draw, ...]:
+    """Return the draws that deal a new game (a record of its header alone) to its players in
+    turn: `hand_size` tiles each (nine at a table), draw k seeded by the record's seed and k,
+    from the pile its board leaves."""
     _, on_board = start(record, tileset, "the new game")
-    pile = tuple((Counter(tileset.bag) - on_board).elements())
-    pile = tuple(sorted(pile, key=tileset.bag.index))
-    lines: list[Line] = []
-    for number, player in enumerate(players):
-        hand = seeded_draw(pile, MAX_HAND, seed, number)
-        lines.append(Draw(0, player, hand))
-        rest = list(pile)
-        for tile in hand:
-            rest.remove(tile)
-        pile = tuple(rest)
-    return record.adding(*lines)
+    pile = tuple(sorted((Counter(tileset.bag) - on_board).elements(), key=tileset.bag.index))
+    draws = []
+    for number, player in enumerate(record.header.players):
+        hand = seeded_draw(pile, hand_size, record.header.seed, number)
+        draws.append(Draw(0, player, hand))
+        pile = take(pile, list(hand))
+    return tuple(draws)
 
 
-def after_turn(game: Replay) -> Replay:
+def after_turn(game: Replay, hand_size: int = MAX_HAND) -> Replay:
     """Return the game with what follows its last turn written into its record: the player's
-    refill from the pile, and, once the game has ended, what each player holds."""
+    refill from the pile (to `hand_size` tiles; nine at a table), and, once the game has ended,
+    what each player holds."""
     record = game.record
     seed = record.header.seed
     last = game.turns[-1] if game.turns else None
     if last is not None and not game.ended and game.pile and seed is not None:
         rack = game.rack(last.player) or ()
-        want = min(MAX_HAND - len(rack), len(game.pile))
+        want = min(hand_size - len(rack), len(game.pile))
         if want > 0:
             game = game.then(Draw(0, last.player, seeded_draw(game.pile, want, seed, draws_so_far(record))))
     if game.ended and not any(isinstance(line, Holds) for line in record.lines) and game.dealt:

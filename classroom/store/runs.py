@@ -27,6 +27,11 @@ def file_names(worksheet: Worksheet) -> tuple[str, str]:
     return f"{stem}.pdf", f"{stem}-key.pdf"
 
 
+def game_file(item) -> str:
+    """Return the name of the file holding the record of a situation's game: 'S-7-c01d-01-game.txt'."""
+    return f"{item.id}-game.txt"
+
+
 def manifest(worksheet: Worksheet, files: list[str]) -> dict:
     """Return the manifest of a run: command, seed (null for a teacher's own position), level,
     key (full, summary or none), check (whether students may check lines on the items' check
@@ -39,6 +44,8 @@ def manifest(worksheet: Worksheet, files: list[str]) -> dict:
         entry = {"id": item.id, "hand": list(item.tokens)}
         if worksheet.kind == "situations":
             entry["grid"] = item.grid
+            if game_file(item) in files:
+                entry["game"] = game_file(item)  # the record of the game the board comes from
         entry["best_score"] = item.best_score
         entry["count"] = item.count
         if worksheet.kind == "situations":
@@ -261,8 +268,9 @@ def write_worksheet(worksheet: Worksheet, out_dir: str | Path,
     student, key = RENDERERS[worksheet.kind](worksheet, env)  # everything is drawn before anything is written
     pdfs = (student,) if worksheet.key == "none" or key is None else (student, key)
     names = file_names(worksheet)[:len(pdfs)]
-    text = json.dumps(manifest(worksheet, list(names)), ensure_ascii=False, indent=2) + "\n"
-    return write_all(out_dir, dict(zip((*names, "manifest.json"), (*pdfs, text.encode("utf-8")))))
+    games = {game_file(item): item.game.encode("utf-8") for item in worksheet.items if getattr(item, "game", "")}
+    text = json.dumps(manifest(worksheet, [*names, *games]), ensure_ascii=False, indent=2) + "\n"
+    return write_all(out_dir, {**dict(zip(names, pdfs)), **games, "manifest.json": text.encode("utf-8")})
 
 
 def write_all(out_dir: str | Path, files: dict[str, bytes]) -> list[Path]:

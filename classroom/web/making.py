@@ -140,7 +140,8 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
     features = tuple(f for f in form.getlist("feature") if isinstance(f, str) and f)
     asked = situations_request(random.SystemRandom(), count=number(form, "count"), seed=number(form, "seed"),
                                plays=number(form, "plays"), margin=number(form, "margin"),
-                               features=features, blanks=not ticked(form, "no_blanks"), names=names)
+                               features=features, blanks=not ticked(form, "no_blanks"), names=names,
+                               player="engine" if ticked(form, "engine_player") else "class")
     return Order(asked.count, lambda step: situations_set(
         tileset, level, asked.seed, asked.count, asked.rules, sheets, workers, step, asked.names),
         f"situations-{asked.seed}", asked.seed)

@@ -23,11 +23,9 @@ import sys
 import time
 from pathlib import Path
 
-from classroom.game.board import Board
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
-from classroom.game.plays import record_notation
 from classroom.record.analysis import analysed_turn
 from classroom.record.grammar import read_record
 from classroom.record.replay import replay
@@ -39,18 +37,11 @@ def dealt_game(seed: int, turns: int) -> str:
     """Return the record of the first `turns` turns of a seeded simulated game, racks in brackets."""
     tileset = load_level("original")
     game = simulate(tileset, random.Random(f"{seed}:bench-analysis"), plays=turns, players=len(PLAYERS))
-    lines = ["#equate game", "#tiles original", "#mode teams", f"#players {', '.join(PLAYERS)}",
+    lines = ["#equate game", "#tiles original", "#mode teams", f"#players {', '.join(game.players)}",
              f"#note simulated players, seed {seed}"]
-    board = Board()
-    for turn in game.history[:turns]:
-        if not turn.hand:  # the bag and the rack are empty: the game is over
-            break
-        rack = " ".join(turn.hand)
-        if turn.play is None:
-            lines.append(f"{PLAYERS[turn.player]} [{rack}]: trade {rack}")
-            continue
-        lines.append(f"{PLAYERS[turn.player]} [{rack}]: {record_notation(board, turn.play)}")
-        board = board.place(turn.play.placements)
+    for turn in game.turns[:turns]:
+        rack = " ".join(turn.rack)
+        lines.append(f"{turn.player} [{rack}]: {turn.notation if turn.play else 'pass' if turn.kind == 'pass' else f'trade {rack}'}")
     return "\n".join(lines) + "\n"
 
 

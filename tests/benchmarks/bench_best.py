@@ -42,7 +42,7 @@ def position(seed: int, tileset, blanks: int = 0):
     left, holding exactly `blanks` blanks."""
     rng = random.Random(seed)
     game = simulate(tileset, rng, plays=6, hand_size=5)
-    hand, _ = draw(tuple(t for t in game.bag if t != BLANK), 9 - blanks, rng)
+    hand, _ = draw(tuple(t for t in game.pile if t != BLANK), 9 - blanks, rng)
     return game.board, tuple(sorted(hand)) + (BLANK,) * blanks
 
 

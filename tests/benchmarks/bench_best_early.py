@@ -85,7 +85,7 @@ def positions(group: str, seeds: int, blanks: int, tileset) -> list[tuple[str, B
         for seed in range(seeds):
             rng = random.Random(seed)
             game = simulate(tileset, rng, plays=plays, hand_size=5)
-            found.append((f"{group}-{seed}", game.board, hand_from(game.bag, blanks, rng)))
+            found.append((f"{group}-{seed}", game.board, hand_from(game.pile, blanks, rng)))
     elif group == "booklet":
         board = booklet_board()
         bag = list(sorted(tileset.bag))

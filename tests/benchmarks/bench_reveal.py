@@ -14,7 +14,6 @@ pytest (no test_ prefix).
 
 from __future__ import annotations
 
-import statistics
 import sys
 import tempfile
 import time

@@ -35,7 +35,7 @@ import gc
 import heapq
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from classroom.game.board import Board, Placement
 from classroom.solve.board.counting import Counting
@@ -201,18 +201,21 @@ class Position:
         with paused_collector():
             return sorted(self.plays(), key=candidate_order)
 
-    def top(self, top: int | None = None, budget: int | None = None) -> list[Candidate]:
+    def top(self, top: int | None = None, budget: int | None = None,
+            keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:
         """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
         play tied at the best score.
 
         Groups, then their windows, are searched best bound first; the search stops at the first
         bound below the N-th best score found so far, so most sides are never enumerated. With a
         `budget`, it also stops after that many windows once `top` plays are found: good plays,
-        not proven best ones (what a simulated player needs)."""
+        not proven best ones (what a simulated player needs). With `keep`, only the plays it
+        keeps count (a class's taste), and the search stops after `budget` windows once it has
+        kept one play, and after ten budgets in any case (it may then return none)."""
         with paused_collector():
-            return self._top(top, budget)
+            return self._top(top, budget, keep)
 
-    def _top(self, top: int | None, budget: int | None) -> list[Candidate]:
+    def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:
         want = 1 if top is None else top
         searched = 0
         queue: list = [(-g.bound, i, g) for i, g in enumerate(self.groups)]
@@ -231,9 +234,12 @@ class Position:
                         tie += 1
                 continue
             searched += 1
-            if budget is not None and searched > budget and len(scores) == want:
+            if budget is not None and searched > budget and (
+                    len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
             for candidate in self._window_plays(item, scores, want):
+                if keep is not None and not keep(candidate):
+                    continue
                 if len(scores) < want:
                     heapq.heappush(scores, candidate.score)
                 elif candidate.score > scores[0]:
