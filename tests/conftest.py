@@ -1,17 +1,37 @@
 """Settings for every test: hypothesis never fails a test for being slow (no deadline, no
 too-slow health check), so a busy machine cannot fail one; timings live in tests/benchmarks/.
-And the fixtures the page's tests share: a library folder, the teacher's browser and a
-student's device over it."""
+Under pytest-xdist each worker keeps hypothesis's examples in a folder of its own. And the
+fixtures the page's tests share: a library folder, the teacher's browser and a student's device
+over it."""
+
+import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
 from starlette.testclient import TestClient
 
 from classroom.web import create_app
 from tests.browsers import teacher
 
-settings.register_profile("classroom", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ROOT = Path(__file__).resolve().parent.parent
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")  # 'gw0', 'gw1', ... in a worker of pytest-xdist
+OWN_EXAMPLES = {"database": DirectoryBasedExampleDatabase(ROOT / ".hypothesis" / f"examples-{WORKER}")} if WORKER else {}
+
+settings.register_profile("classroom", deadline=None, suppress_health_check=[HealthCheck.too_slow], **OWN_EXAMPLES)
 settings.load_profile("classroom")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which starts the workers it is given
+def pytest_cmdline_main(config):
+    """Run the suite on every core (pytest-xdist's `-n auto`, idle workers taking tests from busy
+    ones) unless the command line gives `-n` (`-n0`: one process) or `-p no:xdist`. Not in a
+    worker, which runs this hook too and would start workers of its own."""
+    if not hasattr(config, "workerinput") and config.pluginmanager.hasplugin("xdist") and config.option.numprocesses is None:
+        config.option.numprocesses = "auto"
+        if config.option.dist == "no":
+            config.option.dist = "worksteal"
 
 
 @pytest.fixture

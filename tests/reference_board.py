@@ -9,40 +9,55 @@ purpose: only for hands of a few tiles.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from classroom.game.arithmetic import Illegal, read
 from classroom.game.board import CENTRE, SIZE, Board, Direction, Placement
 from classroom.game.plays import Play, score
-from classroom.game.symbols import BLANK, EQUAL
+from classroom.game.symbols import BLANK, EQUAL, face
 from classroom.game.tilesets import TileSet
 
 PlayKey = frozenset  # frozenset of (square, tile): a play is the tiles it puts down
 
 
-def _run(after: Board, square, direction: Direction) -> list:
+def _run(shown, square, direction: Direction) -> list:
+    """Return the symbols of the run of tiles through a square, in reading order; `shown(square)`
+    is the symbol on a square once the play is down ('' when empty or off the board)."""
     dr, dc = direction.step
-    while after.tile((square[0] - dr, square[1] - dc)):
+    while shown((square[0] - dr, square[1] - dc)):
         square = (square[0] - dr, square[1] - dc)
     run = []
-    while after.tile(square):
-        run.append(square)
+    while symbol := shown(square):
+        run.append(symbol)
         square = (square[0] + dr, square[1] + dc)
     return run
 
 
-def _legal(board: Board, placements: list[tuple], direction: Direction, rules) -> bool:
-    after = board.place([Placement(s, t) for s, t in placements])
-    main = _run(after, placements[0][0], direction)
+@lru_cache(maxsize=1 << 18)
+def _reading(symbols: tuple, rules) -> str:
+    """Return the kind `arithmetic.read` gives a string ('equation', 'number', ...), '' if it is
+    illegal (remembered: the same strings come back at many squares and in many positions)."""
     try:
-        if read([after.symbol(s) for s in main], rules).kind != "equation":
-            return False
-        for square, _ in placements:
-            cross = _run(after, square, direction.other)
-            if len(cross) >= 2:
-                read([after.symbol(s) for s in cross], rules)
+        return read(symbols, rules).kind
     except Illegal:
+        return ""
+
+
+def _legal(on_board: dict, placements: list[tuple], direction: Direction, rules) -> bool:
+    """Return whether the placements make an equation along `direction` whose every cross run is
+    legal; `on_board` is the symbol of every square that holds a tile before the play."""
+    placed = {square: face(tile) for square, tile in placements}
+
+    def shown(square) -> str:  # the symbol on a square once the play is down, as Board.place would leave it
+        return placed.get(square) or on_board.get(square, "")
+
+    if _reading(tuple(_run(shown, placements[0][0], direction)), rules) != "equation":
         return False
+    for square, _ in placements:
+        cross = _run(shown, square, direction.other)
+        if len(cross) >= 2 and not _reading(tuple(cross), rules):
+            return False
     return True
 
 
@@ -77,6 +92,7 @@ def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey
     blank_symbols = tuple(s for s in tileset.blank_symbols if s != EQUAL)
     by_size = {k: _arrangements(tuple(hand), k, blank_symbols) for k in range(1, len(hand) + 2)}
     plays: dict[PlayKey, int] = {}
+    on_board = {square: face(tile) for square, tile in board.tiles.items()}
     for direction in Direction:
         dr, dc = direction.step
         for row in range(1, SIZE + 1):
@@ -99,7 +115,7 @@ def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey
                             continue
                         directions = list(Direction) if k == 1 else [direction]
                         for way in directions:
-                            if _legal(board, placements, way, tileset.rules):
+                            if _legal(on_board, placements, way, tileset.rules):
                                 play = Play(tuple(Placement(s, t) for s, t in placements), way)
                                 plays[key] = score(board, play, tileset).total
                                 break

@@ -23,15 +23,10 @@ import pytest
 from classroom.solve.boardless import solve
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
+from tests.ports import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 START_UP = 60  # seconds a busy machine may take to start the server: a wait, not a measure
@@ -184,7 +179,7 @@ def chromium(profile: Path, *flags: str, phone: bool = False):
     if phone:
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2, "touch": True}})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER), port=free_port()))
     driver.set_page_load_timeout(START_UP)
     return driver
 
