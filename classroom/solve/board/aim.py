@@ -384,12 +384,12 @@ class Aiming:
         self.spend(work)
         return out
 
-    def keep_open(self) -> None:
+    def forget_closed(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one searched meet again."""
         forget_closed(self._prefixes, self._terms, self._aimed_terms, self._term_prefixes_of,
                       self._term_uses_of, self._numbers_of, *self._aimed_by_signs.values())
-        self.orders.keep_open()
+        self.orders.forget_closed()
 
     def spend(self, work: int) -> None:
         """Count work done (or sides held); raise OverLimit past the limit."""

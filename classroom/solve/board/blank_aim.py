@@ -217,14 +217,14 @@ class BlankAiming:
         except OverBudget:
             raise OverLimit from None
 
-    def keep_open(self) -> None:
+    def forget_closed(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._prefixes, self._terms, self._aimed, self._term_uses)
         self.ranges.clear()
-        self._shared.keep_open()
-        self._shared_terms.keep_open()
+        self._shared.forget_closed()
+        self._shared_terms.forget_closed()
         if self.counting and self._terms_aimed:
-            self._terms_aimed.keep_open()
+            self._terms_aimed.forget_closed()
 
     @property
     def held_aimed(self) -> int:

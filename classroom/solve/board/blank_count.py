@@ -214,7 +214,7 @@ class SharedWalks:
         self._walks, self._covering, self._tables = {}, {}, {}
         self.held = 0
 
-    def keep_open(self) -> None:
+    def forget_closed(self) -> None:
         """Forget the walks of every stretch but open board (all None)."""
         self._walks = {p: w for p, w in self._walks.items() if open_board(p)}
         self._tables = {k: t for k, t in self._tables.items() if k[0] in self._walks}

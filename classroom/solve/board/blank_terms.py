@@ -283,10 +283,10 @@ class BlankTerms:
         if not self.counting:  # counting, what was built stays work done
             self.held = self.held_aimed
 
-    def keep_open(self) -> None:
+    def forget_closed(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None)."""
         forget_closed(self._aimed, self._plain_prefixes, self._blank_prefixes)
-        self.orders.keep_open()
+        self.orders.forget_closed()
         for cache in (self._numbers, self._uses):
             for key in [key for key in cache if not open_board(key[0])]:
                 del cache[key]

@@ -110,7 +110,7 @@ class Counting:
             if line is not searched:
                 # Tables are large; only stretches of open board meet again on other lines.
                 searched = line
-                tables.keep_open()
+                tables.forget_closed()
             # the longest right side first: the walks of the shorter ones are read from its own
             for window in sorted(self.windows(group), key=_longest_right_first):
                 if not duplicate_single(window):

@@ -59,7 +59,7 @@ class ValueOrders:
     that a loop takes only those within reach of a target (`order`); a table looked up, integer
     bounds of its values (`bounds`). Kept per table while it does not grow (a table only ever
     grows by new values, see `grown`; as profiles.ExactTables keeps its splits), up to a line's
-    end (`keep_open`): most tables are met again and again."""
+    end (`forget_closed`): most tables are met again and again."""
 
     def __init__(self):
         self._kept: dict = {}  # (id, "order" or "bounds") -> (table, its length, its order or bounds)
@@ -93,9 +93,9 @@ class ValueOrders:
         got = self._kept[key] = (table, len(table), found)
         return got
 
-    def keep_open(self) -> None:
+    def forget_closed(self) -> None:
         """Forget every table (a line's end: kept here, a table would look held by a cache to
-        profiles.ExactTables.keep_open, which keeps the splits of those)."""
+        profiles.ExactTables.forget_closed, which keeps the splits of those)."""
         self._kept.clear()
 
     def _let_go(self) -> None:

@@ -67,7 +67,7 @@ class ExactTables:
         self._goals: dict = {}  # id -> (a short side's table, its goals)
         self._ordered: dict = {}  # id -> [a goal's values, their range, those values in order]
 
-    def keep_open(self) -> None:
+    def forget_closed(self) -> None:
         """Forget the tables of every pattern but stretches of open board, and the splits."""
         forget_closed(self._plain, self._blank)
         # a split is kept while another cache still holds its table (an open stretch's, which

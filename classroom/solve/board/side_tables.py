@@ -35,7 +35,7 @@ class SideTables:
 
     Listing, past CACHED_SIDES sides a cache starts afresh, so memory stays bounded. With
     `counting`, every list of tiles is how many there are instead, and the tables built (and
-    the aimed joins' look-ups) are work: past `limit`, OverLimit is raised; `keep_open` drops
+    the aimed joins' look-ups) are work: past `limit`, OverLimit is raised; `forget_closed` drops
     what other lines will not meet again."""
 
     def __init__(self, hand: PackedHand, plain: PackedHand, rest: PackedHand, counting: bool = False):
@@ -194,14 +194,14 @@ class SideTables:
         """Return the work a counting blank walk may still do (within a limit), else None."""
         return None if self.limit is None else max(0, self.limit - self.work())
 
-    def keep_open(self) -> None:
+    def forget_closed(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one counted meet again."""
         forget_closed(self._plain, self._blank, self._blank_counts)
-        self._aiming.keep_open()
+        self._aiming.forget_closed()
         if self._blank_aiming:
-            self._blank_aiming.keep_open()
-        self._exact.keep_open()  # last: it keeps the splits of the tables the others still hold
+            self._blank_aiming.forget_closed()
+        self._exact.forget_closed()  # last: it keeps the splits of the tables the others still hold
         if self.counting:
             # the Numbers of the line's cells (made again when asked for), and the wildcard's
             # choices in them past blank_sides.BLANK_VALUES_KEPT
@@ -216,7 +216,7 @@ class SideTables:
 
     def _keep(self, cache: dict, pattern: tuple, found, sides: int):
         """Return `found` after caching it, the caches emptied first when they would grow too big
-        (listing; counting spends the sides as work, and `keep_open` bounds memory)."""
+        (listing; counting spends the sides as work, and `forget_closed` bounds memory)."""
         if self.counting:
             self._spend(sides)
         elif self._sides + sides > CACHED_SIDES:
@@ -249,7 +249,7 @@ class SideTables:
 
     def _check_aiming(self) -> None:
         """Listing, start the aimed tables afresh once they hold more than CACHED_SIDES sides;
-        counting, keep them (`keep_open` bounds memory) and pass on what the limit leaves."""
+        counting, keep them (`forget_closed` bounds memory) and pass on what the limit leaves."""
         if self.counting:
             if self.limit is not None:
                 self._aiming.limit = self.limit - self.work() + self._aiming.held
