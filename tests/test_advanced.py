@@ -7,19 +7,20 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from classroom.game.arithmetic import Illegal, equation_value, evaluate, number_value
-from classroom.solve.boardless import check, solve, symbols_of
 from classroom.cli.commands import app
-from classroom.game.board import Board, Placement, check_board, parse_board
-from classroom.solve.board.position import Position, searchable
 from classroom.errors import ClassroomError
+from classroom.game.arithmetic import Illegal, equation_value, evaluate, number_value
 from classroom.game.bag import draw
-from classroom.make.simulated import simulate
+from classroom.game.board import Board, Placement, check_board, parse_board
 from classroom.game.symbols import display, parse_hand, parse_written, write
 from classroom.game.tilesets import load_level
+from classroom.make.simulated import simulate
+from classroom.solve.board.position import Position, searchable
+from classroom.solve.boardless import check, solve, symbols_of
 from tests.reference_board import reference_plays
 from tests.reference_boardless import brute_force
 from tests.test_movegen import as_keys

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from classroom.game.symbols import BLANK
+from classroom.game.tilesets import load_level
 from classroom.solve.board import aim, meet
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.sides import PackedHand, count_walk, walk
-from classroom.game.symbols import BLANK
-from classroom.game.tilesets import load_level
 from tests.test_wildcard import CELL, REAL_TILES, TILES, listed
 
 

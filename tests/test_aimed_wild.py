@@ -11,13 +11,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from classroom.game.symbols import BLANK, PLUS_MINUS
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.blank_aim import BlankAiming
+from classroom.solve.board.blank_sides import blank_walk, expanded
 from classroom.solve.board.sides import PackedHand
-from classroom.solve.board.blank_sides import expanded, blank_walk
-from classroom.game.symbols import BLANK, PLUS_MINUS
 from tests.test_aimed import of_values, value_keys
 from tests.test_wildcard import CELL, REAL_TILES, TILES
 

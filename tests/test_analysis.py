@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from reference_board import reference_plays
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
 from classroom.record.analysis import Analysed, NotAnalysed, analyse
 from classroom.record.grammar import read_record
 from classroom.record.replay import replay
-from reference_board import reference_plays
 
 # Small racks in brackets, so the brute-force reference can list every play of every turn.
 GAME = """#equate game

@@ -14,20 +14,21 @@ import random
 from math import gcd
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from classroom.game.board import Board
 from classroom.game.bag import draw
+from classroom.game.board import Board
+from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
 from classroom.make.simulated import simulate
 from classroom.solve.board import side_tables
 from classroom.solve.board.aim import Aiming
-from classroom.solve.board.meet import key_of
 from classroom.solve.board.blank_aim import BlankAiming
 from classroom.solve.board.blank_sides import blank_numbers, blank_walk
-from classroom.solve.board.blank_terms import JoinedFills, BlankTerms, WrittenNumbers
+from classroom.solve.board.blank_terms import BlankTerms, JoinedFills, WrittenNumbers
+from classroom.solve.board.meet import key_of
 from classroom.solve.board.position import Position, all_plays
 from classroom.solve.board.sides import cell_numbers
-from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
 from tests.test_aimed import of_values, value_keys
 from tests.test_aimed_wild import hands, written
 from tests.test_movegen import as_keys

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from classroom.game.board import (
-    Board, Direction, Placement, board_text, check_board, parse_board, read_board,
-)
 from classroom.errors import ClassroomError
+from classroom.game.board import (
+    Board,
+    Direction,
+    Placement,
+    board_text,
+    check_board,
+    parse_board,
+    read_board,
+)
 
 EMPTY_ROW = ". " * 18 + "."
 

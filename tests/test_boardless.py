@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from classroom.solve.boardless import answer_score, check, rank, solve, symbols_of
 from classroom.game.symbols import parse_hand, parse_written, write
 from classroom.game.tilesets import load_level
+from classroom.solve.boardless import answer_score, check, rank, solve, symbols_of
 from tests.reference_boardless import brute_force
 
 ORIGINAL = load_level("original")

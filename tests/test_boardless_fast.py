@@ -4,11 +4,12 @@ fractions) against the brute-force reference, on random small hands and on the t
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from classroom.solve.boardless import check, solve
 from classroom.game.symbols import FRACTIONS, parse_hand, parse_written
 from classroom.game.tilesets import load_level
+from classroom.solve.boardless import check, solve
 from tests.reference_boardless import brute_force
 
 ORIGINAL = load_level("original")

@@ -9,16 +9,16 @@ import pytest
 from pypdf import PdfReader
 
 from classroom import __version__
-from classroom.game.board import check_board
-from classroom.make.sets import PrintOptions, boardless_set, situations_set
 from classroom.errors import ClassroomError
-from classroom.make.hands import HandRules
-from classroom.solve.board.position import all_plays
-from classroom.store.runs import write_worksheet
+from classroom.game.board import check_board
 from classroom.game.plays import score, why_illegal
+from classroom.game.tilesets import load_level
+from classroom.make.hands import HandRules
+from classroom.make.sets import PrintOptions, boardless_set, situations_set
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import find_situation, has_feature
-from classroom.game.tilesets import load_level
+from classroom.solve.board.position import all_plays
+from classroom.store.runs import write_worksheet
 
 ORIGINAL = load_level("original")
 SMALL = SituationRules(plays=2, margin=0, hand_size=5)

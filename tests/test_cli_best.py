@@ -7,8 +7,8 @@ import sys
 
 from typer.testing import CliRunner
 
-from classroom.game.board import board_text
 from classroom.cli.commands import app
+from classroom.game.board import board_text
 from tests.positions import position
 
 runner = CliRunner()

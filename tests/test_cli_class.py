@@ -11,11 +11,11 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.make.sets import band, band_centre
 from classroom.cli.commands import app
 from classroom.errors import ClassroomError
-from classroom.make.roster import parse_roster
 from classroom.game.plurals import plural, tiles_of
+from classroom.make.roster import parse_roster
+from classroom.make.sets import band, band_centre
 from classroom.solve.boardless import rank
 
 runner = CliRunner()

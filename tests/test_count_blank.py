@@ -11,7 +11,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from classroom.game.board import read_board
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
@@ -19,7 +20,7 @@ from classroom.game.tilesets import load_level
 from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.blank_aim import BlankAiming, blank_table
-from classroom.solve.board.blank_count import SharedWalks, counted_table, counted_uses, blank_count_walk, blank_counts
+from classroom.solve.board.blank_count import SharedWalks, blank_count_walk, blank_counts, counted_table, counted_uses
 from classroom.solve.board.position import Position
 from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import PackedHand

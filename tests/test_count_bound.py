@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
+from classroom.game.bag import draw
 from classroom.game.board import board_text
 from classroom.game.tilesets import load_level
-from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.solve.board.position import Position
 

@@ -6,7 +6,8 @@ reference's on small boards where such long sides are aimed."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from classroom.game.symbols import OPERATIONS
 from classroom.solve.board import aim, blank_aim, blank_terms, side_tables
@@ -14,8 +15,7 @@ from classroom.solve.board.position import Position
 from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import count_walk, cross_allowed, empty_squares
 from tests.reference_board import reference_plays
-from tests.test_aimed_wild import hands
-from tests.test_aimed_wild import sides_holding_blank
+from tests.test_aimed_wild import hands, sides_holding_blank
 from tests.test_count_blank import TILES, as_counts_of, counted, counted_aiming, small_game
 from tests.test_wildcard import CELL, REAL_TILES, holding_a_blank
 

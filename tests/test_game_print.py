@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pdftext import chunks, outside
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from pdftext import chunks, outside
 
 TEAMS = """#equate game
 #tiles original

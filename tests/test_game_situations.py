@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_analysis import GAME
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
 from classroom.game.board import board_text
 from classroom.record.grammar import read_record
 from classroom.record.replay import replay
-from test_analysis import GAME
 
 
 def run(tmp_path, *args: str):

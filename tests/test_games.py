@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from classroom.game.board import check_board
 from classroom.game.bag import used_tiles
-from classroom.make.simulated import simulate
+from classroom.game.board import check_board
 from classroom.game.tilesets import load_level
+from classroom.make.simulated import simulate
 from classroom.record.grammar import read_record, record_text
 from classroom.record.replay import replay
 

@@ -6,10 +6,10 @@ from collections import Counter
 import pytest
 
 import classroom.mark.grading as grading
-from classroom.mark.grading import Totals, grade, grade_class, summarize
-from classroom.solve.boardless import rank, solve
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
+from classroom.mark.grading import Totals, grade, grade_class, summarize
+from classroom.solve.boardless import rank, solve
 
 ORIGINAL = load_level("original")
 

@@ -4,14 +4,21 @@ import random
 
 import pytest
 
-from classroom.solve.boardless import solve
 from classroom.errors import ClassroomError
-from classroom.make.hands import (
-    DIFFICULTIES, MAX_FAMILIES, ZERO_SHARE, HandRules, draw_hand, family_counts, find_hand, too_tricky, zero_share,
-)
-from classroom.game.symbols import parse_hand
-from classroom.game.symbols import is_fraction, is_operation
+from classroom.game.symbols import is_fraction, is_operation, parse_hand
 from classroom.game.tilesets import load_level
+from classroom.make.hands import (
+    DIFFICULTIES,
+    MAX_FAMILIES,
+    ZERO_SHARE,
+    HandRules,
+    draw_hand,
+    family_counts,
+    find_hand,
+    too_tricky,
+    zero_share,
+)
+from classroom.solve.boardless import solve
 
 ORIGINAL = load_level("original")
 

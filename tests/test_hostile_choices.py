@@ -19,10 +19,10 @@ from starlette.datastructures import FormData
 from typer.testing import CliRunner
 
 from classroom.choices import one_of
-from classroom.make.sets import PrintOptions
 from classroom.cli.commands import app, fixed_choices
 from classroom.errors import ClassroomError
 from classroom.game.tilesets import LEVELS
+from classroom.make.sets import PrintOptions
 from classroom.web.forms import choice
 from classroom.web.making import layout, order
 

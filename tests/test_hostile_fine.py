@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
+from classroom.cli.progress import Progress
 from classroom.errors import ClassroomError
 from classroom.store.runs import write_all
-from classroom.cli.progress import Progress
 
 runner = CliRunner()
 

@@ -4,10 +4,11 @@ value or a ClassroomError, never another exception."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from classroom.game.board import parse_board
 from classroom.errors import ClassroomError
+from classroom.game.board import parse_board
 from classroom.game.symbols import MAX_HAND, parse_hand, parse_written, tokenize
 from classroom.game.tilesets import parse_tileset
 
@@ -23,7 +24,7 @@ def answers(parse, text):
     """Return parse(text), or None when it raised a ClassroomError (anything else fails)."""
     try:
         return parse(text)
-    except ClassroomError as error:
+    except ClassroomError:
         return None
 
 

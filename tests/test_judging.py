@@ -11,16 +11,16 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.make.sets import PrintOptions, situations_set
 from classroom.cli.commands import app
-from classroom.game.board import Direction, parse_board
 from classroom.errors import ClassroomError
+from classroom.game.board import Direction, parse_board
 from classroom.game.notation import parse_play
-from classroom.mark.judging import judge
-from classroom.store.runs import write_worksheet
-from classroom.make.situation_rules import SituationRules
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
+from classroom.make.sets import PrintOptions, situations_set
+from classroom.make.situation_rules import SituationRules
+from classroom.mark.judging import judge
+from classroom.store.runs import write_worksheet
 
 ORIGINAL = load_level("original")
 runner = CliRunner()

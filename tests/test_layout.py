@@ -9,16 +9,23 @@ from functools import cache
 import pytest
 from pypdf import PdfReader
 
-from classroom.solve.boardless import solve
-from classroom.store.runs import write_boardless, write_situations
-from classroom.render.wording import Wording, environment
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
 from classroom.make.keys import boardless_item, hand_faces
 from classroom.make.worksheet import (
-    BoardlessItem, KeyBreakdown, KeyContribution, KeyEquationScore, KeyPlacement, KeyPlay, SituationItem, Worksheet,
+    BoardlessItem,
+    KeyBreakdown,
+    KeyContribution,
+    KeyEquationScore,
+    KeyPlacement,
+    KeyPlay,
+    SituationItem,
+    Worksheet,
     item_id,
 )
+from classroom.render.wording import Wording, environment
+from classroom.solve.boardless import solve
+from classroom.store.runs import write_boardless, write_situations
 from tests.pdftext import outside
 
 ORIGINAL = load_level("original")

@@ -135,8 +135,8 @@ def test_same_seed_other_levels_give_other_ids_each_graded_with_its_own_hand(tmp
 
 def test_the_id_tag_changes_with_level_options_and_seed_only():
     """The same kind, seed, tile set and options give the same tag; any change gives another."""
-    from classroom.make.sets import run_tag
     from classroom.game.tilesets import load_level
+    from classroom.make.sets import run_tag
 
     original, junior = load_level("original"), load_level("junior")
     tag = run_tag("boardless", 5, original, {"min_equations": 10})

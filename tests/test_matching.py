@@ -13,12 +13,12 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from classroom.solve.boardless import check, solve
 from classroom.cli.commands import app
-from classroom.store.library import PrintedSheet, Run
-from classroom.store.matching import NO_ONE, match_by_name, name_key
 from classroom.game.symbols import parse_written
 from classroom.game.tilesets import load_level
+from classroom.solve.boardless import check, solve
+from classroom.store.library import PrintedSheet, Run
+from classroom.store.matching import NO_ONE, match_by_name, name_key
 from classroom.web import create_app
 from tests.browsers import teacher
 

@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 from classroom.cli.commands import app
 from classroom.errors import ClassroomError
 from classroom.game.board import Board
+from classroom.game.notation import parse_play, placements
 from classroom.game.plays import make_play, record_notation
 from classroom.game.symbols import BLANK, display_text, parse_hand, parse_written, write
 from classroom.game.tilesets import load_level
 from classroom.make.keys import boardless_item
 from classroom.make.trueornot import trueornot_item
-from classroom.game.notation import parse_play, placements
 from classroom.record.grammar import read_record, read_turn
 from classroom.record.replay import replay
 from classroom.solve.boardless import solve

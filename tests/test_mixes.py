@@ -9,15 +9,16 @@ from itertools import product
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from classroom.game.bag import draw
+from classroom.game.symbols import OPERATIONS
+from classroom.game.tilesets import load_level
+from classroom.make.simulated import simulate
 from classroom.solve.board.lines import Mixes
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
-from classroom.game.bag import draw
-from classroom.make.simulated import simulate
-from classroom.game.symbols import OPERATIONS
-from classroom.game.tilesets import load_level
 from tests.test_movegen import as_keys
 
 TILES = load_level("original")

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from classroom.solve.board import side_tables
-from classroom.game.board import Board
 from classroom.game.bag import draw
-from classroom.make.simulated import simulate
-from classroom.solve.board.position import Position, all_plays, best_plays, count_plays, top_plays
+from classroom.game.board import Board
 from classroom.game.plays import score, why_illegal
 from classroom.game.tilesets import load_level
+from classroom.make.simulated import simulate
+from classroom.solve.board import side_tables
+from classroom.solve.board.position import Position, all_plays, best_plays, count_plays, top_plays
 from tests.positions import position
 from tests.reference_board import reference_plays
 

@@ -9,7 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from classroom.game.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, EXPONENTS, NEGATIVES, display_text, parse_written, write,
+    ALL_SYMBOLS,
+    BLANK,
+    EQUAL,
+    EXPONENTS,
+    NEGATIVES,
+    display_text,
+    parse_written,
+    write,
 )
 
 

@@ -10,9 +10,9 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from classroom.mark.grading import grade
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
+from classroom.mark.grading import grade
 from classroom.web import create_app
 from tests.browsers import token_of
 

@@ -21,7 +21,15 @@ from classroom.cli.commands import app
 from classroom.game.tilesets import load_level
 from classroom.make import notebook as notebook_module
 from classroom.make.notebook import (
-    BINDER, NOTEBOOK_LEVELS, SECTIONS, Notebook, Plan, Section, box_counts, box_tiles, notebook,
+    BINDER,
+    NOTEBOOK_LEVELS,
+    SECTIONS,
+    Notebook,
+    Plan,
+    Section,
+    box_counts,
+    box_tiles,
+    notebook,
 )
 from classroom.render.printplay import CELL, GLUE, SIZE, parts
 from classroom.solve.boardless import check

@@ -10,10 +10,10 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from classroom.make.sets import PrintOptions, own_situation_set
 from classroom.cli.commands import app
 from classroom.game.board import parse_board
 from classroom.game.tilesets import load_level
+from classroom.make.sets import PrintOptions, own_situation_set
 from classroom.make.worksheet import item_id
 
 ROWS = [["."] * 19 for _ in range(19)]

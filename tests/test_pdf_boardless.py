@@ -10,14 +10,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from classroom.solve.boardless import solve
-from classroom.make.keys import combination_of
-from classroom.store.runs import write_boardless
-from classroom.render.wording import printed
 from classroom.game.symbols import parse_hand, parse_written
 from classroom.game.tilesets import load_level
+from classroom.make.keys import boardless_item, combination_of
 from classroom.make.worksheet import BoardlessItem, Worksheet, item_id
-from classroom.make.keys import boardless_item
+from classroom.render.wording import printed
+from classroom.solve.boardless import solve
+from classroom.store.runs import write_boardless
 from tests.pdftext import Chunk, chunks
 
 ORIGINAL = load_level("original")

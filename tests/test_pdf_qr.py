@@ -10,14 +10,14 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from test_worksheet_situations import booklet_worksheet
 
-from classroom.solve.boardless import solve
-from classroom.store.runs import write_boardless, write_situations
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
-from classroom.make.worksheet import BoardlessItem, Worksheet, item_id
 from classroom.make.keys import boardless_item
-from test_worksheet_situations import booklet_worksheet
+from classroom.make.worksheet import BoardlessItem, Worksheet, item_id
+from classroom.solve.boardless import solve
+from classroom.store.runs import write_boardless, write_situations
 from tests.pdftext import Shape, chunks, shapes
 
 ORIGINAL = load_level("original")

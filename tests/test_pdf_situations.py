@@ -7,14 +7,21 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet
 
-from classroom.store.runs import write_situations
 from classroom.game.tilesets import load_level
 from classroom.make.keys import hand_faces
 from classroom.make.worksheet import (
-    BoardTile, KeyBreakdown, KeyContribution, KeyEquationScore, KeyPlacement, KeyPlay, SituationItem, Worksheet,
+    BoardTile,
+    KeyBreakdown,
+    KeyContribution,
+    KeyEquationScore,
+    KeyPlacement,
+    KeyPlay,
+    SituationItem,
+    Worksheet,
 )
-from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet
+from classroom.store.runs import write_situations
 
 ORIGINAL = load_level("original")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from classroom.game.board import Board, Direction
-from classroom.solve.board.position import all_plays
 from classroom.game.plays import notation, score, why_illegal
 from classroom.game.tilesets import load_level
+from classroom.solve.board.position import all_plays
 from tests.positions import play, position
 
 ACROSS, DOWN = Direction.ACROSS, Direction.DOWN

@@ -10,7 +10,8 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from classroom.solve.board import aim, blank_aim, blank_terms, profiles
 from classroom.solve.board.meet import key_of, meeting_look_ups, meetings, pair, products, value_range

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 from classroom.cli.commands import app
 from classroom.errors import ClassroomError
 from classroom.record.grammar import check_names, read_record
-from classroom.store.games import record_state
 from classroom.record.replay import replay
+from classroom.store.games import record_state
 
 runner = CliRunner()
 BAD_NAMES = ["Red draws 4", "Blue holds nothing", "trade", "Pass", "Round 2", "top", "Red: Blue",

@@ -20,8 +20,8 @@ from classroom.make.scoreplay import FOCUSES, Features, ScorePlayItem, features,
 from classroom.make.sets import PrintOptions, scoreplay_set
 from classroom.solve.board.position import Candidate
 from classroom.store.runs import write_worksheet
-from tests.positions import play, position
 from tests.pdftext import outside
+from tests.positions import play, position
 from tests.reference_score import reference_score
 from tests.test_plays import BOOKLET
 

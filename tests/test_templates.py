@@ -11,9 +11,9 @@ import pytest
 from pypdf import PdfReader
 
 from classroom.errors import ClassroomError
-from classroom.store.runs import write_boardless
-from classroom.render.wording import Wording, environment, printed, shipped_templates
 from classroom.make.worksheet import BoardlessItem, KeyAnswer, KeyGroup, TileFace, Worksheet
+from classroom.render.wording import Wording, environment, printed, shipped_templates
+from classroom.store.runs import write_boardless
 
 TEMPLATES = ("boardless.j2", "boardless_key.j2", "situations.j2", "situations_key.j2", "footer.j2",
              "score_sheet.j2", "duplicate.j2")

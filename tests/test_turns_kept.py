@@ -21,6 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from test_web_serve import START_UP, serving
 
 from classroom.errors import ClassroomError
 from classroom.record.deal import new_game, undo_turn
@@ -28,7 +29,6 @@ from classroom.record.grammar import Header, Record, read_record, read_turn, rec
 from classroom.record.replay import replay
 from classroom.store.games import STALE, change_game, changing, record_state, save_game
 from tests.browsers import token_of
-from test_web_serve import START_UP, serving
 
 HERE = Path(__file__).resolve().parent.parent  # the worktree: the code the subprocesses run
 

@@ -3,24 +3,23 @@ each, against a library folder in tmp_path."""
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
-import base64
 import json
 import re
 import time
 import urllib.parse
 
 import pytest
-from starlette.testclient import TestClient
 
 import classroom.solve.boardless as boardless_module
-from classroom.solve.boardless import check, solve, written_equations
-from classroom.mark.grading import grade
 from classroom.game.symbols import parse_hand, parse_written
 from classroom.game.tilesets import load_level
-from classroom.web import create_app, preview
 from classroom.make.requests import MAX_COUNT
+from classroom.mark.grading import grade
+from classroom.solve.boardless import check, solve, written_equations
+from classroom.web import create_app, preview
 from classroom.web.forms import MAX_BODY
 from classroom.web.making import Attached
 from classroom.web.roles import Hosts
@@ -294,11 +293,11 @@ def test_the_library_lists_every_worksheet_with_its_links(client, boardless, own
     _, id = boardless
     page = client.get("/library")
     assert page.status_code == 200
-    for sheet, kind, origin, check in ((id, "Boardless", "seed 5", f'href="/check/{id}"'),
-                                       (own_situation, "Board Situation", "your own position",
-                                        "no check page (a contest)")):
+    for sheet, kind, origin, checking in ((id, "Boardless", "seed 5", f'href="/check/{id}"'),
+                                          (own_situation, "Board Situation", "your own position",
+                                           "no check page (a contest)")):
         row = next(r for r in page.text.split("<tr>") if sheet in r)
-        assert kind in row and "original" in row and f"<td>{origin}</td>" in row and check in row
+        assert kind in row and "original" in row and f"<td>{origin}</td>" in row and checking in row
         assert f"/grade?sheet={sheet}" in row
     assert "None" not in page.text
     assert len(links(page)) == 6

@@ -9,13 +9,13 @@ import re
 
 import pytest
 from starlette.testclient import TestClient
+from test_web import BOOKLET_BOARD, ids, make, message
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app as cli
 from classroom.game.board import COLUMNS
-from classroom.web import create_app
 from classroom.make.worksheet import premium_labels
-from test_web import BOOKLET_BOARD, ids, make, message
+from classroom.web import create_app
 
 CLOSED = "This is a contest: your teacher judges its plays, so this page checks none."
 WINNER = "O5 down 4 × 7 = 28"  # the booklet position's best play for 4 × 7 2, 24 points

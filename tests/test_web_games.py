@@ -379,7 +379,6 @@ def test_team_links_are_on_a_page_of_their_own_never_on_the_projector(client, li
 
 def test_team_links_use_the_address_students_reach(library):
     """Served on the network, the links (and so their codes) use the page's own address."""
-    from starlette.testclient import TestClient
 
     from classroom.web import create_app
 

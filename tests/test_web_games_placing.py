@@ -9,8 +9,8 @@ import pytest
 
 from classroom.errors import ClassroomError
 from classroom.game.board import Board, Direction, Placement
-from classroom.web.placing import laid, placed_line
 from classroom.record.replay import replay
+from classroom.web.placing import laid, placed_line
 from tests.test_web_games import at, new, record_of
 
 # The booklet's five plays (RULES §8): clicked square, the tiles typed, the play written in full, its score.

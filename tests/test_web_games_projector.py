@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 from classroom.record.replay import replay
 from tests.test_web_games_browser import record_of, scored
 from tests.test_web_games_placing import BOOKLET

@@ -24,7 +24,6 @@ from classroom.game.tilesets import load_level
 from classroom.record.grammar import read_record
 from classroom.record.replay import replay
 from classroom.solve.board.position import Position, searchable
-from classroom.web import searches as searches_module
 from classroom.web.searches import STOPPED, Reveals, Searches
 
 START_UP = 60  # seconds a busy machine may take to start something (a wait, not a measure)
@@ -257,8 +256,9 @@ def test_the_analysis_page_shows_each_turn_as_it_comes(client, library, monkeypa
     """Each turn searched a second late (a slow stand-in for the real search): the page shows
     the turns done so far, numbered from 1 as the score sheet numbers them, and 'k of n turns
     analysed', refreshing itself, then the whole analysis."""
-    import classroom.web.analysis as analysis_module
     from test_web_games import at, engine_turn, new
+
+    import classroom.web.analysis as analysis_module
 
     monkeypatch.setattr(analysis_module, "turn_best", slowly_analysed)
     name = new(client, mode="teams", players="Red, Blue", seed="42")

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from classroom.solve.boardless import solve
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
+from classroom.solve.boardless import solve
 from tests.ports import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -11,13 +11,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from classroom.store.games import team_key
 from tests.test_web import make
 from tests.test_web_check import WINNER, own_situation
 from tests.test_web_games import new
 from tests.test_web_serve import CHROMIUM, chromium, serving, wait_for
-
-import pytest
 
 WIDTH, HEIGHT = 360, 740
 

@@ -19,10 +19,10 @@ from typer.testing import CliRunner
 
 from classroom.cli.commands import app as cli_app
 from classroom.game.symbols import display_text
+from classroom.mark.reports import shown
 from classroom.record.deal import best_turn
 from classroom.record.grammar import action_text, read_record
 from classroom.record.replay import replay
-from classroom.mark.reports import shown
 from classroom.store.games import team_key
 from classroom.web import create_app
 from tests.browsers import teacher

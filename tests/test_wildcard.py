@@ -11,15 +11,16 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from classroom.game.board import Board
-from classroom.solve.board.position import Position
-from classroom.solve.board.sides import PackedHand, count_walk, cross_allowed, walk
-from classroom.solve.board.blank_count import blank_count_walk
-from classroom.solve.board.blank_sides import OverBudget, Skeleton, expanded, blank_walk
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, OPERATIONS, TIMES_DIVIDE
 from classroom.game.tilesets import load_level
+from classroom.solve.board.blank_count import blank_count_walk
+from classroom.solve.board.blank_sides import OverBudget, Skeleton, blank_walk, expanded
+from classroom.solve.board.position import Position
+from classroom.solve.board.sides import PackedHand, count_walk, cross_allowed, walk
 from tests.positions import position
 from tests.reference_board import reference_plays
 

@@ -6,12 +6,12 @@ from functools import cache
 
 import pytest
 
-from classroom.solve.boardless import Answer, Solution, solve
 from classroom.errors import ClassroomError
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
-from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet, item_id
 from classroom.make.keys import boardless_item
+from classroom.make.worksheet import BoardlessItem, TileFace, Worksheet, item_id
+from classroom.solve.boardless import Answer, Solution, solve
 
 ORIGINAL = load_level("original")
 

@@ -8,7 +8,13 @@ import pytest
 from classroom.game.tilesets import load_level
 from classroom.make.keys import board_tiles, hand_faces
 from classroom.make.worksheet import (
-    KeyBreakdown, KeyContribution, KeyEquationScore, KeyPlacement, KeyPlay, SituationItem, Worksheet,
+    KeyBreakdown,
+    KeyContribution,
+    KeyEquationScore,
+    KeyPlacement,
+    KeyPlay,
+    SituationItem,
+    Worksheet,
     premium_labels,
 )
 

@@ -401,8 +401,9 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
     """Print an Activity Notebook for a level: one student PDF (Boardless Activity strips, Board
     Situations, a print-and-play board and tile set, projector pages, Score this play, True or
     not?, from easy to hard) and one teacher's PDF (notes for every section, every key)."""
-    from classroom.make.notebook import BINDER, checked_level, notebook as make_notebook
     from classroom.machine import default_workers
+    from classroom.make.notebook import BINDER, checked_level
+    from classroom.make.notebook import notebook as make_notebook
     from classroom.record.requests import run_seed
     from classroom.store.runs import choose_folder, write_notebook
 

@@ -232,8 +232,8 @@ def save(path: Path, text: str) -> None:
 @game_command
 def score(record: Path = RecordArgument, json_out: bool = JsonOption) -> None:
     """Replay a record: every turn checked and scored, running totals, the end of the game, the winner."""
-    from classroom.record.report import score_data, score_lines
     from classroom.record.replay import replay
+    from classroom.record.report import score_data, score_lines
 
     game_record = read_game(record)
     if game_record.header.mode == "duplicate":
@@ -257,7 +257,8 @@ def analyse(record: Path = RecordArgument, json_out: bool = JsonOption,
     from classroom.cli.progress import Progress
     from classroom.machine import default_workers
     from classroom.make.pool import run_all
-    from classroom.record.analysis import analyse as analysed, analysis_data, analysis_lines, turn_searches
+    from classroom.record.analysis import analyse as analysed
+    from classroom.record.analysis import analysis_data, analysis_lines, turn_searches
     from classroom.record.replay import replay
     from classroom.record.report import turn_text
 

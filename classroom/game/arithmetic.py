@@ -10,8 +10,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from classroom.game.symbols import (
-    EQUAL, FRACTION_VALUES, ORIGINAL_RULES, Rules, Symbol, display, is_digit, is_exponent,
-    is_fraction, is_negative, is_number, is_operation, write,
+    EQUAL,
+    FRACTION_VALUES,
+    ORIGINAL_RULES,
+    Rules,
+    Symbol,
+    display,
+    is_digit,
+    is_exponent,
+    is_fraction,
+    is_negative,
+    is_number,
+    is_operation,
+    write,
 )
 
 

@@ -13,10 +13,20 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from classroom.game.arithmetic import Illegal, read
 from classroom.errors import ClassroomError, read_text
+from classroom.game.arithmetic import Illegal, read
 from classroom.game.symbols import (
-    BLANK, LEADING, ORIGINAL_RULES, Rules, Symbol, Tile, face, is_blank, kind, parse_tile, tokenize,
+    BLANK,
+    LEADING,
+    ORIGINAL_RULES,
+    Rules,
+    Symbol,
+    Tile,
+    face,
+    is_blank,
+    kind,
+    parse_tile,
+    tokenize,
 )
 from classroom.game.tilesets import TileSet
 

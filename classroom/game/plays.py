@@ -18,10 +18,28 @@ from math import prod
 
 from classroom.game.arithmetic import Illegal, read
 from classroom.game.board import (
-    CENTRE, Board, Direction, Placement, Square, line_name, on_board, premium, square_name,
+    CENTRE,
+    Board,
+    Direction,
+    Placement,
+    Square,
+    line_name,
+    on_board,
+    premium,
+    square_name,
 )
 from classroom.game.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, ORIGINAL_RULES, Symbol, Tile, face, is_blank, is_fraction, write,
+    ALL_SYMBOLS,
+    BLANK,
+    EQUAL,
+    MAX_HAND,
+    ORIGINAL_RULES,
+    Symbol,
+    Tile,
+    face,
+    is_blank,
+    is_fraction,
+    write,
 )
 from classroom.game.tilesets import TileSet
 

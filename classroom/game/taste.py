@@ -17,7 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from classroom.game.symbols import (
-    EQUAL, FRACTION_VALUES, Symbol, Tile, face, is_digit, is_fraction, is_negative, is_number,
+    EQUAL,
+    FRACTION_VALUES,
+    Symbol,
+    Tile,
+    face,
+    is_digit,
+    is_fraction,
+    is_negative,
+    is_number,
 )
 
 

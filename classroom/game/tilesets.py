@@ -14,7 +14,16 @@ from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt, path_excerpt, read_text
 from classroom.game.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, Hand, Rules, Symbol, is_blank, is_number, kind, parse_hand,
+    ALL_SYMBOLS,
+    BLANK,
+    EQUAL,
+    Hand,
+    Rules,
+    Symbol,
+    is_blank,
+    is_number,
+    kind,
+    parse_hand,
 )
 from classroom.game.taste import ANY, Taste
 

@@ -10,16 +10,16 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from typing import Callable
 from dataclasses import dataclass
+from typing import Callable
 
-from classroom.game.plays import ALL_NINE_BONUS
-from classroom.solve.boardless import Solution, solve
 from classroom.errors import ClassroomError
-from classroom.game.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
 from classroom.game.families import family
+from classroom.game.plays import ALL_NINE_BONUS
+from classroom.game.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
 from classroom.game.taste import is_zero_trick
 from classroom.game.tilesets import TileSet, load_level
+from classroom.solve.boardless import Solution, solve
 
 MAX_TRIES = 400  # hands drawn for one item before a filter is declared impossible
 # A key lists every equation of its hand, about 260 to a page: 20,000 equations run to some 80

@@ -17,15 +17,26 @@ from dataclasses import dataclass
 from math import prod
 
 from classroom.errors import ClassroomError
-from classroom.game.families import family, zero_pattern
 from classroom.game.board import COLUMNS, Board, board_text, square_name
+from classroom.game.families import family, zero_pattern
 from classroom.game.plays import Breakdown, notation, score, why_illegal
 from classroom.game.symbols import ALL_SYMBOLS, EQUAL, Hand, Tile, face, is_blank, write
 from classroom.game.tilesets import TileSet
 from classroom.make.situations import RUNNERS_UP, Situation, game_text
 from classroom.make.worksheet import (
-    BoardlessItem, BoardTile, KeyAnswer, KeyBreakdown, KeyContribution, KeyEquationScore, KeyFamily,
-    KeyGroup, KeyPlacement, KeyPlay, SituationItem, Square, TileFace,
+    BoardlessItem,
+    BoardTile,
+    KeyAnswer,
+    KeyBreakdown,
+    KeyContribution,
+    KeyEquationScore,
+    KeyFamily,
+    KeyGroup,
+    KeyPlacement,
+    KeyPlay,
+    SituationItem,
+    Square,
+    TileFace,
 )
 from classroom.solve.board.position import Candidate
 from classroom.solve.boardless import Solution, check

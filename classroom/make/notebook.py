@@ -30,19 +30,19 @@ from collections import Counter
 from dataclasses import dataclass
 
 from classroom.errors import ClassroomError, excerpt
+from classroom.game.bag import used_tiles
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
 from classroom.make.hands import DIFFICULTIES, find_hand, in_order
 from classroom.make.keys import boardless_item, situation_item
 from classroom.make.pool import Progress, run_all
 from classroom.make.scoreplay import FOCUSES, find_play, focus_of, scoreplay_item
-from classroom.game.bag import used_tiles
+from classroom.make.sets import item_rng, run_tag
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import Situation, analysed, find_situation, has_feature
-from classroom.solve.board.position import Position
 from classroom.make.trueornot import LINES, trueornot_item
 from classroom.make.worksheet import PAGE_SIZES, TileFace, Worksheet, item_id
-from classroom.make.sets import item_rng, run_tag
+from classroom.solve.board.position import Position
 
 NOTEBOOK_LEVELS = ("junior", "original", "advanced")  # the publisher's three binders
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from classroom.errors import ClassroomError
 from classroom.game.arithmetic import Illegal, read
+from classroom.game.bag import draw
 from classroom.game.board import Board, Direction, Placement, board_text, on_board, premium
 from classroom.game.plays import Play, cross_runs
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND
@@ -25,7 +26,6 @@ from classroom.game.tilesets import TileSet
 from classroom.make.focuses import FOCUSES
 from classroom.make.hands import in_order
 from classroom.make.keys import board_tiles, key_play
-from classroom.game.bag import draw
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate
 from classroom.make.worksheet import BoardTile, KeyPlay, premium_labels
 from classroom.solve.board.position import Candidate, Position

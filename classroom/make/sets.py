@@ -15,21 +15,18 @@ import re
 from dataclasses import dataclass
 
 from classroom import __version__
-
-from classroom.game.board import Board
 from classroom.errors import ClassroomError, excerpt
-from classroom.make.hands import HandRules, find_hand
-from classroom.make.pool import Progress, run_all
-from classroom.make.situation_rules import SituationRules
-from classroom.make.situations import find_situation, own_situation
-from classroom.make.keys import situation_item
+from classroom.game.board import Board
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet
-from classroom.make.worksheet import Worksheet, item_id
-from classroom.make.keys import boardless_item
+from classroom.make.hands import HandRules, find_hand
+from classroom.make.keys import boardless_item, situation_item
+from classroom.make.pool import Progress, run_all
 from classroom.make.scoreplay import FOCUSES, focus_of, scoreplay_item
+from classroom.make.situation_rules import SituationRules
+from classroom.make.situations import find_situation, own_situation
 from classroom.make.trueornot import MAX_LINES, MIN_LINES, trueornot_item
-
+from classroom.make.worksheet import Worksheet, item_id
 
 
 def checked_url(value: str | None, what: str = "--check-url") -> str | None:

@@ -15,20 +15,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from classroom.game.board import Board, premium
 from classroom.errors import ClassroomError
 from classroom.game.bag import draw
-from classroom.game.taste import ANY, Taste
-from classroom.make.simulated import level_of, play_misfit, player_of, simulate
-from classroom.record.grammar import Record, record_text
-from classroom.make.hands import CONTEST_BLANKS, few_blanks, in_order
-from classroom.make.bounds import check_margin, past_every_best
-from classroom.solve.board.counting import count_limit
-from classroom.solve.board.position import Candidate, Position
+from classroom.game.board import Board, premium
 from classroom.game.plays import score
 from classroom.game.symbols import MAX_HAND, Hand, face, is_fraction
-from classroom.make.situation_rules import FEATURES, SituationRules
+from classroom.game.taste import ANY, Taste
 from classroom.game.tilesets import TileSet
+from classroom.make.bounds import check_margin, past_every_best
+from classroom.make.hands import CONTEST_BLANKS, few_blanks, in_order
+from classroom.make.simulated import level_of, play_misfit, player_of, simulate
+from classroom.make.situation_rules import FEATURES, SituationRules
+from classroom.record.grammar import Record, record_text
+from classroom.solve.board.counting import count_limit
+from classroom.solve.board.position import Candidate, Position
 
 BOARDS_TRIED = 12  # simulated boards tried for one situation before giving up
 HANDS_PER_BOARD = 6  # contest hands tried on each simulated board

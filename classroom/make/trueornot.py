@@ -18,8 +18,18 @@ from dataclasses import dataclass, replace
 from classroom.errors import ClassroomError
 from classroom.game.arithmetic import equation_value, show, why_not
 from classroom.game.symbols import (
-    BLANK, DIGITS, EQUAL, OPERATIONS, Symbol, is_digit, is_exponent, is_fraction, is_negative,
-    is_number, is_operation, write,
+    BLANK,
+    DIGITS,
+    EQUAL,
+    OPERATIONS,
+    Symbol,
+    is_digit,
+    is_exponent,
+    is_fraction,
+    is_negative,
+    is_number,
+    is_operation,
+    write,
 )
 from classroom.game.tilesets import TileSet
 from classroom.solve.boardless import check, solve

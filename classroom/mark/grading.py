@@ -8,10 +8,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from classroom.solve.boardless import Answer, Ranking, check, rank
 from classroom.errors import ClassroomError
 from classroom.game.symbols import Hand, face, parse_written, write
 from classroom.game.tilesets import TileSet
+from classroom.solve.boardless import Answer, Ranking, check, rank
 
 _NUMBERING = re.compile(r"^\s*\d+\s*[.)]\s+")
 

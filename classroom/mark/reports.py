@@ -6,10 +6,10 @@ from __future__ import annotations
 import csv
 import io
 
+from classroom.game.plurals import plural
+from classroom.game.symbols import Hand, display_text
 from classroom.mark.grading import ClassSummary, Grade, StudentGrade, Totals
 from classroom.mark.judging import Judged, standings
-from classroom.game.symbols import Hand, display_text
-from classroom.game.plurals import plural
 
 
 def shown(text: str) -> str:

@@ -20,7 +20,11 @@ from classroom.game.plurals import plural
 from classroom.game.symbols import BLANK, display_text
 from classroom.record.replay import Replay, Replayed
 from classroom.solve.board.position import (
-    MAX_CONCRETE_BLANKS, Candidate, Position, candidate_order, searchable,
+    MAX_CONCRETE_BLANKS,
+    Candidate,
+    Position,
+    candidate_order,
+    searchable,
 )
 
 MISSES = 3  # the biggest misses a player's summary lists

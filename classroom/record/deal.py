@@ -19,7 +19,17 @@ from classroom.game.plays import record_notation
 from classroom.game.symbols import MAX_HAND, Hand, Tile
 from classroom.game.tilesets import TileSet
 from classroom.record.grammar import (
-    Draw, Header, Holds, Line, Pass, Record, Trade, Turn, Written, read_record, record_text,
+    Draw,
+    Header,
+    Holds,
+    Line,
+    Pass,
+    Record,
+    Trade,
+    Turn,
+    Written,
+    read_record,
+    record_text,
 )
 from classroom.record.replay import Replay, replay, start, tileset_of
 from classroom.solve.board.position import Position, searchable

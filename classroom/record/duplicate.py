@@ -39,11 +39,22 @@ from classroom.game.plurals import plural
 from classroom.game.symbols import MAX_HAND, Hand, Tile
 from classroom.game.tilesets import TileSet
 from classroom.record.grammar import (
-    TOP, Draw, Header, Holds, Pass, Record, Round, Trade, Turn, Written, read_record, record_text,
+    TOP,
+    Draw,
+    Header,
+    Holds,
+    Pass,
+    Record,
+    Round,
+    Trade,
+    Turn,
+    Written,
+    read_record,
+    record_text,
 )
+from classroom.record.replay import start, tileset_of
 
 WITHDRAWN = "withdrawn"  # 'Ana: withdrawn': Ana's entry in the open round is taken back
-from classroom.record.replay import start, tileset_of
 
 DRAW_TRIES = 20  # refills tried for a round before the game ends for want of a play
 FIND_BUDGET = 1  # windows searched once a play is found: a rack only needs one play to be dealt

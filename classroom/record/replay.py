@@ -33,15 +33,26 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from classroom.errors import ClassroomError, excerpt
+from classroom.game.bag import take, used_tiles
 from classroom.game.board import Board, check_tiles
+from classroom.game.notation import missing_from_hand, parse_play, placements
 from classroom.game.plays import Breakdown, Play, make_play, record_notation, score, why_illegal
 from classroom.game.plurals import tiles_of
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
-from classroom.game.bag import take, used_tiles
-from classroom.game.notation import missing_from_hand, parse_play, placements
 from classroom.record.grammar import (
-    TOP, Draw, Holds, Line, Pass, Record, Round, Took, Trade, Turn, Written, starting_board,
+    TOP,
+    Draw,
+    Holds,
+    Line,
+    Pass,
+    Record,
+    Round,
+    Took,
+    Trade,
+    Turn,
+    Written,
+    starting_board,
 )
 
 TURN_KINDS = ("play", "expression", "trade", "pass")

@@ -94,8 +94,16 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
     # The record's grammar is read here, not with the module: the command line's help and its
     # light commands read this module's seed rule (through make.requests) and need no grammar.
     from classroom.record.grammar import (
-        MAX_PLAYERS, MIN_PLAYERS, MODES, RACKS, TEAM_PLAYS, check_names, read_fraction_bonus, read_handicap,
-        read_handicap_points, read_per_player,
+        MAX_PLAYERS,
+        MIN_PLAYERS,
+        MODES,
+        RACKS,
+        TEAM_PLAYS,
+        check_names,
+        read_fraction_bonus,
+        read_handicap,
+        read_handicap_points,
+        read_per_player,
     )
 
     mode = one_of(mode, MODES, "the mode (--mode)")

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import jinja2
 
+from classroom.make.worksheet import BoardlessItem, KeyFamily, TileFace, Worksheet
 from classroom.render.columns import Entry, draw_columns, draw_groups, group_of
 from classroom.render.fonts import BOLD, REGULAR
 from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import cut_lines, draw_tile
 from classroom.render.wording import Wording, printed
-from classroom.make.worksheet import BoardlessItem, KeyFamily, TileFace, Worksheet
 
 MIN_ROWS = 24  # room for a student's list; a sheet that fits fewer gets a second page of rows
 NORMAL = {"text": 10.0, "tile": 38.0, "pad": 4.0, "strips": 3, "row": 22.0, "columns": 2}

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from classroom.game.symbols import Hand
 from classroom.mark.judging import Judged, standings
 from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import Sheet
 from classroom.render.wording import Wording, environment, printed
-from classroom.game.symbols import Hand
 
 LARGEST, SMALLEST = 12.0, 5.5  # text sizes: as large as one page allows for the number of plays
 

@@ -11,7 +11,14 @@ from classroom.make.worksheet import Worksheet
 from classroom.render.boardgrid import board_size
 from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.situations_pdf import (
-    KEY_SIZES, KEY_TEXT, MAX_CELL, MIN_CELL, answer_boxes, blank_squares, breakdown, centred_board,
+    KEY_SIZES,
+    KEY_TEXT,
+    MAX_CELL,
+    MIN_CELL,
+    answer_boxes,
+    blank_squares,
+    breakdown,
+    centred_board,
     marked_notation,
 )
 from classroom.render.wording import Wording, printed

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import jinja2
 
+from classroom.game.symbols import BLANK, face, is_blank, write
+from classroom.make.worksheet import KeyEquationScore, KeyPlay, SituationItem, Worksheet
 from classroom.render.boardgrid import COLUMNS, board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
 from classroom.render.wording import Wording, printed
-from classroom.game.symbols import BLANK, face, is_blank, write
-from classroom.make.worksheet import KeyEquationScore, KeyPlay, SituationItem, Worksheet
 
 PER_ROW = 10  # tiles of an equation per row of its breakdown table
 KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge

@@ -15,15 +15,24 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from classroom.errors import ClassroomError
 from classroom.game.arithmetic import why_not
 from classroom.game.plays import ALL_NINE_BONUS
-from classroom.solve.boardless_tables import Tables
-from classroom.errors import ClassroomError
+from classroom.game.plurals import tiles_of
 from classroom.game.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND, Hand, Symbol, Tile, face, is_blank, write,
+    ALL_SYMBOLS,
+    BLANK,
+    EQUAL,
+    MAX_HAND,
+    Hand,
+    Symbol,
+    Tile,
+    face,
+    is_blank,
+    write,
 )
 from classroom.game.tilesets import TileSet
-from classroom.game.plurals import tiles_of
+from classroom.solve.boardless_tables import Tables
 
 # The most equations a hand may list (some 350 MB of answers): past it the hand is refused in one
 # sentence. Two blanks in nine tiles list up to some 280,000 in the benchmark's hands.

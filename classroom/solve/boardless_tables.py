@@ -32,8 +32,17 @@ from math import gcd
 
 from classroom.errors import ClassroomError
 from classroom.game.symbols import (
-    BLANK, FRACTION_VALUES, PLUS_MINUS, TIMES_DIVIDE, Symbol, Tile, is_digit, is_exponent,
-    is_fraction, is_negative, is_number,
+    BLANK,
+    FRACTION_VALUES,
+    PLUS_MINUS,
+    TIMES_DIVIDE,
+    Symbol,
+    Tile,
+    is_digit,
+    is_exponent,
+    is_fraction,
+    is_negative,
+    is_number,
 )
 
 Value = int | tuple[int, int]  # exact: 8, or (15, 4) for 15/4 (lowest terms, denominator > 1)

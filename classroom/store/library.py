@@ -14,10 +14,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from classroom.make.worksheet import GRADED, SHEET_KINDS
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_level, parse_tileset
+from classroom.make.worksheet import GRADED, SHEET_KINDS
 
 MANIFEST = "manifest.json"
 NOTEBOOK = "notebook"  # a notebook's manifest: sheets of several kinds, each entry saying its own

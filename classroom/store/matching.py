@@ -16,13 +16,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from classroom.errors import ClassroomError, excerpt
-from classroom.store.library import (
-    PrintedSheet, Run, default_folder, distinct_sheets, find_sheet, runs, same_id, sheet_hand, typed_id,
-)
-from classroom.make.roster import name_key
-from classroom.mark.grading import Totals
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import TileSet, load_tileset
+from classroom.make.roster import name_key
+from classroom.mark.grading import Totals
+from classroom.store.library import (
+    PrintedSheet,
+    Run,
+    default_folder,
+    distinct_sheets,
+    find_sheet,
+    runs,
+    same_id,
+    sheet_hand,
+    typed_id,
+)
 
 
 def students_named(name: str, students: tuple[str, ...]) -> tuple[str, ...]:

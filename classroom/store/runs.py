@@ -14,11 +14,11 @@ from pathlib import Path
 
 from classroom import __version__
 from classroom.errors import ClassroomError, path_excerpt
+from classroom.make.notebook import Notebook
+from classroom.make.worksheet import Worksheet
 from classroom.render import RENDERERS
 from classroom.render.notebook_pdf import render_notebook
 from classroom.render.wording import environment
-from classroom.make.notebook import Notebook
-from classroom.make.worksheet import Worksheet
 
 
 def file_names(worksheet: Worksheet) -> tuple[str, str]:

@@ -15,7 +15,14 @@ import time
 
 from classroom.errors import ClassroomError
 from classroom.record.analysis import (
-    Analysed, NotAnalysed, TurnSearch, analysis_lines, analysis_of, found_turn, head_lines, turn_line,
+    Analysed,
+    NotAnalysed,
+    TurnSearch,
+    analysis_lines,
+    analysis_of,
+    found_turn,
+    head_lines,
+    turn_line,
     turn_searches,
 )
 from classroom.record.grammar import Record

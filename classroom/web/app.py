@@ -18,32 +18,31 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from classroom.errors import one_line
+from classroom.errors import ClassroomError, excerpt, one_line
 from classroom.game.board import COLUMNS, Board, parse_board
-from classroom.errors import ClassroomError, excerpt
-from classroom.mark.grading import grade, grade_class, summarize
-from classroom.mark.judging import judge, judge_contest, standings
-from classroom.store.library import PrintedSheet, find_sheet, run_file, runs, same_id, set_aside_run, sheet_hand
-from classroom.store.matching import Matched, Targets, grading_targets, hand_targets
-from classroom.mark.reports import class_rows, contest_rows, csv_text, shown
-from classroom.render.results_pdf import render_results
-from classroom.render.wording import shipped_templates
 from classroom.game.symbols import Hand
 from classroom.game.tilesets import LEVELS, TileSet, load_tileset
-from classroom.web import preview
-from classroom.web.games import game_routes, students_address
-from classroom.web.players import player_routes
-from classroom.make.situation_rules import FEATURES
+from classroom.make.keys import board_tiles
 from classroom.make.notebook import NOTEBOOK_LEVELS
 from classroom.make.requests import MAX_COUNT, MAX_MARGIN, MAX_PLAYS  # a set's limits, the command line's too
 from classroom.make.scoreplay import FOCUSES
-from classroom.web.forms import MAX_LINE, choice, within_blank_limit, optional_text, read_form, text, uploads
-from classroom.web.jobs import Jobs
-from classroom.web.searches import Searches
-from classroom.web.roles import SIGN_IN, Access, HostCheck, Hosts, form_field, guarded, signed_in, student, teacher_here
-from classroom.web.making import Attached, make_set, order
+from classroom.make.situation_rules import FEATURES
 from classroom.make.worksheet import premium_labels
-from classroom.make.keys import board_tiles
+from classroom.mark.grading import grade, grade_class, summarize
+from classroom.mark.judging import judge, judge_contest, standings
+from classroom.mark.reports import class_rows, contest_rows, csv_text, shown
+from classroom.render.results_pdf import render_results
+from classroom.render.wording import shipped_templates
+from classroom.store.library import PrintedSheet, find_sheet, run_file, runs, same_id, set_aside_run, sheet_hand
+from classroom.store.matching import Matched, Targets, grading_targets, hand_targets
+from classroom.web import preview
+from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, uploads, within_blank_limit
+from classroom.web.games import game_routes, students_address
+from classroom.web.jobs import Jobs
+from classroom.web.making import Attached, make_set, order
+from classroom.web.players import player_routes
+from classroom.web.roles import SIGN_IN, Access, HostCheck, Hosts, form_field, guarded, signed_in, student, teacher_here
+from classroom.web.searches import Searches
 
 PAGES = {"make": "/", "library": "/library", "grade": "/grade", "games": "/games", "editor": "/editor"}
 

@@ -14,7 +14,15 @@ from starlette.routing import Route
 
 from classroom.errors import ClassroomError
 from classroom.game.board import (
-    COLUMNS, SIZE, Direction, board_text, check_tiles, on_board, parse_board, parse_square, square_name,
+    COLUMNS,
+    SIZE,
+    Direction,
+    board_text,
+    check_tiles,
+    on_board,
+    parse_board,
+    parse_square,
+    square_name,
 )
 from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.make.worksheet import premium_labels

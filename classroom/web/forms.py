@@ -10,9 +10,9 @@ from starlette.datastructures import FormData, UploadFile
 from starlette.requests import Request
 
 from classroom.choices import one_of
-from classroom.errors import ClassroomError, MAX_FILE_BYTES, decode_text, excerpt
-from classroom.make.hands import MAX_BLANKS
+from classroom.errors import MAX_FILE_BYTES, ClassroomError, decode_text, excerpt
 from classroom.game.symbols import BLANK, Hand
+from classroom.make.hands import MAX_BLANKS
 
 MAX_BODY = 2_000_000  # bytes of one form, uploads included
 MAX_FIELD = 100_000  # characters of one pasted text (a board file is about 1 KB)

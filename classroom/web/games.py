@@ -29,7 +29,14 @@ from classroom.game.tilesets import LEVELS, load_level
 from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
 from classroom.record.duplicate import new_duplicate, replay_duplicate
 from classroom.record.grammar import (
-    MODES, RACKS, TEAM_PLAYS, Header, Holds, Record, read_record, read_turn,
+    MODES,
+    RACKS,
+    TEAM_PLAYS,
+    Header,
+    Holds,
+    Record,
+    read_record,
+    read_turn,
     record_text,
 )
 from classroom.record.positions import game_position
@@ -39,8 +46,19 @@ from classroom.render.duplicate_pdf import render_duplicate_results, render_roun
 from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.store.games import (
-    Stale, add_game, change_game, changing, default_name, free_name, game_path, games, join_code, load_game,
-    plain_name, set_aside, team_key,
+    Stale,
+    add_game,
+    change_game,
+    changing,
+    default_name,
+    free_name,
+    game_path,
+    games,
+    join_code,
+    load_game,
+    plain_name,
+    set_aside,
+    team_key,
 )
 from classroom.web.analysis import Analyses
 from classroom.web.editor import editor_board, editor_routes

@@ -12,8 +12,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from classroom.errors import Interrupted, one_line
-from classroom.errors import ClassroomError
+from classroom.errors import ClassroomError, Interrupted, one_line
 from classroom.machine import cap_memory
 
 MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first

@@ -17,23 +17,30 @@ from typing import Callable
 
 from starlette.datastructures import FormData
 
+from classroom.errors import ClassroomError
+from classroom.game.board import check_tiles, parse_board
+from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.make import notebook as notebooks
-from classroom.make.notebook import NOTEBOOK_LEVELS, Notebook
 from classroom.make.focuses import FOCUSES
+from classroom.make.notebook import NOTEBOOK_LEVELS, Notebook
 from classroom.make.requests import COUNT, DEFAULT_COUNT, MAX_COUNT, boardless_request, situations_request
+from classroom.make.roster import parse_roster
 from classroom.make.sets import (
-    PrintOptions, boardless_set, checked_title, checked_url, own_situation_set, scoreplay_set,
-    situations_set, trueornot_set,
+    PrintOptions,
+    boardless_set,
+    checked_title,
+    checked_url,
+    own_situation_set,
+    scoreplay_set,
+    situations_set,
+    trueornot_set,
 )
 from classroom.make.trueornot import LINES, MAX_LINES, MIN_LINES
-from classroom.game.board import check_tiles, parse_board
-from classroom.errors import ClassroomError
-from classroom.record.requests import run_seed, whole as whole_number
-from classroom.store.runs import choose_folder, write_notebook, write_worksheet
-from classroom.make.roster import parse_roster
-from classroom.game.tilesets import LEVELS, TileSet, load_tileset
 from classroom.make.worksheet import KEYS, PAGE_SIZES, Worksheet
-from classroom.web.forms import Upload, choice, within_blank_limit, optional_text, text, ticked, whole
+from classroom.record.requests import run_seed
+from classroom.record.requests import whole as whole_number
+from classroom.store.runs import choose_folder, write_notebook, write_worksheet
+from classroom.web.forms import Upload, choice, optional_text, text, ticked, whole, within_blank_limit
 
 
 @dataclass(frozen=True)

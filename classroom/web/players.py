@@ -26,12 +26,20 @@ from classroom.game.board import COLUMNS
 from classroom.record.duplicate import WITHDRAWN, Duplicate, add_plays, replay_duplicate
 from classroom.record.grammar import Record, Turn, read_turn
 from classroom.store.games import (
-    change_game, free_seat, game_of_code, game_path, load_game, plain_code, seat_of, seats, take_seat,
+    change_game,
+    free_seat,
+    game_of_code,
+    game_path,
+    load_game,
+    plain_code,
+    seat_of,
+    seats,
+    take_seat,
 )
 from classroom.web.forms import MAX_LINE, optional_text, read_form, text
 from classroom.web.projector import projector_state
-from classroom.web.shown import board_rows, plain_reason, shown_play
 from classroom.web.roles import student
+from classroom.web.shown import board_rows, plain_reason, shown_play
 
 SEAT_HOURS = 12  # a seat's cookie outlives a school day, not a week
 NO_CODE = "no game has that code; check the five letters on the projector"

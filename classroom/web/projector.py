@@ -10,7 +10,8 @@ from pathlib import Path
 
 from classroom.errors import ClassroomError
 from classroom.game.board import COLUMNS, Square
-from classroom.game.plays import Play, record_notation, score as score_of
+from classroom.game.plays import Play, record_notation
+from classroom.game.plays import score as score_of
 from classroom.record.duplicate import Duplicate, replay_duplicate
 from classroom.record.grammar import Record
 from classroom.record.replay import Replay, Replayed

@@ -34,7 +34,8 @@ from classroom.errors import ClassroomError, one_line
 from classroom.game.board import Board
 from classroom.game.tilesets import TileSet
 from classroom.machine import cap_memory
-from classroom.record.analysis import TurnSearch, best_plays as best_plays_of_turn
+from classroom.record.analysis import TurnSearch
+from classroom.record.analysis import best_plays as best_plays_of_turn
 from classroom.solve.board.position import Candidate, Position, searchable
 
 REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)

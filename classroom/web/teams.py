@@ -30,11 +30,17 @@ from classroom.record.replay import Replay, Replayed, replay
 from classroom.record.report import turn_text
 from classroom.store.games import game_path, load_game, right_key
 from classroom.store.proposals import (
-    REFUSED, WAITING, Proposal, current_proposal, drop_proposal, record_version, save_proposal,
+    REFUSED,
+    WAITING,
+    Proposal,
+    current_proposal,
+    drop_proposal,
+    record_version,
+    save_proposal,
 )
 from classroom.web.forms import MAX_LINE, choice, read_form, text
-from classroom.web.shown import Shown, board_rows, plain_reason, shown_play
 from classroom.web.roles import student
+from classroom.web.shown import Shown, board_rows, plain_reason, shown_play
 
 POLL_SECONDS = 3  # how often the projector and a team's page look for a change
 TEACHERS_WORDS = ("undo", "reveal", "end", "stop")  # the projector's words a team's box does not take

@@ -28,13 +28,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from classroom.game.board import board_text
-from classroom.solve.board.counting import count_limit
-from classroom.solve.board.position import Position
 from classroom.game.bag import draw
-from classroom.make.simulated import simulate
+from classroom.game.board import board_text
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
+from classroom.make.simulated import simulate
+from classroom.solve.board.counting import count_limit
+from classroom.solve.board.position import Position
 
 
 def position(seed: int, tileset, blanks: int = 0):

@@ -33,10 +33,10 @@ import sys
 import time
 from pathlib import Path
 
+from classroom.game.bag import draw
 from classroom.game.board import Board
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
-from classroom.game.bag import draw
 from classroom.make.simulated import simulate
 from classroom.solve.board.position import Position
 from tests.benchmarks.bench_best import position as mid_position

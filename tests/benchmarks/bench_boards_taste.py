@@ -20,8 +20,8 @@ from classroom.game.plays import main_run
 from classroom.game.taste import digits, is_zero_trick, numbers_in
 from classroom.game.tilesets import load_level
 from classroom.make.sets import item_rng
-from classroom.make.situation_rules import SituationRules
 from classroom.make.simulated import board_strings
+from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import find_situation
 
 

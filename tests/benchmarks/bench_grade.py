@@ -36,8 +36,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from classroom.solve.boardless import solve
 from classroom.game.tilesets import load_level
+from classroom.solve.boardless import solve
 
 HAND = "2 4 ÷ 3 8 + 7/4 ? 5"  # issue 29's hand: 4,578 equations
 STUDENTS = ("Ana", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal", "Ida", "Jo", "Kai", "Lu", "Max",

@@ -16,8 +16,8 @@ import time
 import urllib.error
 from pathlib import Path
 
-from tests.test_web_slow_clients import HALF_HEAD, connections, port_of
 from tests.test_web_serve import Browser, serving
+from tests.test_web_slow_clients import HALF_HEAD, connections, port_of
 
 
 def page_beside_half_open(teacher: Browser) -> tuple[float, int]:

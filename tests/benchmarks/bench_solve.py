@@ -19,8 +19,8 @@ import statistics
 import sys
 import time
 
-from classroom.solve.boardless import solve
 from classroom.game.tilesets import load_level
+from classroom.solve.boardless import solve
 from tests.reference_boardless import brute_force
 
 

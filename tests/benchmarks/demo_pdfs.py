@@ -7,12 +7,12 @@ import sys
 import time
 from pathlib import Path
 
-from classroom.solve.boardless import solve
-from classroom.store.runs import write_boardless, write_situations
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
-from classroom.make.worksheet import Worksheet, item_id
 from classroom.make.keys import boardless_item
+from classroom.make.worksheet import Worksheet, item_id
+from classroom.solve.boardless import solve
+from classroom.store.runs import write_boardless, write_situations
 
 HANDS = ["2 4 ÷ 3 8 + 7/4 1 5", "1 2 3 4 + - × ÷ 6", "1 1 2 3 + + - 5 6"]
 

@@ -21,12 +21,35 @@ from __future__ import annotations
 
 from classroom.game.symbols import PLUS_MINUS, TIMES_DIVIDE
 from classroom.solve.board.meet import (
-    MEETING_WEIGHT, ValueOrders, add, first_looked_up, forget_closed, grown, join, key_of, last_looked_up,
-    meeting_look_ups, meetings, pairs_of, products, table_size,
+    MEETING_WEIGHT,
+    ValueOrders,
+    add,
+    first_looked_up,
+    forget_closed,
+    grown,
+    join,
+    key_of,
+    last_looked_up,
+    meeting_look_ups,
+    meetings,
+    pairs_of,
+    products,
+    table_size,
 )
 from classroom.solve.board.sides import (
-    FRACTION_PAIRS, ByUsed, PackedHand, SideTable, StopTables, ValueKey, cell_numbers, cell_operations, count_walk,
-    empty_squares, filling, may_hold, walk,
+    FRACTION_PAIRS,
+    ByUsed,
+    PackedHand,
+    SideTable,
+    StopTables,
+    ValueKey,
+    cell_numbers,
+    cell_operations,
+    count_walk,
+    empty_squares,
+    filling,
+    may_hold,
+    walk,
 )
 
 TERM_AIM_FROM = 5  # a whole term of this many empty squares or more is split at its last × or ÷

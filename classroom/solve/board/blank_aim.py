@@ -19,19 +19,29 @@ are far fewer than the whole sides they would make.
 
 from __future__ import annotations
 
-from classroom.solve.board.aim import PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners
-from classroom.solve.board.meet import (
-    add, forget_closed, grown, join, meeting_look_ups, meetings, pairs_of, table_size,
-)
-from classroom.solve.board.blank_terms import (
-    BLANK_TARGETS, EitherTerms, BlankTerms, add_sides_of, join_met,
-)
-from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares, may_hold
-from classroom.solve.board.blank_count import SharedWalks, counted_uses, blank_count_walk, blank_counts
-from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, expanded, blank_walk
-from classroom.solve.board.profiles import Ranges
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
-
+from classroom.solve.board.aim import PREFIX_AIM_FROM, TERM_AIM_FROM, Aiming, OverLimit, partners
+from classroom.solve.board.blank_count import SharedWalks, blank_count_walk, blank_counts, counted_uses
+from classroom.solve.board.blank_sides import OverBudget, blank_operations_of, blank_walk, expanded
+from classroom.solve.board.blank_terms import (
+    BLANK_TARGETS,
+    BlankTerms,
+    EitherTerms,
+    add_sides_of,
+    join_met,
+)
+from classroom.solve.board.meet import (
+    add,
+    forget_closed,
+    grown,
+    join,
+    meeting_look_ups,
+    meetings,
+    pairs_of,
+    table_size,
+)
+from classroom.solve.board.profiles import Ranges
+from classroom.solve.board.sides import PackedHand, cell_operations, empty_squares, may_hold
 
 CUT_FROM = 100  # counting, a join of this many look-ups or more is cut to what its tables can make (tests: 0)
 BLANK_KEPT = 500_000  # counting, the skeletons and values a line's blank walks may keep (memory: docs/performance.md)

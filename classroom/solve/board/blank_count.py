@@ -27,10 +27,17 @@ from __future__ import annotations
 
 from math import gcd
 
-from classroom.solve.board.meet import add, open_board
-from classroom.solve.board.sides import PackedHand, cell_numbers, cell_operations, reduced_pair, sum_numerator, count_walk
-from classroom.solve.board.blank_sides import OverBudget, blank_numbers, blank_operations_of
 from classroom.game.symbols import OPERATIONS
+from classroom.solve.board.blank_sides import OverBudget, blank_numbers, blank_operations_of
+from classroom.solve.board.meet import add, open_board
+from classroom.solve.board.sides import (
+    PackedHand,
+    cell_numbers,
+    cell_operations,
+    count_walk,
+    reduced_pair,
+    sum_numerator,
+)
 
 _UNBOUND = (0, 1)  # the floor of an added wildcard term whose running sums never went below zero
 

@@ -22,11 +22,20 @@ from dataclasses import dataclass
 from math import gcd
 from typing import Iterator
 
-from classroom.solve.board.sides import (
-    DIGIT_VALUES, FRACTION_PAIRS, NUMBER_SYMBOLS, PackedHand, cell_choices, cell_numbers, cell_operations, reduced_pair, number_span,
-    sum_numerator, term_product,
-)
 from classroom.game.symbols import BLANK, OPERATIONS
+from classroom.solve.board.sides import (
+    DIGIT_VALUES,
+    FRACTION_PAIRS,
+    NUMBER_SYMBOLS,
+    PackedHand,
+    cell_choices,
+    cell_numbers,
+    cell_operations,
+    number_span,
+    reduced_pair,
+    sum_numerator,
+    term_product,
+)
 
 BLANK_VALUES_KEPT = 8192  # counting, X's choices a hand keeps from one line to the next (memory: docs/performance.md)
 

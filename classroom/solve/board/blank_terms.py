@@ -24,16 +24,35 @@ is counted by the lists it writes, see meet.many).
 
 from __future__ import annotations
 
-from classroom.solve.board.aim import ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber
-from classroom.solve.board.meet import (
-    ValueOrders, add, count_met, first_looked_up, forget_closed, grown, join_counts, key_of, last_looked_up, many,
-    open_board, pairs_of, products,
-)
-from classroom.solve.board.blank_sides import blank_operations_of, blank_numbers
-from classroom.solve.board.sides import (
-    FRACTION_PAIRS, PackedHand, cell_choices, cell_operations, count_walk, empty_squares, filling, may_hold, walk,
-)
 from classroom.game.symbols import BLANK, DIGITS, TIMES_DIVIDE
+from classroom.solve.board.aim import ONE_NUMBER_FROM, PREFIX_AIM_FROM, TERM_AIM_FROM, OneNumber
+from classroom.solve.board.blank_sides import blank_numbers, blank_operations_of
+from classroom.solve.board.meet import (
+    ValueOrders,
+    add,
+    count_met,
+    first_looked_up,
+    forget_closed,
+    grown,
+    join_counts,
+    key_of,
+    last_looked_up,
+    many,
+    open_board,
+    pairs_of,
+    products,
+)
+from classroom.solve.board.sides import (
+    FRACTION_PAIRS,
+    PackedHand,
+    cell_choices,
+    cell_operations,
+    count_walk,
+    empty_squares,
+    filling,
+    may_hold,
+    walk,
+)
 
 # The values a long part holding a blank (a prefix, a term, a term prefix) may be aimed at, rather
 # than walked with a stop at every end (aim.PREFIX_TARGETS without a blank): with a blank, and

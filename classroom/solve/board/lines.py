@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from classroom.game.board import CENTRE, SIZE, Board, Direction, Square, premium
 from classroom.game.plays import ALL_NINE_BONUS
-from classroom.solve.board.sides import PackedHand, cell_choices, cross_allowed
 from classroom.game.symbols import EQUAL, MAX_HAND, OPERATIONS
 from classroom.game.tilesets import TileSet
+from classroom.solve.board.sides import PackedHand, cell_choices, cross_allowed
 
 
 class Line:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from classroom.game.symbols import EXPONENTS, FRACTION_VALUES, NEGATIVES, Rules
 
+
 def reads_signed(rules: Rules) -> bool:
     """Return whether Numbers under these rules may hold negative or exponent tiles: then they
     are read here, and a blank in a hand is tried as each of its symbols (no wildcard)."""

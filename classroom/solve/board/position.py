@@ -37,16 +37,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from classroom.game.board import Board, Placement
-from classroom.solve.board.counting import Counting
-from classroom.solve.board.lines import GroupWindows, Window, duplicate_single, groups
-from classroom.game.plays import ALL_NINE_BONUS, Play
-from classroom.solve.board.sides import PackedHand
-from classroom.solve.board.numbers import reads_signed
-from classroom.solve.board.side_tables import SideTables
 from classroom.errors import ClassroomError
+from classroom.game.board import Board, Placement
+from classroom.game.plays import ALL_NINE_BONUS, Play
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.game.tilesets import TileSet
+from classroom.solve.board.counting import Counting
+from classroom.solve.board.lines import GroupWindows, Window, duplicate_single, groups
+from classroom.solve.board.numbers import reads_signed
+from classroom.solve.board.side_tables import SideTables
+from classroom.solve.board.sides import PackedHand
 
 
 @contextmanager

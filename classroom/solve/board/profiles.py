@@ -31,13 +31,19 @@ from bisect import bisect_left, bisect_right
 from itertools import islice
 from sys import getrefcount
 
-from classroom.solve.board.aim import OneNumber
-from classroom.solve.board.meet import (
-    count_met, forget_closed, many, meeting_look_ups, meetings, pairs_of, value_range,
-)
-from classroom.solve.board.blank_terms import WrittenNumbers
-from classroom.solve.board.sides import FIELD, PackedHand
 from classroom.game.symbols import OPERATIONS, PLUS_MINUS
+from classroom.solve.board.aim import OneNumber
+from classroom.solve.board.blank_terms import WrittenNumbers
+from classroom.solve.board.meet import (
+    count_met,
+    forget_closed,
+    many,
+    meeting_look_ups,
+    meetings,
+    pairs_of,
+    value_range,
+)
+from classroom.solve.board.sides import FIELD, PackedHand
 
 GROWN_SPLITS = True  # a grown table is split from its first new value on (tests: off, split whole)
 RANGES = True  # a join looks up only the goal values its parts' ranges can make (tests: off, every one)

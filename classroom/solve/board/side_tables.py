@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from classroom.game.symbols import BLANK, PLUS_MINUS
 from classroom.solve.board.aim import Aiming, OverLimit
-from classroom.solve.board.meet import forget_closed, table_size
 from classroom.solve.board.blank_aim import BlankAiming, blank_table
+from classroom.solve.board.blank_count import blank_count_walk, blank_counts, counted_table
+from classroom.solve.board.blank_sides import OverBudget, blank_walk, forget_blank_values
 from classroom.solve.board.lines import Window
+from classroom.solve.board.meet import forget_closed, table_size
 from classroom.solve.board.profiles import ExactTables
 from classroom.solve.board.sides import FIELD, PackedHand, empty_squares, filling
-from classroom.solve.board.blank_count import counted_table, blank_count_walk, blank_counts
-from classroom.solve.board.blank_sides import OverBudget, forget_blank_values, blank_walk
-from classroom.game.symbols import BLANK, PLUS_MINUS
-
 
 CACHED_SIDES = 250_000  # sides kept in one position's listing tables before they are rebuilt
 AIM_FROM = 5  # a side with this many empty squares or more is aimed at the other side's values

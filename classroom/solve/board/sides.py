@@ -13,12 +13,23 @@ from functools import lru_cache
 from math import gcd
 
 from classroom.game.arithmetic import Illegal, read
-from classroom.solve.board.numbers import reads_signed, signed_numbers
 from classroom.game.symbols import (
-    ALL_SYMBOLS, BLANK, EQUAL, EXPONENTS, FRACTION_VALUES, NEGATIVES, OPERATIONS, ORIGINAL_RULES,
-    Hand, Rules, Symbol, is_digit, is_fraction,
+    ALL_SYMBOLS,
+    BLANK,
+    EQUAL,
+    EXPONENTS,
+    FRACTION_VALUES,
+    NEGATIVES,
+    OPERATIONS,
+    ORIGINAL_RULES,
+    Hand,
+    Rules,
+    Symbol,
+    is_digit,
+    is_fraction,
 )
 from classroom.game.tilesets import TileSet
+from classroom.solve.board.numbers import reads_signed, signed_numbers
 
 FIELD = 5  # bits per tile kind in a packed count of used tiles (counts stay below 32)
 
