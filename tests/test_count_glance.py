@@ -28,7 +28,7 @@ def small_position(seed: int, tiles: int = 4, blank: bool = True):
     """Return a small mid-game board and a hand of `tiles` tiles (the last a blank, if asked)."""
     rng = random.Random(seed)
     game = simulate(ORIGINAL, rng, 3)
-    hand, _ = draw(tuple(t for t in game.bag if t != BLANK), tiles - blank, rng)
+    hand, _ = draw(tuple(t for t in game.pile if t != BLANK), tiles - blank, rng)
     return game.board, tuple(hand) + (BLANK,) * blank
 
 

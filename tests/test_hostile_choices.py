@@ -80,12 +80,20 @@ def test_a_word_not_in_the_list_names_every_choice():
 
 
 def test_every_command_reads_its_fixed_choices_through_one_rule():
-    """The command decorator reads --level, --difficulty, --page-size, --key and each --feature
-    in any case; other arguments pass unchanged."""
-    assert fixed_choices({"level": "Original", "difficulty": "Easy", "page": "A4", "key": "Summary",
-                          "feature": ["3e", "Fraction"], "level_of_noise": "Loud", "tiles": None}) == {
-        "level": "original", "difficulty": "easy", "page": "a4", "key": "summary",
-        "feature": ["3E", "fraction"], "level_of_noise": "Loud", "tiles": None}
+    """The command decorator reads --level, --page-size and --key in any case; a set's
+    --difficulty and each --feature are read, in any case, by the request both doors share
+    (make.requests); other arguments pass unchanged."""
+    import random
+
+    from classroom.game.tilesets import load_level
+    from classroom.make.requests import boardless_request, situations_request
+
+    assert fixed_choices({"level": "Original", "page": "A4", "key": "Summary",
+                          "level_of_noise": "Loud", "tiles": None}) == {
+        "level": "original", "page": "a4", "key": "summary", "level_of_noise": "Loud", "tiles": None}
+    asked = boardless_request(load_level("original"), random.Random(1), difficulty="Easy", seed=1)
+    assert asked.rules == boardless_request(load_level("original"), random.Random(1), difficulty="easy", seed=1).rules
+    assert situations_request(random.Random(1), features=("3e", "Fraction"), seed=1).rules.features == ("3E", "fraction")
 
 
 @pytest.mark.parametrize("args", [

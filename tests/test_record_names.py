@@ -42,7 +42,7 @@ def test_game_new_refuses_before_writing(tmp_path, players):
     """`classroom game new --players` says why in one line, exit 2, and writes no record."""
     path = tmp_path / "game.txt"
     result = runner.invoke(app, ["game", "new", str(path), "--players", players, "--seed", "1"])
-    assert result.exit_code == 2 and "error: --players: " in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2 and "error: the players (--players): " in result.output and "Traceback" not in result.output
     assert not path.exists()
 
 

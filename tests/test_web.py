@@ -236,7 +236,10 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     page = finish(client, response)
     assert page.status_code == 200, page.text
     manifest = json.loads((library / "situations-4" / "manifest.json").read_text("utf-8"))
-    assert len(manifest["items"]) == 1 and manifest["files"] == ["situations-4.pdf", "situations-4-key.pdf"]
+    assert len(manifest["items"]) == 1
+    game = manifest["items"][0]["game"]  # the board's game record, written beside the sheets
+    assert sorted(manifest["files"]) == sorted(["situations-4.pdf", "situations-4-key.pdf", game])
+    assert (library / "situations-4" / game).read_text("utf-8").startswith("#equate game")
     assert manifest["options"]["blanks"] is False  # the page's "no blanks in the hands"
 
 

@@ -144,7 +144,7 @@ def test_the_settings_are_header_lines_the_command_line_writes_and_reads(tmp_pat
                                       "duplicate", "--racks", "private"])
     assert refused.exit_code == 2 and "settings of a teams game" in refused.output
     refused = runner.invoke(cli_app, ["game", "new", str(tmp_path / "e.txt"), "--players", "A, B", "--racks", "hidden"])
-    assert refused.exit_code == 2 and "--racks is screen or private" in refused.output
+    assert refused.exit_code == 2 and "where racks are shown (--racks) is screen or private" in refused.output
     from classroom.errors import ClassroomError
 
     with pytest.raises(ClassroomError, match="'#team-plays' is confirm or direct"):
