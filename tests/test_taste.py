@@ -38,6 +38,8 @@ def test_not_zero_tricks(text):
     ("3/2 + 1 = 5/2", None, None),
     ("1 2 + 3 4 = 4 6", None, None),
     ("0 = 0 × 2 3", "a zero trick (a Number multiplied by 0)", "a zero trick (a Number multiplied by 0)"),
+    ("4 = 0 + 8 3 - 7 9", "a 0 added or taken away", "a 0 added or taken away"),
+    ("0 = 8 - 8", None, None),
 ])
 def test_misfit_names_what_a_class_would_not_write(text, junior, original):
     assert misfit(parse_written(text), JUNIOR) == junior

@@ -7,6 +7,8 @@ writes (its `[taste]` table); these functions say whether an equation fits.
 - A **zero trick** is a product or quotient with a 0 in it and another Number beside it:
   `0 × 2349`, `0 ÷ 7`, `5 - 0 × 17729`. The 0 swallows the other Numbers whatever they are, so
   the equation holds for any arrangement of their digits.
+- **Zero padding** is a 0 standing alone added or taken away to spend the tile
+  (`4 = 0 + 83 - 79`); a class that plays no zero tricks does not pad either.
 - A **Number's size** is the count of its digits (`857` has 3; a mixed number `4 5/2` has 1).
 - An **improper mixed number** is a whole part followed by a fraction tile of 1 or more
   (`4 5/2`, `1 2/2`); a fraction alone (`3/2`) is not one.
@@ -96,7 +98,8 @@ def is_zero_trick(tiles: tuple[Tile, ...] | list[Tile]) -> bool:
 
 
 def misfit(tiles: tuple[Tile, ...] | list[Tile], taste: Taste) -> str | None:
-    """Return why a line is not what a class of this taste writes ('857 has 3 digits'), or None."""
+    """Return why a line is not what a class of this taste writes ('857 has 3 digits'), or None.
+    A class that plays no zero tricks pads nothing with a 0 either ('4 = 0 + 83 - 79')."""
     if not taste.zero_tricks and is_zero_trick(tiles):
         return "a zero trick (a Number multiplied by 0)"
     for number in numbers_in(tiles):
@@ -104,6 +107,8 @@ def misfit(tiles: tuple[Tile, ...] | list[Tile], taste: Taste) -> str | None:
             return f"{''.join(number)} has {digits(number)} digits"
         if not taste.improper_mixed and is_improper_mixed(number):
             return f"{' '.join(number)} is a mixed number with an improper fraction"
+    if not taste.zero_tricks and is_zero_padding(tiles):
+        return "a 0 added or taken away"
     return None
 
 

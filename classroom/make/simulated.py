@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from classroom.game.board import Board, Direction
 from classroom.game.plays import Play, cross_runs, main_run, record_notation
 from classroom.game.symbols import BLANK, MAX_HAND, Hand
-from classroom.game.taste import ANY, Taste, is_zero_padding, misfit
+from classroom.game.taste import ANY, Taste, misfit
 from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.record.deal import after_turn, first_draws
 from classroom.record.grammar import Header, Pass, Record, Trade, Turn, Written
@@ -64,17 +64,10 @@ def player_of(name: str, tileset: TileSet) -> Player:
 
 def play_misfit(board: Board, play: Play, taste: Taste) -> str | None:
     """Return why a play leaves a string a class of this taste would not write (its main string
-    or one across it, old tiles included), or None. A class that plays no zero tricks pads
-    nothing with a 0 either ('4 = 0 + 83 - 79')."""
+    or one across it, old tiles included), or None."""
     after = board.place(play.placements)
-    for run in (main_run(board, play), *cross_runs(board, play)):
-        line = [after.tile(s) for s in run]
-        reason = misfit(line, taste)
-        if reason is None and not taste.zero_tricks and is_zero_padding(line):
-            reason = "a 0 added or taken away"
-        if reason is not None:
-            return reason
-    return None
+    lines = ([after.tile(s) for s in run] for run in (main_run(board, play), *cross_runs(board, play)))
+    return next((reason for line in lines if (reason := misfit(line, taste))), None)
 
 
 def board_strings(board: Board) -> list[list[str]]:
@@ -86,11 +79,6 @@ def board_strings(board: Board) -> list[list[str]]:
             if len(run) > 1 and run[0] == square:
                 found.append([board.tile(s) for s in run])
     return found
-
-
-def board_misfit(board: Board, taste: Taste) -> str | None:
-    """Return why a string on the board is not what a class of this taste writes, or None."""
-    return next((reason for line in board_strings(board) if (reason := misfit(line, taste))), None)
 
 
 def choices(board: Board, hand: Hand, tileset: TileSet, player: Player = ENGINE) -> list[Candidate]:

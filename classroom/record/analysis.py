@@ -159,11 +159,9 @@ def analysis_of(game: Replay, turns: list[Analysed | NotAnalysed]) -> Analysis:
 
 
 def analysed_turn(game: Replay, turn: Replayed, top: int) -> Analysed | NotAnalysed:
-    """Return one turn set against its rack's best plays, or why it cannot be."""
-    reason = why_not_analysed(game, turn)
-    if reason is not None:
-        return NotAnalysed(turn, reason)
-    return Analysed(turn, best_plays(turn_search(game, turn, top)) if turn.rack else ())
+    """Return one turn set against its rack's best plays, searched here, or why it cannot be."""
+    searched = turn.rack and why_not_analysed(game, turn) is None
+    return found_turn(game, turn, best_plays(turn_search(game, turn, top)) if searched else None)
 
 
 def why_not_analysed(game: Replay, turn: Replayed) -> str | None:
