@@ -6,6 +6,7 @@ import pytest
 
 from classroom.errors import ClassroomError
 from classroom.game.symbols import is_fraction, is_operation, parse_hand
+from classroom.game.taste import fits
 from classroom.game.tilesets import load_level
 from classroom.make.hands import (
     DIFFICULTIES,
@@ -21,6 +22,7 @@ from classroom.make.hands import (
 from classroom.solve.boardless import solve
 
 ORIGINAL = load_level("original")
+JUNIOR = load_level("junior")
 
 
 def test_the_same_seed_draws_the_same_hands():
@@ -170,6 +172,20 @@ def test_a_class_gets_hands_of_its_taste(level, name):
         again = solve(hand, tileset)
         assert zero_share(again) <= ZERO_SHARE and not too_tricky(again)
         assert len(family_counts(again)) <= MAX_FAMILIES
+        assert any(fits(a.symbols, tileset.taste) for a in again.best)
+
+
+def test_a_class_hand_has_a_best_equation_the_class_would_write():
+    """3 5 7 8 3/2 5/2: its best score needs an improper mixed number (7 5/2 = 8 3/2), which a
+    Junior class does not write; the Junior taste refuses the hand, a taste that allows them
+    keeps it. 0 3 6 9 + +: every best equation pads with a 0 (0 + 3 + 6 = 9), refused too."""
+    solution = solve(parse_hand("3 5 7 8 3/2 5/2"), JUNIOR)
+    assert solution.best and not any(fits(a.symbols, JUNIOR.taste) for a in solution.best)
+    refused = "--taste class (a best equation the class would write)"
+    assert refused in HandRules(best_taste=JUNIOR.taste).unmet(solution)
+    assert refused not in HandRules(best_taste=ORIGINAL.taste).unmet(solution)
+    padded = solve(parse_hand("0 3 6 9 + +"), JUNIOR)
+    assert not HandRules(best_taste=JUNIOR.taste).accepts(padded) and HandRules().accepts(padded)
 
 
 def test_a_run_records_the_taste_only_when_it_is_set():

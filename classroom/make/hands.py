@@ -17,7 +17,7 @@ from classroom.errors import ClassroomError
 from classroom.game.families import family
 from classroom.game.plays import ALL_NINE_BONUS
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
-from classroom.game.taste import is_zero_trick
+from classroom.game.taste import Taste, fits, is_zero_trick
 from classroom.game.tilesets import TileSet, load_level
 from classroom.solve.boardless import Solution, solve
 
@@ -64,12 +64,15 @@ class HandRules:
     fractions: tuple[int, int] = (0, MAX_HAND)  # fraction tiles in the hand
     zero_tricks: bool = True  # False: at most ZERO_SHARE of the equations, never the only best
     max_families: int | None = None  # families of equations the key may list
+    # The class's taste (game.taste) that one best equation at least must fit: a Junior hand
+    # whose best score needs '92 2/2' or a three-digit Number teaches what the class does not write.
+    best_taste: Taste | None = None
 
     def recorded(self) -> dict:
         """Return the rules as a run records them (its manifest, the tag of its ids): every field,
         but the taste's only when set, so a --taste any run keeps the ids it had before the taste."""
         fields = dataclasses.asdict(self)
-        for name, unset in (("zero_tricks", True), ("max_families", None)):
+        for name, unset in (("zero_tricks", True), ("max_families", None), ("best_taste", None)):
             if fields[name] == unset:
                 del fields[name]
         return fields
@@ -124,6 +127,9 @@ class HandRules:
             missed.append("--taste class (few zero tricks, none the only best)")
         if self.max_families is not None and len(family_counts(solution)) > self.max_families:
             missed.append(f"--taste class (at most {self.max_families} families of equations)")
+        if self.best_taste is not None and solution.best and not any(fits(a.symbols, self.best_taste)
+                                                                     for a in solution.best):
+            missed.append("--taste class (a best equation the class would write)")
         return missed
 
     def suits(self, hand: Hand) -> bool:
@@ -155,6 +161,8 @@ class HandRules:
             parts.append("few zero tricks")
         if self.max_families is not None:
             parts.append(f"at most {self.max_families} families of equations")
+        if self.best_taste is not None:
+            parts.append("a best equation the class would write")
         return ", ".join(parts)
 
 
@@ -277,14 +285,16 @@ class Difficulty:
         rules. The best-score band is in the Original set's points; a set whose tiles score
         less on average (Add and subtract) has its band scaled down, the 40 bonus aside, and
         a set without fraction tiles asks for none. With the class's taste (taste='class', the
-        default) the key lists at most MAX_FAMILIES families, and zero tricks are kept few unless
-        the set's taste counts them as good play; taste='any' drops both."""
+        default) the key lists at most MAX_FAMILIES families, zero tricks are kept few unless the
+        set's taste counts them as good play, and one best equation at least fits the taste
+        (game.taste); taste='any' drops all three."""
         has_fractions = tileset is None or any(is_fraction(t) for t in tileset.bag)
         preset = dict(operations=self.operations, fractions=self.fractions if has_fractions else (0, 0),
                       blanks=self.blanks)
         if taste == "class":
-            preset.update(zero_tricks=(tileset or load_level("original")).taste.zero_tricks,
-                          max_families=MAX_FAMILIES)
+            level_taste = (tileset or load_level("original")).taste
+            preset.update(zero_tricks=level_taste.zero_tricks, max_families=MAX_FAMILIES,
+                          best_taste=level_taste)
         if size == MAX_HAND:
             preset.update(min_equations=self.equations[0], max_equations=self.equations[1])
         asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
