@@ -50,7 +50,7 @@ def test_one_list_says_1_equation_in_the_singular(tmp_path):
     """The total line of one valid equation uses the singular."""
     (tmp_path / "cy.txt").write_text("24 ÷ 3 = 8\n", "utf-8")
     result = run("grade", tmp_path / "cy.txt", "--hand", HAND)
-    assert "Total: 10 points from 1 different valid equation (1 line)." in result.stdout
+    assert "Total: 10 points from 1 different valid equation (1 line), 1 idea." in result.stdout
 
 
 def test_three_lists_give_three_rows_whose_totals_match_single_grading(tmp_path):

@@ -116,3 +116,30 @@ def test_a_class_marks_and_sums_up_as_grading_each_student_alone():
         expected.append((sheet, next((a for a in key.answers if a.text not in found), None)))
     assert summary.missed == tuple(expected)
     assert summary.missed[1][1] is not None and summary.missed[1][1].score > 0
+
+
+def test_a_line_that_rewrites_an_earlier_idea_scores_and_is_named():
+    """8 = 24 ÷ 3 swaps the sides of line 1: it scores (two answers differ when written
+    differently) and is marked 'the idea of line 1'; a repeat is not a new idea either."""
+    result = grade("24 ÷ 3 = 8\n8 = 24 ÷ 3\n3 × 8 = 24\n24 ÷ 3 = 8\n4 + 4 = 8\n",
+                   parse_hand("2 3 4 8 4 + ÷ ×"), ORIGINAL)
+    assert [line.same_idea_as for line in result.lines] == [None, 1, None, None, None]
+    assert result.lines[1].score == result.lines[0].score > 0
+    assert (result.valid_count, result.ideas) == (4, 3)
+
+
+@pytest.mark.parametrize("hand", ["2 4 ÷ 3 8 +", "0 3 5 7 9 + -", "1 2 3 4 + ×"])
+def test_a_whole_key_graded_holds_as_many_ideas_as_the_key_has_families(hand):
+    """Every equation of a hand written as a list: as many ideas as game.families counts
+    families, each family's first line the one the rest point to."""
+    from classroom.game.families import family
+
+    solution = solve(parse_hand(hand), ORIGINAL)
+    result = grade("\n".join(a.text for a in solution.answers), parse_hand(hand), ORIGINAL)
+    families = {family(a.symbols) for a in solution.answers}
+    assert result.valid_count == solution.count and result.ideas == len(families) > 0
+    first = {}
+    for line, answer in zip(result.lines, solution.answers):
+        first.setdefault(family(answer.symbols), line.line)
+        assert line.same_idea_as == (None if first[family(answer.symbols)] == line.line
+                                     else first[family(answer.symbols)])

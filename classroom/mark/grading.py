@@ -1,6 +1,7 @@
 """Grading a student's Boardless Activity list: each line valid or not and why, duplicates,
-scores and the total (docs/rules.md §9: two answers differ when they are written differently); and a
-whole class at once: one row a student, the best equation nobody found, the common mistakes."""
+scores and the total (docs/rules.md §9: two answers differ when they are written differently), and
+which new lines only rewrite an earlier line's idea (game.families: they score, but a teacher
+sees ten lines of three ideas); and a whole class at once: one row a student, the best equation nobody found, the common mistakes."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from classroom.errors import ClassroomError
+from classroom.game.families import Family, family
 from classroom.game.symbols import Hand, face, parse_written, write
 from classroom.game.tilesets import TileSet
 from classroom.solve.boardless import Answer, Ranking, check, rank
@@ -28,6 +30,7 @@ class GradedLine:
     duplicate_of: int | None = None
     written: str | None = None  # a valid line as the key writes it, like '24 ÷ 3 = 8'
     marked: str | None = None  # a valid line as the tiles make it, a blank marked: '24 ?÷ 3 = 8'
+    same_idea_as: int | None = None  # a valid new line of the family of this earlier line
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,12 @@ class Grade:
         return sum(1 for line in self.lines if line.duplicate_of is not None)
 
     @property
+    def ideas(self) -> int:
+        """Return how many families (game.families) the valid new lines hold."""
+        return sum(1 for line in self.lines if line.valid and line.duplicate_of is None
+                   and line.same_idea_as is None)
+
+    @property
     def best(self) -> GradedLine | None:
         """Return the highest-scoring valid new line (the first of equals), or None."""
         scored = [line for line in self.lines if line.valid and line.duplicate_of is None]
@@ -63,6 +72,7 @@ def grade(text: str, hand: Hand, tileset: TileSet) -> Grade:
     """Return every non-empty line of the text marked against the hand."""
     graded: list[GradedLine] = []
     seen: dict[str, int] = {}
+    ideas: dict[Family, int] = {}  # each family met, by the first line of it
     for number, raw in enumerate(text.splitlines(), start=1):
         line = _NUMBERING.sub("", raw).strip()
         if not line:
@@ -83,8 +93,10 @@ def grade(text: str, hand: Hand, tileset: TileSet) -> Grade:
                                      marked=write(verdict.tiles)))
             continue
         seen[written] = number
+        idea = family([face(t) for t in verdict.tiles])
         graded.append(GradedLine(number, line, True, None, verdict.score, written=written,
-                                 marked=write(verdict.tiles)))
+                                 marked=write(verdict.tiles), same_idea_as=ideas.get(idea)))
+        ideas.setdefault(idea, number)
     return Grade(hand, tuple(graded))
 
 

@@ -8,7 +8,7 @@ import io
 
 from classroom.game.plurals import plural
 from classroom.game.symbols import Hand, display_text
-from classroom.mark.grading import ClassSummary, Grade, StudentGrade, Totals
+from classroom.mark.grading import ClassSummary, Grade, GradedLine, StudentGrade, Totals
 from classroom.mark.judging import Judged, standings
 
 
@@ -32,8 +32,10 @@ def grade_data(marked: Grade, possible: Totals, sheet: str | None) -> dict:
     return {
         "worksheet": sheet, "hand": list(marked.hand), "total": marked.total, "valid": marked.valid_count,
         "possible": possible.count, "best_score": possible.best_score,
+        "ideas": marked.ideas,
         "lines": [{"line": m.line, "text": m.text, "valid": m.valid, "reason": m.reason,
-                   "score": m.score, "duplicate_of": m.duplicate_of, "marked": m.marked}
+                   "score": m.score, "duplicate_of": m.duplicate_of, "marked": m.marked,
+                   "same_idea_as": m.same_idea_as}
                   for m in marked.lines],
     }
 
@@ -43,14 +45,22 @@ def grade_lines(marked: Grade, possible: Totals, sheet: str | None) -> list[str]
     hand allows."""
     out = [f"Hand: {shown(' '.join(marked.hand))}" + (f"  (worksheet {sheet})" if sheet else "")]
     for m in marked.lines:
-        verdict = "valid" if m.valid and m.duplicate_of is None else (
-            m.reason if m.duplicate_of is not None else f"not valid: {shown(m.reason or '')}")
-        out.append(f"{m.line:>4}  {shown(m.marked or m.text):<28} {m.score:>4}  {verdict}")
+        out.append(f"{m.line:>4}  {shown(m.marked or m.text):<28} {m.score:>4}  {verdict(m)}")
     out.append(f"Total: {marked.total} points from "
                f"{plural(marked.valid_count, 'different valid equation')} "
-               f"({plural(len(marked.lines), 'line')}). The hand allows {possible.count}; "
-               f"best score {possible.best_score}.")
+               f"({plural(len(marked.lines), 'line')}), {plural(marked.ideas, 'idea')}. "
+               f"The hand allows {possible.count}; best score {possible.best_score}.")
     return out
+
+
+def verdict(m: GradedLine) -> str:
+    """Return a marked line's verdict in words: 'valid', 'valid, the idea of line 2' (a family
+    met before, game.families), 'the same as line 1' or 'not valid: ...'."""
+    if m.duplicate_of is not None:
+        return m.reason or ""
+    if not m.valid:
+        return f"not valid: {shown(m.reason or '')}"
+    return "valid" if m.same_idea_as is None else f"valid, the idea of line {m.same_idea_as}"
 
 
 # --- a whole class ---------------------------------------------------------------------------
