@@ -48,7 +48,7 @@ def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> 
     equation as a situation key does, and the total (returns nothing)."""
     play = item.play
     sheet.y -= 4
-    sheet.paragraph(f"{words['play_heading']}: {printed(marked_notation(item, play))}", text * 1.25,
+    sheet.paragraph(f"{words['play_heading']}: {printed(marked_notation(play))}", text * 1.25,
                     bold=True, after=0.2)
     breakdown(sheet, words, item, play, text)
 
