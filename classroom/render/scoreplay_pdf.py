@@ -50,7 +50,7 @@ def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> 
     sheet.y -= 4
     sheet.paragraph(f"{words['play_heading']}: {printed(marked_notation(play))}", text * 1.25,
                     bold=True, after=0.2)
-    breakdown(sheet, words, item, play, text)
+    breakdown(sheet, words, play, text)
 
 
 def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: ScorePlayItem) -> None:

@@ -154,7 +154,7 @@ def marked_notation(play: KeyPlay) -> str:
                                             for t in main.tiles])
 
 
-def breakdown(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
+def breakdown(sheet: Sheet, words: Wording, play: KeyPlay, text: float) -> None:
     """Draw a play's score broken down: its heading, every equation's table, the total (returns
     nothing)."""
     sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
@@ -171,7 +171,7 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
                     bold=True, after=0)
     sheet.text(words["count_line"], text)
     sheet.y -= text * 0.4
-    breakdown(sheet, words, item, play, text)
+    breakdown(sheet, words, play, text)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
