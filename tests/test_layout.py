@@ -9,24 +9,17 @@ from functools import cache
 import pytest
 from pypdf import PdfReader
 
+from classroom.game.board import Direction, Placement
+from classroom.game.plays import Breakdown
 from classroom.game.symbols import parse_hand
 from classroom.game.tilesets import load_level
 from classroom.make.keys import boardless_item, hand_faces
-from classroom.make.worksheet import (
-    BoardlessItem,
-    KeyBreakdown,
-    KeyContribution,
-    KeyEquationScore,
-    KeyPlacement,
-    KeyPlay,
-    SituationItem,
-    Worksheet,
-    item_id,
-)
+from classroom.make.worksheet import BoardlessItem, KeyPlay, SituationItem, Worksheet, item_id
 from classroom.render.wording import Wording, environment
 from classroom.solve.boardless import solve
 from classroom.store.runs import write_boardless, write_situations
 from tests.pdftext import outside
+from tests.test_worksheet_situations import equation_score, runner_up
 
 ORIGINAL = load_level("original")
 BLANK_HAND = "2 3 5 + ?"  # a blank hand small enough to solve at once
@@ -64,15 +57,13 @@ def crowded_situation(number: int) -> SituationItem:
     """Return a situation whose key has everything long: a two-row main equation, two cross
     equations, the bonus, three ties and five runners-up (rendering data, not a real game)."""
     symbols = ("1", "2", "+", "3", "×", "4", "=", "6", "×", "4", "+", "1/2", "-", "1/2")
-    main = KeyEquationScore("12 + 3 × 4 = 6 × 4 + 1/2 - 1/2", tuple(
-        KeyContribution(f"{c}5", s, 1) for c, s in zip("CDEFGHIJKLMNOP", symbols)), multiplier=3, subtotal=42)
-    cross = tuple(KeyEquationScore("2 = 2", (KeyContribution(f"{c}4", "2", 1), KeyContribution(f"{c}5", "=", 0),
-                                          KeyContribution(f"{c}6", "?2", 0)), subtotal=1, cross=True)
-                  for c in "DE")
+    main = equation_score("12 + 3 × 4 = 6 × 4 + 1/2 - 1/2", tuple(
+        (f"{c}5", s, 1, 1) for c, s in zip("CDEFGHIJKLMNOP", symbols)), (3,))
+    cross = tuple(equation_score("2 = 2", ((f"{c}4", "2", 1, 1), (f"{c}5", "=", 0, 1), (f"{c}6", "?2", 0, 1)),
+                                 direction=Direction.DOWN) for c in "DE")
     notation = "C5 across 12 + 3 × 4 = 6 × 4 + 1/2 - 1/2, then 88 ÷ 4 = 22 and 7/4 × 4 = 7 + 0"
-    play = KeyPlay(notation, 84, (KeyPlacement(5, 3, "1"),), KeyBreakdown((main,) + cross, bonus=40, total=84))
-    others = tuple(KeyPlay(notation, 80 - n, (KeyPlacement(5, 3, "1"),), KeyBreakdown((main,), total=80 - n))
-                   for n in range(5))
+    play = KeyPlay(notation, (Placement((5, 3), "1"),), Breakdown((main,) + cross, 40))
+    others = tuple(runner_up(notation, 80 - n) for n in range(5))
     return SituationItem(f"S-7-{number:02d}", (), hand_faces(tuple("123456789"), ORIGINAL),
                          best=(play,) * 4, next_best=others, count=12345)
 

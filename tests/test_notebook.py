@@ -115,7 +115,7 @@ def test_every_key_answer_in_the_notebook_holds(small):
 def reference(item, play, scores: dict) -> int:
     """Return the independent scorer's score of a key play on its item's board."""
     cells = {(t.row, t.col): t.tile for t in item.board}
-    placed = {(p.row, p.col): p.tile for p in play.placements if p.is_new}
+    placed = {p.square: p.tile for p in play.placements}
     return reference_score(cells, placed, " across " in play.notation, scores)
 
 

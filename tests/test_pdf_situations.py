@@ -7,20 +7,13 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet
+from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet, equation_score, scored_play
 
+from classroom.game.board import Board, Direction, Placement
+from classroom.game.plays import Breakdown
 from classroom.game.tilesets import load_level
 from classroom.make.keys import hand_faces
-from classroom.make.worksheet import (
-    BoardTile,
-    KeyBreakdown,
-    KeyContribution,
-    KeyEquationScore,
-    KeyPlacement,
-    KeyPlay,
-    SituationItem,
-    Worksheet,
-)
+from classroom.make.worksheet import BoardTile, KeyPlay, SituationItem, Worksheet
 from classroom.store.runs import write_situations
 
 ORIGINAL = load_level("original")
@@ -110,11 +103,7 @@ def test_same_input_gives_byte_identical_pdfs(tmp_path):
 
 def sample_play_1_item() -> SituationItem:
     """Return the booklet's first play on an empty board: 24 ÷ 3 = 8 across J10-O10, 28 points."""
-    contributions = (KeyContribution("J10", "2", 1), KeyContribution("K10", "4", 1), KeyContribution("L10", "÷", 5),
-                     KeyContribution("M10", "3", 1), KeyContribution("N10", "=", 0), KeyContribution("O10", "8", 2, 3))
-    placements = tuple(KeyPlacement(10, col, tile) for col, tile in zip(range(10, 16), "24÷3=8"))
-    equation = KeyEquationScore("24 ÷ 3 = 8", contributions, multiplier=2, subtotal=28)
-    play = KeyPlay("J10 across 24 ÷ 3 = 8", 28, placements, KeyBreakdown((equation,), total=28))
+    play = scored_play(Board(), "J10 across 24 ÷ 3 = 8")
     return SituationItem("S-7-02", (), hand_faces(("2", "4", "÷", "3", "8", "+", "7/4", "?", "5"), ORIGINAL),
                          best=(play, play), count=99)
 
@@ -124,13 +113,12 @@ def long_breakdown_item() -> SituationItem:
 
     Rendering data only: the numbers add up, but the position is not a real game's.
     """
-    main = KeyEquationScore("12 + 3 × 4 = 6 × 4", tuple(KeyContribution(f"{c}5", s, 1) for c, s in
-                         zip("CDEFGHIJKL", ("1", "2", "+", "3", "×", "4", "=", "6", "×", "4"))),
-                         multiplier=3, subtotal=30)
-    cross = KeyEquationScore("2 = 2", (KeyContribution("D4", "2", 1), KeyContribution("D5", "=", 0),
-                                    KeyContribution("D6", "?2", 0)), subtotal=1, cross=True)
-    play = KeyPlay("C5 across 12 + 3 × 4 = 6 × 4", 71, (KeyPlacement(5, 3, "1"),),
-                   KeyBreakdown((main, cross), bonus=40, total=71))
+    main = equation_score("12 + 3 × 4 = 6 × 4", tuple((f"{c}5", s, 1, 1) for c, s in
+                          zip("CDEFGHIJKL", ("1", "2", "+", "3", "×", "4", "=", "6", "×", "4"))), (3,))
+    cross = equation_score("2 = 2", (("D4", "2", 1, 1), ("D5", "=", 0, 1), ("D6", "?2", 0, 1)),
+                           direction=Direction.DOWN)
+    play = KeyPlay("C5 across 12 + 3 × 4 = 6 × 4", (Placement((5, 3), "1"),), Breakdown((main, cross), 40))
+    assert play.score == 71
     board = (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0))
     return SituationItem("S-7-03", board, (), best=(play,), count=5)
 
@@ -150,9 +138,8 @@ def test_key_shows_equation_premiums_cross_equations_and_the_bonus(tmp_path):
 
 def test_a_blank_in_the_key_play_is_marked_in_its_table(tmp_path):
     """A blank on the board shows in the breakdown as ? plus its symbol, with a legend line."""
-    main = KeyEquationScore("2 = 2", (KeyContribution("D4", "2", 1), KeyContribution("D5", "=", 0),
-                                   KeyContribution("D6", "2", 0)), subtotal=1)
-    play = KeyPlay("D5 down 2 = 2", 1, (KeyPlacement(5, 4, "="),), KeyBreakdown((main,), total=1))
+    main = equation_score("2 = 2", (("D4", "2", 1, 1), ("D5", "=", 0, 1), ("D6", "?2", 0, 1)), direction=Direction.DOWN)
+    play = KeyPlay("D5 down 2 = 2", (Placement((5, 4), "="),), Breakdown((main,), 0))
     item = SituationItem("S-7-04", (BoardTile(4, 4, "2", 1), BoardTile(6, 4, "?2", 0)), (), best=(play,))
     sheet = Worksheet("situations", 7, "original", (item,))
     _, key, _ = write_situations(sheet, tmp_path)

@@ -17,13 +17,13 @@ import classroom.record.replay as replay_module
 from classroom.cli.commands import app
 from classroom.errors import ClassroomError
 from classroom.game.board import board_text
-from classroom.record.deal import best_turn, new_game, play_turn, stop_game
+from classroom.record.deal import best_turn, new_game, play_turn, stop_game, undo_turn
 from classroom.record.grammar import Record, Trade, Turn, read_record, read_turn, record_text
 from classroom.record.replay import Replay, replay
 from classroom.store.games import add_game, load_game
 from tests.test_table_pile import EMPTY, FOUR, THREE, TWO, passes, text, turns_of
 from tests.test_web_games import at
-from tests.test_web_teams import team_link, team_post
+from tests.test_web_teams import form_fields, team_link, team_post
 
 
 @cache
@@ -236,3 +236,48 @@ def test_game_play_replays_the_record_once(tmp_path, replays):
         game = replay(before)
         turn = best_turn(game) if words == ["--best"] else read_turn(words[0], before)
         assert path.read_text("utf-8") == record_text(play_turn(before, turn)[0])
+
+
+def test_the_pages_undo_replays_the_record_once(client, library, replays):
+    """The projector's Undo (/undo) takes back the last turn and says which, replaying the record
+    once; the record written is the record without that turn and its refill."""
+    record = dealt("teams", ("Red", "Blue"), "original", 5, 6)
+    name = add_game(library, "undone", record)
+    replays.clear()
+    undone = client.post(f"/games/{name}/undo", data={"at": at(library, name)}, follow_redirects=False)
+    assert undone.status_code == 303 and "took=" in undone.headers["location"]
+    assert len(replays) == 1
+    assert record_text(load_game(library, name)) == record_text(undo_turn(record))
+
+
+def test_a_team_proposals_confirm_replays_the_record_once(client, student_client, library, replays):
+    """The teacher's Confirm of a team's play that waits (/proposal) plays it, with the refill,
+    replaying the record once."""
+    record = dealt("teams", ("Red", "Blue"), "original", 5, 6)
+    name = add_game(library, "confirmed", record)
+    player = replay(record).next_player
+    typed = best_turn(replay(record)).action.text
+    page = student_client.get(team_link(library, name, player)).text
+    preview = team_post(student_client, f"/games/{name}/team/{player}/try", page, "play-form", line=typed)
+    assert team_post(student_client, f"/games/{name}/team/{player}/send", preview.text, "send-form").status_code == 303
+    confirm = form_fields(client.get(f"/games/{name}").text, "proposal-form")
+    replays.clear()
+    answer = client.post(f"/games/{name}/proposal", data={**confirm, "answer": "confirm"}, follow_redirects=False)
+    assert answer.status_code == 303
+    assert len(replays) == 1
+    expected = play_turn(record, read_turn(f"{player}: {typed}", record))[0]
+    assert record_text(load_game(library, name)) == record_text(expected)
+
+
+def test_game_undo_replays_the_record_once(tmp_path, replays):
+    """`classroom game undo` takes back the last turn and prints the totals after it, replaying
+    the record once."""
+    path = tmp_path / "game.txt"
+    record = dealt("teams", ("Red", "Blue"), "original", 5, 6)
+    path.write_text(record_text(record), encoding="utf-8")
+    replays.clear()
+    result = CliRunner().invoke(app, ["game", "undo", str(path)])
+    assert result.exit_code == 0, result.output
+    assert len(replays) == 1
+    assert path.read_text("utf-8") == record_text(undo_turn(record))
+    assert "Totals" in result.output

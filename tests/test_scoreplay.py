@@ -55,7 +55,7 @@ def items_of(seed_1, focused) -> list[ScorePlayItem]:
 def board_and_play(item: ScorePlayItem):
     """Return the item's board (read back from its grid) and its play."""
     direction = ACROSS if " across " in item.play.notation else DOWN
-    placed = [((p.row, p.col), p.tile) for p in item.play.placements]
+    placed = [(p.square, p.tile) for p in item.play.placements]
     return parse_board(item.grid, rules=ORIGINAL.rules), make_play(placed, direction)
 
 
@@ -116,7 +116,7 @@ def test_every_key_score_is_the_reference_scorers(seed_1, focused):
     scores = dict(ORIGINAL.scores)
     for item in items_of(seed_1, focused):
         cells = {(t.row, t.col): t.tile for t in item.board}
-        placed = {(p.row, p.col): p.tile for p in item.play.placements}
+        placed = {p.square: p.tile for p in item.play.placements}
         across = " across " in item.play.notation
         breakdown = item.play.breakdown
         assert item.score == breakdown.total == reference_score(cells, placed, across, scores), item.id

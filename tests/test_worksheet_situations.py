@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from classroom.game.board import Board, Direction, parse_board, parse_square, square_name
+from classroom.game.notation import parse_play, placements
+from classroom.game.plays import Breakdown, EquationScore, TileScore, make_play, notation, score, why_illegal
 from classroom.game.tilesets import load_level
 from classroom.make.keys import board_tiles, hand_faces
-from classroom.make.worksheet import (
-    KeyBreakdown,
-    KeyContribution,
-    KeyEquationScore,
-    KeyPlacement,
-    KeyPlay,
-    SituationItem,
-    Worksheet,
-    premium_labels,
-)
+from classroom.make.worksheet import KeyPlay, SituationItem, Worksheet, premium_labels
 
 ORIGINAL = load_level("original")
 
@@ -53,21 +47,34 @@ def grid_tiles(grid: str) -> dict[tuple[int, int], str]:
     return {(r, c): cell for r, row in enumerate(rows, 1) for c, cell in enumerate(row, 1) if cell != "."}
 
 
+def scored_play(board: Board, written: str) -> KeyPlay:
+    """Return a written play as a key carries it: laid on the board and scored by the rules
+    (game.plays), as make.keys.key_play does with a play the search found."""
+    parsed = parse_play(written)
+    new, reason = placements(board, parsed)
+    assert reason is None, reason
+    play = make_play(new, parsed.direction)
+    assert why_illegal(board, play, ORIGINAL) is None
+    return KeyPlay(notation(board, play), play.placements, score(board, play, ORIGINAL))
+
+
 def sample_play_5() -> KeyPlay:
     """Return the booklet's sample play 5 as a key play: 3·7 + 0 + 6 + 2·1 + 1 = 30."""
-    contributions = (
-        KeyContribution("F9", "7/4", 7, 3), KeyContribution("G9", "=", 0), KeyContribution("H9", "3/4", 6),
-        KeyContribution("I9", "+", 1, 2), KeyContribution("J9", "1", 1),
-    )
-    placements = tuple(KeyPlacement(9, col, tile) for col, tile in zip(range(6, 11), ("7/4", "=", "3/4", "+", "1")))
-    equation = KeyEquationScore("7/4 = 3/4 + 1", contributions, multiplier=1, subtotal=30)
-    return KeyPlay("F9 across 7/4 = 3/4 + 1", 30, placements, KeyBreakdown((equation,), bonus=0, total=30))
+    return scored_play(parse_board(BOOKLET_GRID), "F9 across 7/4 = 3/4 + 1")
+
+
+def equation_score(text: str, tiles: tuple[tuple[str, str, int, int], ...], multipliers: tuple[int, ...] = (),
+                   direction: Direction = Direction.ACROSS) -> EquationScore:
+    """Return an equation's score as game.plays writes one, from (square, tile, symbol score,
+    S factor) rows: rendering data, not a real game's."""
+    scored = tuple(TileScore(parse_square(square), tile, True, points, factor) for square, tile, points, factor in tiles)
+    return EquationScore(direction, tuple(t.square for t in scored), text, scored, multipliers)
 
 
 def runner_up(notation: str, score: int) -> KeyPlay:
-    """Return an illustrative runner-up with a one-line breakdown (rendering data, not engine output)."""
-    equation = KeyEquationScore(notation.split(" ", 2)[2], (), subtotal=score)
-    return KeyPlay(notation, score, (), KeyBreakdown((equation,), total=score))
+    """Return an illustrative runner-up, one tile scoring it all (rendering data, not engine output)."""
+    equation = equation_score(notation.split(" ", 2)[2], (("A1", "1", score, 1),))
+    return KeyPlay(notation, (), Breakdown((equation,), 0))
 
 
 def booklet_item(id: str = "S-7-01") -> SituationItem:
@@ -102,9 +109,9 @@ def test_sample_play_5_breakdown_adds_up():
     """The breakdown of sample play 5 adds up to the booklet's 30."""
     play = sample_play_5()
     (equation,) = play.breakdown.equations
-    assert [c.points for c in equation.contributions] == [21, 0, 6, 2, 1]
-    assert sum(c.points for c in equation.contributions) * equation.multiplier == equation.subtotal == 30
-    assert [p.square for p in play.placements] == ["F9", "G9", "H9", "I9", "J9"]
+    assert [t.points for t in equation.tiles] == [21, 0, 6, 2, 1]
+    assert equation.sum * equation.multiplier == equation.subtotal == play.score == 30
+    assert [square_name(p.square) for p in play.placements] == ["F9", "G9", "H9", "I9", "J9"]
 
 
 def test_item_reports_best_score_and_tokens():

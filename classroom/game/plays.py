@@ -114,9 +114,14 @@ class EquationScore:
         return sum(t.points for t in self.tiles)
 
     @property
+    def multiplier(self) -> int:
+        """Return the product of the E multipliers (1 when the equation covers no new E square)."""
+        return prod(self.multipliers)
+
+    @property
     def subtotal(self) -> int:
         """Return the equation's score: the sum times every E multiplier."""
-        return self.sum * prod(self.multipliers)
+        return self.sum * self.multiplier
 
     def explain(self) -> str:
         """Return the arithmetic a judge checks: '(1 + 1 + 5 + 1 + 0 + 2×3) × 2 = 28'."""

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from math import prod
 
 from classroom.errors import ClassroomError
-from classroom.game.board import COLUMNS, Board, board_text, square_name
+from classroom.game.board import COLUMNS, Board, board_text
 from classroom.game.families import family, zero_pattern
-from classroom.game.plays import Breakdown, notation, score, why_illegal
+from classroom.game.plays import notation, score, why_illegal
 from classroom.game.symbols import ALL_SYMBOLS, EQUAL, Hand, Tile, face, is_blank, write
 from classroom.game.tilesets import TileSet
 from classroom.make.situations import RUNNERS_UP, Situation, game_text
@@ -27,12 +26,8 @@ from classroom.make.worksheet import (
     BoardlessItem,
     BoardTile,
     KeyAnswer,
-    KeyBreakdown,
-    KeyContribution,
-    KeyEquationScore,
     KeyFamily,
     KeyGroup,
-    KeyPlacement,
     KeyPlay,
     SituationItem,
     Square,
@@ -141,27 +136,7 @@ def key_play(board: Board, candidate: Candidate, tileset: TileSet) -> KeyPlay:
         raise ClassroomError(
             f"internal check failed for {notation(board, play)}: "
             f"{reason or f'the scorer gives {breakdown.total}, not {candidate.score}'}")
-    return KeyPlay(
-        notation=notation(board, play),
-        score=candidate.score,
-        placements=tuple(KeyPlacement(p.square[0], p.square[1], p.tile) for p in play.placements),
-        breakdown=key_breakdown(breakdown),
-    )
-
-
-def key_breakdown(breakdown: Breakdown) -> KeyBreakdown:
-    """Return a play's score breakdown as the key prints it: plain data, each equation's tiles."""
-    equations = tuple(
-        KeyEquationScore(
-            text=equation.text,
-            contributions=tuple(KeyContribution(square_name(t.square), face(t.tile), t.symbol_score, t.factor)
-                                for t in equation.tiles),
-            multiplier=prod(equation.multipliers),
-            subtotal=equation.subtotal,
-            cross=index > 0,
-        )
-        for index, equation in enumerate(breakdown.equations))
-    return KeyBreakdown(equations, breakdown.bonus, breakdown.total)
+    return KeyPlay(notation(board, play), play.placements, breakdown)
 
 
 def situation_item(id: str, situation: Situation, tileset: TileSet) -> SituationItem:

@@ -2,8 +2,8 @@
 
 The core builds these values; the renderers (classroom.render) and the templates only draw
 them. Nothing here imports a search: a Board Situation arrives as plain data (squares, tiles,
-scores, a breakdown of each key play); classroom.make.keys converts the searches' results
-into these values, re-checking each answer.
+scores, each key play with the game's own breakdown of it); classroom.make.keys converts the
+searches' results into these values, re-checking each answer.
 
 Texts are canonical, as the solver and the JSON write them (ASCII '-' for minus); the
 renderers print a typographic minus.
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from classroom.game.board import SIZE, Square, premium, square_name
+from classroom.game.board import SIZE, Placement, Square, premium
+from classroom.game.plays import Breakdown
 from classroom.game.symbols import Symbol, Tile, face, write
 
 SHEET_KINDS = ("boardless", "situations", "scoreplay", "trueornot")
@@ -115,63 +116,19 @@ class BoardlessItem:
 
 
 @dataclass(frozen=True)
-class KeyContribution:
-    """What one tile adds to an equation's score: base score × symbol factor (2S, 3S)."""
-
-    square: str  # like 'F9'
-    symbol: Symbol  # like '7/4'
-    base: int  # the score printed on the tile (0 for a blank)
-    factor: int = 1  # 2 or 3 for a new tile on 2S / 3S, else 1
-
-    @property
-    def points(self) -> int:
-        """Return base × factor."""
-        return self.base * self.factor
-
-
-@dataclass(frozen=True)
-class KeyEquationScore:
-    """The score of one equation a play forms: tile contributions, E multiplier, subtotal."""
-
-    text: str  # like '7/4 = 3/4 + 1'
-    contributions: tuple[KeyContribution, ...]
-    multiplier: int = 1  # product of the newly covered 2E / 3E squares in this equation
-    subtotal: int = 0  # sum of the contributions × multiplier
-    cross: bool = False  # True for an equation formed across the play's direction
-
-
-@dataclass(frozen=True)
-class KeyBreakdown:
-    """A play's score as a judge checks it: each equation, the 40 bonus, the total."""
-
-    equations: tuple[KeyEquationScore, ...]
-    bonus: int = 0
-    total: int = 0
-
-
-@dataclass(frozen=True)
-class KeyPlacement:
-    """A tile on a square in a key play; is_new marks the tiles this play puts down."""
-
-    row: int
-    col: int
-    tile: Tile
-    is_new: bool = True
-
-    @property
-    def square(self) -> str:
-        """Return the square's name, like 'F9'."""
-        return square_name((self.row, self.col))
-
-
-@dataclass(frozen=True)
 class KeyPlay:
-    """One play of a situation key: notation, score, where its tiles go, and the breakdown."""
+    """One play of a key (a situation's, a play to score): as a judge writes it, and the game's
+    own Placements and Breakdown of it (game.board, game.plays: the main equation first, each
+    tile's part in it), re-checked by the rules and the scorer before it is printed."""
 
     notation: str  # like 'F9 across 7/4 = 3/4 + 1'
-    score: int
-    placements: tuple[KeyPlacement, ...]
-    breakdown: KeyBreakdown
+    placements: tuple[Placement, ...]  # the tiles the play puts down, in reading order
+    breakdown: Breakdown
+
+    @property
+    def score(self) -> int:
+        """Return the play's score."""
+        return self.breakdown.total
 
 
 @dataclass(frozen=True)

@@ -48,9 +48,9 @@ def key_body(sheet: Sheet, words: Wording, item: ScorePlayItem, text: float) -> 
     equation as a situation key does, and the total (returns nothing)."""
     play = item.play
     sheet.y -= 4
-    sheet.paragraph(f"{words['play_heading']}: {printed(marked_notation(item, play))}", text * 1.25,
+    sheet.paragraph(f"{words['play_heading']}: {printed(marked_notation(play))}", text * 1.25,
                     bold=True, after=0.2)
-    breakdown(sheet, words, item, play, text)
+    breakdown(sheet, words, play, text)
 
 
 def key_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item: ScorePlayItem) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import jinja2
 
+from classroom.game.board import Square, square_name
+from classroom.game.plays import EquationScore
 from classroom.game.symbols import BLANK, face, is_blank, write
-from classroom.make.worksheet import KeyEquationScore, KeyPlay, SituationItem, Worksheet
-from classroom.render.boardgrid import COLUMNS, board_size, draw_board
+from classroom.make.worksheet import KeyPlay, SituationItem, Worksheet
+from classroom.render.boardgrid import board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.page import Sheet, worksheet_pdf
 from classroom.render.tiles import draw_tile
@@ -24,12 +26,10 @@ def drawn_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]
     """Return the tiles to draw: the board's, then the play's new ones marked new."""
     tiles = [(t.row, t.col, t.symbol, t.score, False, is_blank(t.tile)) for t in item.board]
     if play is not None:
-        scores = {(c.square, c.symbol): c.base for e in play.breakdown.equations for c in e.contributions}
+        scores = {t.square: t.symbol_score for e in play.breakdown.equations for t in e.tiles}
         for p in play.placements:
-            if p.is_new:
-                symbol = face(p.tile)
-                tiles.append((p.row, p.col, symbol, scores.get((p.square, symbol)), True,
-                              is_blank(p.tile)))
+            (row, col) = p.square
+            tiles.append((row, col, face(p.tile), scores.get(p.square), True, is_blank(p.tile)))
     return tiles
 
 
@@ -100,18 +100,17 @@ def points(value: int, factor: int) -> str:
     return str(value) if factor == 1 else f"{value} × {factor} = {value * factor}"
 
 
-def equation_table(sheet: Sheet, words: Wording, equation: KeyEquationScore, size: float,
-                   blanks: frozenset[str] = frozenset()) -> None:
-    """Draw one equation's breakdown: a row of squares, tiles and points, then its subtotal; a
-    tile on one of the `blanks` squares is written ? plus its symbol."""
+def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: float, cross: bool = False) -> None:
+    """Draw one equation's breakdown (the main one, or a `cross` one): a row of squares, tiles
+    and points, then its subtotal; a blank is written ? plus its symbol."""
     canvas = sheet.canvas
-    label = words["cross_equation"] if equation.cross else words["main_equation"]
+    label = words["cross_equation"] if cross else words["main_equation"]
     line = size * 1.45
     sheet.need(size * 1.6 + line * 3 + 4)  # the label and the first row of the table
     sheet.text(f"{label}: {printed(equation.text)}", size, bold=True)
     heads = [words["square_heading"], words["symbol_heading"], words["points_heading"]]
     head_width = max(width(h, size, True) for h in heads) + 8
-    cells = equation.contributions
+    cells = equation.tiles
     cell_width = (sheet.content_width - head_width) / PER_ROW
     for start in range(0, len(cells), PER_ROW):
         chunk = cells[start:start + PER_ROW]
@@ -122,49 +121,45 @@ def equation_table(sheet: Sheet, words: Wording, equation: KeyEquationScore, siz
             y = top - line * (r + 1)
             canvas.setFont(BOLD, size * 0.9)
             canvas.drawString(sheet.left, y + line * 0.3, head)
-            for c, contribution in enumerate(chunk):
+            for c, tile in enumerate(chunk):
                 x = sheet.left + head_width + c * cell_width
                 canvas.rect(x, y, cell_width, line, stroke=1, fill=0)
-                symbol = printed(contribution.symbol)
-                if contribution.square in blanks and not symbol.startswith("?"):
-                    symbol = "?" + symbol
-                value = (contribution.square, symbol,
-                         points(contribution.base, contribution.factor))[r]
+                symbol = ("?" if is_blank(tile.tile) else "") + printed(face(tile.tile))
+                value = (square_name(tile.square), symbol, points(tile.symbol_score, tile.factor))[r]
                 fit = size * 0.9 * (cell_width - 4) / max(1.0, width(value, size * 0.9, r == 1))
                 canvas.setFont(BOLD if r == 1 else REGULAR, min(size * 0.9, fit))
                 canvas.drawCentredString(x + cell_width / 2, y + line * 0.3, value)
         sheet.y = top - line * 3 - 4
-    sheet.text(words.given(equation=equation, points_sum=sum(c.points for c in cells))["subtotal_line"], size)
+    sheet.text(words.given(equation=equation, points_sum=equation.sum)["subtotal_line"], size)
     sheet.y -= size * 0.5
 
 
-def blank_squares(item: SituationItem, play: KeyPlay) -> frozenset[str]:
-    """Return the squares of the blanks, on the board or placed by the play, like {'K19'}."""
+def blank_squares(item: SituationItem, play: KeyPlay) -> frozenset[Square]:
+    """Return the squares of the blanks, on the board or placed by the play, like {(19, 11)}."""
     placed = {p.square for p in play.placements if is_blank(p.tile)}
-    return frozenset(placed | {f"{COLUMNS[t.col - 1]}{t.row}" for t in item.board if is_blank(t.tile)})
+    return frozenset(placed | {(t.row, t.col) for t in item.board if is_blank(t.tile)})
 
 
-def marked_notation(item: SituationItem, play: KeyPlay) -> str:
+def marked_notation(play: KeyPlay) -> str:
     """Return the play's notation with each blank of its equation written ? plus its symbol:
     'E14 across 8 + 23 = 5 ?+ 26'; the notation as it is when it has no blank, or when its
     equation is not the one the breakdown spells out."""
-    blanks = blank_squares(item, play)
     square, direction, equation = play.notation.split(" ", 2)
-    main = next((e for e in play.breakdown.equations if not e.cross), None)
-    if main is None or not blanks & {c.square for c in main.contributions}:
+    main = play.breakdown.equations[0] if play.breakdown.equations else None  # the main equation first
+    if main is None or not any(is_blank(t.tile) for t in main.tiles):
         return play.notation
-    if write([face(c.symbol) for c in main.contributions]) != equation:
+    if write([face(t.tile) for t in main.tiles]) != equation:
         return play.notation
-    return f"{square} {direction} " + write([BLANK + face(c.symbol) if c.square in blanks else c.symbol
-                                for c in main.contributions])
+    return f"{square} {direction} " + write([BLANK + face(t.tile) if is_blank(t.tile) else face(t.tile)
+                                            for t in main.tiles])
 
 
-def breakdown(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
+def breakdown(sheet: Sheet, words: Wording, play: KeyPlay, text: float) -> None:
     """Draw a play's score broken down: its heading, every equation's table, the total (returns
     nothing)."""
     sheet.text(words["breakdown_heading"], text * 1.1, bold=True)
-    for equation in play.breakdown.equations:
-        equation_table(sheet, words, equation, text, blank_squares(item, play))
+    for index, equation in enumerate(play.breakdown.equations):  # the main equation first
+        equation_table(sheet, words, equation, text, cross=index > 0)
     sheet.text(words["total_line"], text * 1.1, bold=True)
 
 
@@ -172,22 +167,22 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
     """Draw what a situation key prints under the board: the best play, its score broken down,
     the ties and the next best plays (returns nothing)."""
     sheet.y -= 4
-    sheet.paragraph(f"{words['best_heading']}: {printed(marked_notation(item, play))}", text * 1.25,
+    sheet.paragraph(f"{words['best_heading']}: {printed(marked_notation(play))}", text * 1.25,
                     bold=True, after=0)
     sheet.text(words["count_line"], text)
     sheet.y -= text * 0.4
-    breakdown(sheet, words, item, play, text)
+    breakdown(sheet, words, play, text)
     sheet.y -= text * 0.5
     if len(item.best) > 1:
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
         for tie in item.best[1:]:
-            sheet.text(f"{printed(marked_notation(item, tie))}  ({tie.score} {words['points_word']})", text,
+            sheet.text(f"{printed(marked_notation(tie))}  ({tie.score} {words['points_word']})", text,
                        x=sheet.left + 10)
         sheet.y -= text * 0.5
     if item.next_best:
         sheet.text(words["next_heading"] + ":", text * 1.1, bold=True)
         for other in item.next_best:
-            sheet.text(f"{other.score} {words['points_word']}:  {printed(marked_notation(item, other))}", text,
+            sheet.text(f"{other.score} {words['points_word']}:  {printed(marked_notation(other))}", text,
                        x=sheet.left + 10)
 
 

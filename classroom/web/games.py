@@ -1,8 +1,10 @@
 """The game pages' routes: a class game on the projector (teams, duplicate, solo practice), each
 a view of a record file in the library's games/ folder, read and written with classroom.record
-exactly as `classroom game` does. What a page shows is web/projector.py; a play placed tile by
-tile is web/placing.py; a duplicate round's changes web/rounds.py; the board editor
-web/editor.py.
+exactly as `classroom game` does. The routes are thin: each reads its request, calls one
+function, and answers. A turn tried, confirmed or taken back is web/turns.py; a game shown, or
+changed under its lock and shown again, web/gamepages.py; what a page shows web/projector.py; a
+play placed tile by tile web/placing.py; a duplicate round's changes web/rounds.py; the board
+editor web/editor.py; the teams' own pages web/teams.py.
 
 Keyboard first: a square clicked (again for down) and only the new tiles typed, or one box that
 takes a play in the usual notation, or a word (pass, trade 4 9, undo, reveal, end); a play is
@@ -12,6 +14,7 @@ what it took back. A refused play changes nothing and says why in one sentence.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import urllib.parse
@@ -26,27 +29,16 @@ from starlette.routing import Route
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import COLUMNS, board_text
 from classroom.game.tilesets import LEVELS, load_level
-from classroom.record.deal import new_game, play_turn, stop_game, undo_turn
+from classroom.record.deal import new_game, undo_turn
 from classroom.record.duplicate import new_duplicate, replay_duplicate
-from classroom.record.grammar import (
-    MODES,
-    RACKS,
-    TEAM_PLAYS,
-    Header,
-    Holds,
-    Record,
-    read_record,
-    read_turn,
-    record_text,
-)
+from classroom.record.grammar import MODES, RACKS, TEAM_PLAYS, Header, Record, read_record, record_text
 from classroom.record.positions import game_position
-from classroom.record.replay import Replay, replay
-from classroom.record.requests import new_game_request
+from classroom.record.replay import replay
+from classroom.record.requests import NewGameRequest, new_game_request
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
 from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.store.games import (
-    Stale,
     add_game,
     change_game,
     changing,
@@ -63,12 +55,13 @@ from classroom.store.games import (
 from classroom.web.analysis import Analyses
 from classroom.web.editor import editor_board, editor_routes
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked
-from classroom.web.placing import looked, placed_line
-from classroom.web.projector import duplicate_values, game_values
+from classroom.web.gamepages import Change, GamePages
+from classroom.web.placing import looked
 from classroom.web.rounds import closed_round, entered, in_round
 from classroom.web.searches import Reveals, Searches
-from classroom.web.shown import board_rows, plain_reason, put_back, told, typed_turn
+from classroom.web.shown import board_rows
 from classroom.web.teams import team_routes
+from classroom.web.turns import confirmed, stopped, tried, undo_query, with_holds
 
 ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits before it shows the turns so far
 
@@ -95,12 +88,22 @@ def join_values(library: Path, name: str, request: Request) -> dict:
 def game_routes(library: Path, page, friendly, searches: Searches, reveal_seconds: float | None = None) -> list[Route]:
     """Return the routes of the game pages and the board editor, over the library folder; `page`
     renders a template, `friendly` turns a ClassroomError into its sentence; reveals and
-    analyses are searched in `searches`, a reveal for up to `reveal_seconds`."""
-    reveals = Reveals(searches, reveal_seconds)
+    analyses are searched in `searches`, a reveal for up to `reveal_seconds`. Each route reads
+    its request, calls one function (web/turns.py for a turn, `pages` to show or change a game)
+    in a worker thread, and answers."""
+    pages = GamePages(library, page, Reveals(searches, reveal_seconds))
     analyses = Analyses(searches)
 
     def game_name(request: Request) -> str:
         return request.path_params["name"][:40]
+
+    async def view(name: str, record: Record, **shown) -> Response:
+        """The game's page (GamePages.view), drawn in a worker thread."""
+        return await run_in_threadpool(pages.view, name, record, **shown)
+
+    async def change(name: str, how: Change, then: str = "", at: str | None = None, typed: str = "") -> Response:
+        """A game's record changed, then the game again (GamePages.changed)."""
+        return await run_in_threadpool(pages.changed, name, how, then, at, typed)
 
     # --- the list of games and a new game -------------------------------------------------------
 
@@ -122,53 +125,16 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             text(form, "team_plays", "what a team's play does", 40).strip() if teams else None,
             random.SystemRandom(), points=(text(form, "handicap", "the handicap points", 400),),
             fraction_bonus=(text(form, "fraction_bonus", "the fraction bonus", 400),))
-        mode, level, names, seed, minutes = asked.mode, asked.level, asked.players, asked.seed, asked.minutes
+        named = optional_text(form, "name", "the game's name", 60)  # a name typed is the teacher's
+        table = ticked(form, "table") and asked.mode != "duplicate"  # tiles drawn from a real bag
         # A default name never holds the seed: it is shown on the projector, and the seed deals the racks.
-        wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else default_name(mode))
-        table = ticked(form, "table") and mode != "duplicate"  # tiles drawn from a real bag
+        wanted = named or (f"{asked.mode}-table" if table else default_name(asked.mode))
         grid = optional_text(form, "board", "the board", 20_000)  # a position from the board editor
-        start = tuple(editor_board(grid, load_level(level)).splitlines()) if grid else ()
-        settings = asked.settings  # a teams game's header lines; the other modes have no team devices
-
-        def create() -> str:
-            if optional_text(form, "name", "the game's name", 60):
-                refuse_taken(library, wanted)  # a name typed is the teacher's: never made NAME-2 silently
-            if table:
-                header = Header(level=level, mode=mode, players=names, minutes=minutes, board=start, **settings)
-                record = read_record(record_text(Record(header)), "the new game")
-            elif mode == "duplicate":
-                record = new_duplicate(names, level, seed, minutes, board=start)
-            else:
-                record = new_game(mode, names, level, seed, minutes, board=start)
-                record = record.with_header(**settings) if settings else record
-            return add_game(library, wanted, record)
-
-        name = await run_in_threadpool(create)
+        start = tuple(editor_board(grid, load_level(asked.level)).splitlines()) if grid else ()
+        name = await run_in_threadpool(created, library, asked, wanted, bool(named), table, start)
         return RedirectResponse(f"/games/{name}", status_code=303)
 
     # --- one game ---------------------------------------------------------------------------------
-
-    def view(name: str, record: Record, reveal: bool = False, typed: str = "", pending: Replay | None = None,
-             error: str | None = None, status: int = 200, closed: bool = False, reveal_rack: str | None = None,
-             stale: bool = False, join: dict | None = None, game: Replay | None = None, place: str = "",
-             asking: bool = False, took: str = "") -> Response:
-        """The game's page; `game` is the record replayed, when the request has it already;
-        `place` the square clicked when tiles were placed from it (kept with a refused play);
-        `asking`: whether to take back the last turn is asked; `took`: the turn just taken back."""
-        if record.header.mode == "duplicate":
-            return duplicate_view(name, record, typed, error, status, closed, join)
-        game = game if game is not None else replay(record, where=f"game {name}")
-        values = game_values(library, reveals, name, record, game, pending=pending, reveal=reveal,
-                             reveal_rack=reveal_rack, error=error, asking=asking)
-        return page("game.j2", status, here="games", name=name, typed=typed, error=error, stale=stale, join=join,
-                    place=place, took=took, **values)
-
-    def duplicate_view(name: str, record: Record, typed: str = "", error: str | None = None, status: int = 200,
-                       closed: bool = False, join: dict | None = None) -> Response:
-        """A duplicate game on the projector (see projector.duplicate_values)."""
-        values = duplicate_values(library, name, record)
-        return page("duplicate_game.j2", status, here="games", name=name, typed=typed, error=error, join=join,
-                    closed=closed or values["ended"], **values)
 
     @friendly
     async def game_page(request: Request) -> Response:
@@ -181,8 +147,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         took = request.query_params.get("took", "")[:MAX_LINE]
         typed = request.query_params.get("line", "")[:MAX_LINE]  # a play taken back, in the box again
         join = await run_in_threadpool(join_values, library, name, request)
-        return await run_in_threadpool(lambda: view(name, record, reveal=reveal, closed=closed, typed=typed,
-                                                    reveal_rack=rack, join=join, asking=asking, took=took))
+        return await view(name, record, reveal=reveal, closed=closed, typed=typed, reveal_rack=rack, join=join,
+                          asking=asking, took=took)
 
     @friendly
     async def placed_page(request: Request) -> Response:
@@ -211,70 +177,23 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         if word == "undo":  # asked first, never done from the box at once
             return RedirectResponse(f"/games/{name}?undo=1", status_code=303)
         if word in ("end", "stop"):
-            return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=at)
+            return await change(name, lambda current: stopped(current, f"game {name}"), at=at)
         if not typed:
-            return view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
-                        status=400)
-
-        def shown() -> Response | Replay:
-            """The turn shown with its score; a table game's holds line, written at once, gives
-            the game replayed instead (each replays the record once)."""
-            game = None
-            try:
-                game = replay(record, where=f"game {name}")
-                written = placed_line(game.board, place, typed)  # tiles placed: the play in full
-                line = read_turn(typed_turn(written, game), record, "the play")
-                if isinstance(line, Holds):  # what a player holds at a table game's end: written now
-                    return game
-                _, pending = play_turn(record, line, "the play", game)
-            except ClassroomError as error:
-                return view(name, record, typed=typed, place=place, error=plain_reason(error), status=400, game=game)
-            return view(name, record, typed=written, pending=pending, game=game)
-
-        answer = await run_in_threadpool(shown)
-        if not isinstance(answer, Replay):
-            return answer
-
-        def ended(current: Record) -> Record:
-            game = answer if current == record else replay(current, where="the play")  # changed meanwhile
-            return game.then(read_turn(typed, current, "the play"), "the play").record
-
-        return await change(name, ended, at=at, typed=typed)
-
-    async def change(name: str, how, then: str = "", at: str | None = None, typed: str = "") -> Response:
-        """Change a game's record with `how` (record -> record) under the record's lock, write it,
-        and show the game again. With `at` (made_at: the record_state the form was made for) a form made for another state of the record is refused in the page's box (409) and
-        changes nothing; without it the change is made on whatever the record holds. A change
-        refused by the rules is said in the box too (400), with the typed line kept (the racks kept
-        off it as the game's `#racks` says, as on the game's own page)."""
-
-        def changed() -> Response:
-            try:
-                change_game(library, name, how, at)
-            except Stale as stale:
-                return view(name, load_game(library, name), typed=typed, error=str(stale), status=409, stale=True)
-            except ClassroomError as error:
-                return view(name, load_game(library, name), typed=typed, error=plain_reason(error), status=400)
-            return RedirectResponse(f"/games/{name}{then}", status_code=303)
-
-        return await run_in_threadpool(changed)
-
-    def change_record(name: str, how) -> None:
-        """Change a game's record under its lock, or raise what `how` raised and write nothing."""
-        change_game(library, name, how)
+            return await view(name, record, error="type a play, like J10 across 24 ÷ 3 = 8 (or pass, trade 4 9, undo, reveal, end)",
+                              status=400)
+        answer = await run_in_threadpool(tried, record, typed, place, f"game {name}")
+        if answer.holds:  # a table game's holds line: written at once
+            return await change(name, lambda current: with_holds(current, answer.game, typed), at=at, typed=typed)
+        if answer.error is not None:
+            return await view(name, record, typed=typed, place=place, error=answer.error, status=400, game=answer.game)
+        return await view(name, record, typed=answer.written, pending=answer.pending, game=answer.game)
 
     @friendly
     async def confirm_turn(request: Request) -> Response:
         name = game_name(request)
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
-
-        def added(record: Record) -> Record:
-            game = replay(record, where="the play")  # the one replay of the request
-            line = read_turn(typed_turn(typed, game), record, "the play")
-            return play_turn(record, line, "the play", game)[0]
-
-        return await change(name, added, at=made_at(form), typed=typed)
+        return await change(name, lambda record: confirmed(record, typed), at=made_at(form), typed=typed)
 
     @friendly
     async def undo_page(request: Request) -> Response:
@@ -282,16 +201,14 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         name = game_name(request)
         form = await read_form(request)
         record = await run_in_threadpool(load_game, library, name)
-        game = await run_in_threadpool(replay, record, None, f"game {name}")
-        last = game.turns[-1] if game.turns else None
-        then = "" if last is None else "?" + urllib.parse.urlencode({"took": told(last), "line": put_back(last)})
+        then = await run_in_threadpool(undo_query, record, f"game {name}")
         return await change(name, undo_turn, then=then, at=made_at(form))
 
     @friendly
     async def stop_page(request: Request) -> Response:
         name = game_name(request)
         form = await read_form(request)
-        return await change(name, lambda r: stop_game(r, f"game {name}")[0], at=made_at(form))
+        return await change(name, lambda record: stopped(record, f"game {name}"), at=made_at(form))
 
     @friendly
     async def remove_page(request: Request) -> Response:
@@ -319,32 +236,17 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         classroom.web.teams)."""
         name = game_name(request)
         record = await run_in_threadpool(load_game, library, name)
-        if record.header.mode != "teams":
-            raise ClassroomError(f"game {name} is not a teams game: only a teams game has a link for each team")
         address = students_address(request)
         game = f"{address or str(request.base_url).rstrip('/')}/games/{urllib.parse.quote(name, safe='')}"
-        teams = []
-        for player in record.header.players:
-            key = await run_in_threadpool(team_key, library, name, player)
-            link = f"{game}/team/{urllib.parse.quote(player, safe='')}?key={key}"
-            teams.append((player, link, Markup(qr_svg(link))))
+        teams = await run_in_threadpool(team_links, library, name, record, game)
         return page("team_links.j2", here="games", name=name, teams=teams, reachable=bool(address))
 
     # --- duplicate rounds -------------------------------------------------------------------------
 
-    async def in_the_box(name: str, request: Request, typed: str, how, then: str = "") -> Response:
-        """Change a duplicate game's record under its lock, or show why not in the box with the
-        text kept: the projector (with its join code) is never replaced by an error page."""
-
-        def changed() -> Response:
-            try:
-                change_game(library, name, how)
-            except ClassroomError as error:
-                return duplicate_view(name, load_game(library, name), typed, plain_reason(error), 400, False,
-                                      join_values(library, name, request))
-            return RedirectResponse(f"/games/{name}{then}", status_code=303)
-
-        return await run_in_threadpool(changed)
+    async def in_the_box(name: str, request: Request, typed: str, how: Change, then: str = "") -> Response:
+        """A duplicate game's record changed, or why not in the box (GamePages.changed_in_the_box)."""
+        return await run_in_threadpool(pages.changed_in_the_box, name, how,
+                                       lambda: join_values(library, name, request), typed, then)
 
     @friendly
     async def round_plays(request: Request) -> Response:
@@ -369,8 +271,6 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
     async def record_file(request: Request) -> Response:
         name = game_name(request)
         record = await run_in_threadpool(load_game, library, name)
-        from classroom.record.grammar import record_text
-
         return PlainTextResponse(record_text(record), headers={
             "Content-Disposition": f'attachment; filename="{name}.txt"'})
 
@@ -383,16 +283,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         record = await run_in_threadpool(load_game, library, name)
         size = choice(request.query_params, "size", "the page size", ("letter", "a4"), "letter")
         kind = request.query_params.get("what", "sheet")
-
-        def pdf() -> bytes:
-            if record.header.mode != "duplicate":
-                return render_score_sheet(replay(record, where=f"game {name}"), size)
-            game = replay_duplicate(record, where=f"game {name}")
-            if not game.rounds:
-                raise ClassroomError("the game has no round to print yet")
-            return render_round_sheets(game, size) if kind == "rounds" else render_duplicate_results(game, size)
-
-        data = await run_in_threadpool(pdf)
+        data = await run_in_threadpool(game_pdf, record, name, size, kind)
         file = f"{name}-{'rounds' if kind == 'rounds' and record.header.mode == 'duplicate' else 'score'}.pdf"
         return Response(data, media_type="application/pdf",
                         headers={"Content-Disposition": f'inline; filename="{file}"'})
@@ -404,7 +295,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         record = await run_in_threadpool(load_game, library, name)
         if record.header.mode == "duplicate":
             raise ClassroomError("a duplicate game is not analysed: each round's top play is already on its page")
-        game = replay(record, where=f"game {name}")
+        game = await run_in_threadpool(replay, record, None, f"game {name}")
         # each turn searched on its own, on every core; the turns done shown, the rest to come
         lines, working = await run_in_threadpool(analyses.shown, record, game, ANALYSIS_FIRST_WAIT)
         return page("analysis.j2", here="games", name=name, lines=lines, working=working)
@@ -415,17 +306,9 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         through the Make page's own job."""
         name = game_name(request)
         record = await run_in_threadpool(load_game, library, name)
-        if record.header.mode == "duplicate":
-            raise ClassroomError("a duplicate game's rounds are printed as round sheets; choose a teams or solo game")
-        game = replay(record, where=f"game {name}")
-        number = request.query_params.get("turn", "")
-        if not number.isdigit():
-            raise ClassroomError(f"the turn is a number from 1 to {len(game.turns)}, not {excerpt(number)!r}")
-        after = request.query_params.get("after") == "1"
-        board, rack = game_position(game, int(number), after, f"game {name}")
-        return page("game_situation.j2", here="games", name=name, turn=int(number), after=after,
-                    grid=board_text(board), hand=" ".join(rack or ()), level=record.header.level,
-                    rows=board_rows(board, game.tileset, {}), columns=COLUMNS)
+        number, after = request.query_params.get("turn", ""), request.query_params.get("after") == "1"
+        values = await run_in_threadpool(situation_values, record, name, number, after)
+        return page("game_situation.j2", here="games", name=name, after=after, **values)
 
     return [
         Route("/games", games_page), Route("/games", start_game, methods=["POST"]),
@@ -444,7 +327,69 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/games/{name}/record", record_file),
         Route("/games/{name}/printed", printed), Route("/games/{name}/analysis", analysis_page),
         Route("/games/{name}/situation", situation_page),
-    ] + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
+    ] + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change,
+                                                              functools.partial(change_game, library),
+                                                              lambda name: changing(game_path(library, name)))
+
+
+# --- what the routes call ---------------------------------------------------------------------------
+
+
+def created(library: Path, asked: NewGameRequest, wanted: str, named: bool, table: bool,
+            start: tuple[str, ...]) -> str:
+    """Return the name of a new game written to the library as asked: kept at a table (tiles drawn
+    from a real bag: no racks dealt), a duplicate game, or a dealt teams or solo game, from the
+    board file rows `start` (empty: an empty board); `named`: the teacher typed `wanted`, so a
+    game of that name already there is refused, never made NAME-2 silently."""
+    if named:
+        refuse_taken(library, wanted)
+    if table:
+        header = Header(level=asked.level, mode=asked.mode, players=asked.players, minutes=asked.minutes,
+                        board=start, **asked.settings)
+        record = read_record(record_text(Record(header)), "the new game")
+    elif asked.mode == "duplicate":
+        record = new_duplicate(asked.players, asked.level, asked.seed, asked.minutes, board=start)
+    else:
+        record = new_game(asked.mode, asked.players, asked.level, asked.seed, asked.minutes, board=start)
+        record = record.with_header(**asked.settings) if asked.settings else record
+    return add_game(library, wanted, record)
+
+
+def team_links(library: Path, name: str, record: Record, game: str) -> list[tuple[str, str, Markup]]:
+    """Return each team of a teams game with its own link (under the game's address `game`) and
+    the link as a QR code; raise for a game of another mode."""
+    if record.header.mode != "teams":
+        raise ClassroomError(f"game {name} is not a teams game: only a teams game has a link for each team")
+    teams = []
+    for player in record.header.players:
+        link = f"{game}/team/{urllib.parse.quote(player, safe='')}?key={team_key(library, name, player)}"
+        teams.append((player, link, Markup(qr_svg(link))))
+    return teams
+
+
+def game_pdf(record: Record, name: str, size: str, kind: str) -> bytes:
+    """Return a game's score sheet as a PDF; a duplicate game's round sheets (`kind` 'rounds') or
+    results; raise for a duplicate game with no round yet."""
+    if record.header.mode != "duplicate":
+        return render_score_sheet(replay(record, where=f"game {name}"), size)
+    game = replay_duplicate(record, where=f"game {name}")
+    if not game.rounds:
+        raise ClassroomError("the game has no round to print yet")
+    return render_round_sheets(game, size) if kind == "rounds" else render_duplicate_results(game, size)
+
+
+def situation_values(record: Record, name: str, number: str, after: bool) -> dict:
+    """Return what the page of a game's position shows: the board before turn `number` (after
+    it, with `after`) and the rack, as the board file and as squares; raise for a duplicate game
+    or a turn that is not one of the game's."""
+    if record.header.mode == "duplicate":
+        raise ClassroomError("a duplicate game's rounds are printed as round sheets; choose a teams or solo game")
+    game = replay(record, where=f"game {name}")
+    if not number.isdigit():
+        raise ClassroomError(f"the turn is a number from 1 to {len(game.turns)}, not {excerpt(number)!r}")
+    board, rack = game_position(game, int(number), after, f"game {name}")
+    return {"turn": int(number), "grid": board_text(board), "hand": " ".join(rack or ()), "level": record.header.level,
+            "rows": board_rows(board, game.tileset, {}), "columns": COLUMNS}
 
 
 def refuse_taken(library: Path, wanted: str) -> None:
