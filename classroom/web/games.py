@@ -63,6 +63,7 @@ from classroom.store.games import (
 from classroom.web.analysis import Analyses
 from classroom.web.editor import editor_board, editor_routes
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked
+from classroom.web.piles import new_game_words, piles_routes, piles_values, with_took
 from classroom.web.placing import looked, placed_line
 from classroom.web.projector import duplicate_values, game_values
 from classroom.web.rounds import closed_round, entered, in_round
@@ -121,7 +122,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             text(form, "racks", "where racks are shown", 40).strip() if teams else None,
             text(form, "team_plays", "what a team's play does", 40).strip() if teams else None,
             random.SystemRandom(), points=(text(form, "handicap", "the handicap points", 400),),
-            fraction_bonus=(text(form, "fraction_bonus", "the fraction bonus", 400),))
+            fraction_bonus=(text(form, "fraction_bonus", "the fraction bonus", 400),), **new_game_words(form))
         mode, level, names, seed, minutes = asked.mode, asked.level, asked.players, asked.seed, asked.minutes
         # A default name never holds the seed: it is shown on the projector, and the seed deals the racks.
         wanted = optional_text(form, "name", "the game's name", 60) or (f"{mode}-table" if ticked(form, "table") and mode != "duplicate" else default_name(mode))
@@ -139,7 +140,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             elif mode == "duplicate":
                 record = new_duplicate(names, level, seed, minutes, board=start)
             else:
-                record = new_game(mode, names, level, seed, minutes, board=start)
+                record = new_game(mode, names, level, seed, minutes, start, asked.piles, asked.operations)
                 record = record.with_header(**settings) if settings else record
             return add_game(library, wanted, record)
 
@@ -161,7 +162,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         values = game_values(library, reveals, name, record, game, pending=pending, reveal=reveal,
                              reveal_rack=reveal_rack, error=error, asking=asking)
         return page("game.j2", status, here="games", name=name, typed=typed, error=error, stale=stale, join=join,
-                    place=place, took=took, **values)
+                    place=place, took=took, **values, **piles_values(library, name, game))
 
     def duplicate_view(name: str, record: Record, typed: str = "", error: str | None = None, status: int = 200,
                        closed: bool = False, join: dict | None = None) -> Response:
@@ -272,7 +273,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         def added(record: Record) -> Record:
             game = replay(record, where="the play")  # the one replay of the request
             line = read_turn(typed_turn(typed, game), record, "the play")
-            return play_turn(record, line, "the play", game)[0]
+            return with_took(library, name, play_turn(record, line, "the play", game)[1], line.player).record
 
         return await change(name, added, at=made_at(form), typed=typed)
 
@@ -444,7 +445,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/games/{name}/record", record_file),
         Route("/games/{name}/printed", printed), Route("/games/{name}/analysis", analysis_page),
         Route("/games/{name}/situation", situation_page),
-    ] + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
+    ] + piles_routes(library, friendly, change, made_at) + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change, change_record, lambda name: changing(game_path(library, name)))
 
 
 def refuse_taken(library: Path, wanted: str) -> None:
