@@ -13,6 +13,7 @@ from classroom.game.bag import operations_drawn
 from classroom.record.grammar import Draw, Took
 from classroom.record.replay import replay
 from tests.test_web_games import at, engine_turn, new, record_of
+from tests.test_web_teams import team_link, team_post
 
 
 def aged(library, name, seconds: int) -> None:
@@ -72,3 +73,19 @@ def test_a_game_without_a_clock_writes_no_took_line(client, library):
     assert 'id="turn-clock"' not in client.get(f"/games/{name}").text
     client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     assert not any(isinstance(line, Took) for line in record_of(library, name).lines)
+
+
+def test_a_play_sent_from_a_teams_link_is_timed_and_waits_for_its_draw(client, student_client, library):
+    """With '#team-plays direct' a team's play is written with its 'took' line, and its refill
+    waits for the teacher's answer on the projector, as a play confirmed there."""
+    name = new(client, mode="teams", players="Red, Blue", seed="7", team_plays="direct", piles="two",
+               time="Red 3m")
+    aged(library, name, 40)
+    page = student_client.get(team_link(library, name, "Red")).text
+    preview = team_post(student_client, f"/games/{name}/team/Red/try", page, "play-form",
+                        line=engine_turn(library, name))
+    team_post(student_client, f"/games/{name}/team/Red/send", preview.text, "send-form")
+    record = record_of(library, name)
+    took = record.lines[-1]
+    assert isinstance(took, Took) and took.player == "Red" and 40 <= took.seconds <= 55
+    assert replay(record).drawing[0] == "Red" and 'id="drawing"' in client.get(f"/games/{name}").text
