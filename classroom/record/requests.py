@@ -143,7 +143,8 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
     if first is not None and abilities["piles"] != PILES[1]:
         raise ClassroomError("the operation tiles of each first rack (--operations) are asked with two draw piles "
                              "(--piles two)")
-    if mode == "duplicate" and any(value for name, value in abilities.items() if name != "piles" or value != PILES[0]):
+    two_piles = abilities["piles"] == PILES[1]
+    if mode == "duplicate" and (two_piles or any(value for name, value in abilities.items() if name != "piles")):
         raise ClassroomError("--handicap, --fraction-bonus, the clock and two draw piles are settings of a teams or "
                              "solo game, not of a duplicate game")
     return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities,
