@@ -175,3 +175,6 @@ def test_the_command_line_deals_two_piles(tmp_path):
     assert operations_drawn(read_record(path.read_text("utf-8")).lines[-1].tiles) == 2
     one = run("game", "new", str(tmp_path / "one.txt"), "--players", "Red, Blue", "--operations", "2")
     assert one.exit_code == 2 and "--piles two" in one.output
+    duplicate = run("game", "new", str(tmp_path / "dup.txt"), "--players", "Ana, Ben", "--mode", "duplicate",
+                    "--piles", "two")
+    assert duplicate.exit_code == 2 and "two draw piles are settings of a teams or solo game" in duplicate.output
