@@ -58,6 +58,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
         racks: str = typer.Option("screen", "--racks", help="A teams game: screen (racks on the projector) or private (each team's rack on its own device only)."),
         team_plays: str = typer.Option("confirm", "--team-plays", help="A teams game: a play a team sends from its device waits for the teacher's confirm, or is played at once (direct)."),
+        piles: str = typer.Option("one", "--piles", help="one draw pile, or two: numbers (blanks in it) and operations; each draw says how many operation tiles it takes (game play --operations)."),
+        operations: Optional[int] = typer.Option(None, "--operations", help="Two piles: operation tiles in each first rack, 0 to 9 (default 3)."),
         force: bool = typer.Option(False, "--force", help="Replace an existing record.")) -> None:
     """Deal a new game from the bag: a record with the header and every player's first rack."""
     from classroom.record.deal import new_game
@@ -68,7 +70,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
 
     asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, random.SystemRandom(),
                              points=tuple(handicap), fraction_bonus=tuple(fraction_bonus),
-                             allowances=tuple(allowance), time_penalty=time_penalty, time_bonus=time_bonus)
+                             allowances=tuple(allowance), time_penalty=time_penalty, time_bonus=time_bonus,
+                             piles=piles, operations=operations)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     start = ()
@@ -86,7 +89,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         rounds = replay_duplicate(game).rounds
         typer.echo("\n".join(round_lines(rounds[-1]) if rounds else ["No rack the pile can give has a play."]))
         return
-    game = new_game(asked.mode, asked.players, asked.level, asked.seed, asked.minutes, start)
+    game = new_game(asked.mode, asked.players, asked.level, asked.seed, asked.minutes, start, asked.piles,
+                    asked.operations)
     game = game.with_header(**asked.settings) if asked.settings else game
     save(record, record_text(game))
     typer.echo(f"wrote {record}: a {asked.mode} game, seed {asked.seed}")
@@ -98,15 +102,16 @@ def play(record: Path = RecordArgument,
          turn: Optional[str] = typer.Argument(None, help="The turn: 'Red: J10 across 24 ÷ 3 = 8', 'Red: trade 4 ÷ 9' or 'Red: pass'."),
          best: bool = typer.Option(False, "--best", help="Play the engine's best play for the player to move."),
          took: Optional[str] = typer.Option(None, "--took", help="The time the turn took, like '2:13' (minutes:seconds), kept for the total-time clock."),
+         operations: Optional[int] = typer.Option(None, "--operations", help="Two draw piles: how many of the refill's tiles come from the operations pile (0 to 9); alone, deals a refill the page left waiting."),
          plays_file: Optional[Path] = typer.Option(None, "--file", help="Duplicate: the round's plays, one 'NAME: PLAY' a line."),
          json_out: bool = JsonOption) -> None:
     """Add a turn: check it on the board of the moment, score it, deal the refill, and write the
     record; an illegal turn is refused with its reason and the record is left as it was. In a
     duplicate game, add participants' plays to the open round (each scored; an illegal one scores 0)."""
-    from classroom.record.deal import best_turn, play_turn
-    from classroom.record.grammar import Took, read_clock, read_turn, record_text
+    from classroom.record.deal import best_turn, draw_refill, play_turn
+    from classroom.record.grammar import PILES, Pass, Took, read_clock, read_turn, record_text
     from classroom.record.replay import replay
-    from classroom.record.report import score_data, turn_lines
+    from classroom.record.report import score_data, score_lines, turn_lines
     from classroom.store.games import changing
 
     with changing(record):
@@ -118,12 +123,20 @@ def play(record: Path = RecordArgument,
             return
         if plays_file is not None:
             raise ClassroomError("--file gives a duplicate round's plays; in a teams or solo game give one turn")
+        if turn is None and not best and operations is not None and took is None:  # a refill left waiting
+            updated, game = draw_refill(game_record, operations, str(record))
+            save(record, record_text(updated))
+            typer.echo("\n".join(line for line in score_lines(game) if line.startswith("Next")))
+            return
         if (turn is None) == (not best):
             raise ClassroomError("give the turn ('Red: J10 across 24 ÷ 3 = 8') or --best, one of the two")
         where = f"{record}, the new turn"
         before = replay(game_record, where=str(record))  # the one replay: the turn grows it by a step
         line = best_turn(before) if best else read_turn(turn, game_record, where)
-        updated, game = play_turn(game_record, line, where, before)
+        if game_record.header.piles == PILES[1] and operations is None and before.pile and not isinstance(line.action, Pass):
+            raise ClassroomError("two draw piles: say how many of the refill's tiles come from the operations "
+                                 "pile (--operations 2, or 3; 0 to 9)")
+        updated, game = play_turn(game_record, line, where, before, operations)
         if took is not None:  # the turn's time, after its refill: 'Red took 2:13'
             game = game.then(Took(0, line.player, read_clock(took)), where)
             updated = game.record

@@ -31,6 +31,7 @@ from classroom.game.tilesets import LEVELS, load_level
 MODES = ("teams", "duplicate", "solo")
 RACKS = ("screen", "private")  # '#racks private': a team's rack only on its own device
 TEAM_PLAYS = ("confirm", "direct")  # '#team-plays direct': a team's play from its device is played at once
+PILES = ("one", "two")  # '#piles two': a numbers pile and an operations pile (RULES §12)
 MAX_PLAYERS = {"teams": 4, "duplicate": 40, "solo": 1}
 MIN_PLAYERS = {"teams": 2, "duplicate": 1, "solo": 1}
 TOP = "top"  # the name of the line that puts a duplicate round's top play on the board
@@ -135,6 +136,7 @@ class Header:
     time_penalty: int = 0  # points lost per started minute over a player's allowance
     time_bonus: int = 0  # points for the least total time (shared on a tie, rounded down)
     fraction_bonus: tuple[tuple[str, int], ...] = ()  # ('Blue', 2): Blue's fraction tiles count twice
+    piles: str = "one"  # "two": each draw says how many tiles come from the operations pile (RULES §12)
 
     def minutes_of(self, player: str) -> int | None:
         """Return the minutes a play the player is given, or None without a time limit."""
@@ -296,7 +298,8 @@ def read_record(text: str, where: str = "record") -> Record:
                     team_plays=fields.get("team_plays", "confirm"), handicaps=_spelled(fields["handicaps"], fields["players"]),
                     fraction_bonus=_spelled(fields["fraction_bonus"], fields["players"]),
                     allowances=_spelled(fields["allowances"], fields["players"]),
-                    time_penalty=fields.get("time_penalty", 0), time_bonus=fields.get("time_bonus", 0))
+                    time_penalty=fields.get("time_penalty", 0), time_bonus=fields.get("time_bonus", 0),
+                    piles=fields.get("piles", PILES[0]))
     if header.board:
         starting_board(header, where)  # checked as a board file, each bad square named
     _check_players(header, where)
@@ -307,6 +310,9 @@ def read_record(text: str, where: str = "record") -> Record:
         if name not in header.players:
             raise ClassroomError(f"{where}: '#time {name}' names no player of '#players'")
     _check_per_player(header, where)
+    if header.piles != PILES[0] and header.mode == "duplicate":
+        raise ClassroomError(f"{where}: '#piles two' is a setting of a teams or solo game; a duplicate "
+                             "round's rack is dealt for everyone")
     took = next((line for line in body if isinstance(line, Took)), None)
     if took is not None and header.mode == "duplicate":
         raise ClassroomError(f"{where}, line {took.number}: a duplicate game keeps no clock; "
@@ -368,15 +374,15 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields["notes"].append(value)
     elif key == "board":
         fields.setdefault("board", []).append(" ".join(value.split()))
-    elif key in ("racks", "team-plays"):
-        allowed = RACKS if key == "racks" else TEAM_PLAYS
+    elif key in ("racks", "team-plays", "piles"):
+        allowed = {"racks": RACKS, "team-plays": TEAM_PLAYS, "piles": PILES}[key]
         if value.lower() not in allowed:
             raise ClassroomError(f"{at}: '#{key}' is {' or '.join(allowed)}, not {excerpt(value)!r}")
         fields[key.replace("-", "_")] = value.lower()
     else:
         raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
                              "#tiles, #mode, #players, #seed, #time, #handicap, #fraction-bonus, #allowance, "
-                             "#time-penalty, #time-bonus, #note, #board, #racks and #team-plays")
+                             "#time-penalty, #time-bonus, #note, #board, #racks, #team-plays and #piles")
 
 
 def _minutes(value: str, refusal: str) -> tuple[str, int]:
@@ -535,6 +541,8 @@ def header_lines(header: Header) -> list[str]:
         lines.append(f"#racks {header.racks}")
     if header.team_plays != TEAM_PLAYS[0]:
         lines.append(f"#team-plays {header.team_plays}")
+    if header.piles != PILES[0]:
+        lines.append(f"#piles {header.piles}")
     return lines
 
 

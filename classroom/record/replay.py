@@ -23,6 +23,10 @@ Players of different abilities (RULES §12): a player's handicap points start th
 fraction bonus multiplies the fraction tiles they place, and with a total-time clock the 'took'
 lines' times give each player's penalty and the least-time bonus, at the end with the end sums.
 
+Two draw piles (RULES §12, '#piles two'): the pile is the same tiles, a numbers pile and an
+operations pile by their kind, and each draw says how many come from each, so a refill can wait
+for the player's word: until the player who played (or traded) has drawn, no one else plays.
+
 A duplicate game replays by rounds (classroom.record.duplicate).
 """
 
@@ -41,6 +45,7 @@ from classroom.game.plurals import tiles_of
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
 from classroom.record.grammar import (
+    PILES,
     TOP,
     Draw,
     Holds,
@@ -101,6 +106,7 @@ class Replay:
     table_end: bool = False  # a table record ended by its 'holds' lines before the rules end it
     times: tuple[tuple[str, int], ...] = ()  # each player's total time in seconds, by the 'took' lines
     time_sums: tuple[tuple[str, int], ...] | None = None  # the clock's penalties and bonus, at the end
+    drawing: tuple[str, int] | None = None  # two piles: who must draw before the next turn, and how many
     # The replay's state after the last line, so that a line more is one step, not a replay again.
     state: _Table | None = field(default=None, compare=False, repr=False)
 
@@ -223,6 +229,7 @@ class _Table:
         self.went_out: str | None = None
         self.totals = {p: record.header.handicap_of(p) for p in self.players}  # handicap points first
         self.times: dict[str, list[int]] = {p: [] for p in self.players}  # each 'took' line, a player's
+        self.owed: str | None = None  # two piles: the player whose refill waits for their word
 
     def run(self) -> Replay:
         for line in self.record.lines:
@@ -268,7 +275,8 @@ class _Table:
                       table_pile=None if self.dealt else 0 if self.empty else self._counted(),
                       table_end=not self.dealt and bool(self.held) and not self.ended,
                       times=tuple((p, sum(t)) for p, t in self.times.items()),
-                      time_sums=self._time_sums() if end is not None else None, state=self)
+                      time_sums=self._time_sums() if end is not None else None, drawing=self._drawing(),
+                      state=self)
 
     # --- lines --------------------------------------------------------------------------------
 
@@ -283,12 +291,17 @@ class _Table:
             raise ClassroomError(f"{at}: {line.player} would hold {len(rack)} tiles; a rack holds 9")
         self.pile -= Counter(line.tiles)
         self.racks[line.player] = rack
+        if line.player == self.owed:
+            self.owed = None
         self._come_back()  # a trader draws first, then the traded tiles go back (RULES §10)
 
     def _turn(self, line: Turn, at: str) -> None:
         expected = self.players[len(self.turns) % len(self.players)]
         if line.player != expected:
             raise ClassroomError(f"{at}: it is {expected}'s turn, not {line.player}'s")
+        if self.owed is not None:
+            raise ClassroomError(f"{at}: {self.owed} draws first (two piles: say how many tiles come from "
+                                 "the operations pile)")
         self._come_back()
         rack = self._rack(line, at)
         board = self.board
@@ -303,8 +316,11 @@ class _Table:
         self.passes = 0
         if isinstance(line.action, Trade):
             self._trade(line, line.action, rack, at)
-            return
-        self._play(line, line.action, rack, at)
+        else:
+            self._play(line, line.action, rack, at)
+        if (self.dealt and self.record.header.piles == PILES[1] and not self.ended and self.pile
+                and len(self.racks[line.player]) < MAX_HAND):
+            self.owed = line.player  # the refill waits for the player's word (RULES §12)
 
     def _rack(self, line: Turn, at: str) -> Hand | None:
         """Return the rack the turn is played from: the known one, checked against the brackets."""
@@ -414,6 +430,12 @@ class _Table:
             for player in tied:
                 sums[player] += header.time_bonus // len(tied)
         return tuple(sums.items())
+
+    def _drawing(self) -> tuple[str, int] | None:
+        """Return who must draw before the next turn in a two-pile game, and how many tiles."""
+        if self.owed is None or self.held:
+            return None
+        return self.owed, min(MAX_HAND - len(self.racks[self.owed]), sum(self.pile.values()))
 
     def _holds(self, line: Holds, at: str) -> None:
         if line.player in self.held:

@@ -96,11 +96,21 @@ def score_lines(game: Replay) -> list[str]:
         else:
             out.append(f"{winners[0]} wins." if len(winners) == 1 else f"{' and '.join(winners)} tie.")
     else:
+        out += drawing_lines(game)
         out.append(f"Next: {game.next_player}"
                    + (f", holding {display_text(' '.join(game.rack(game.next_player)))}"
                       if game.rack(game.next_player) else "")
                    + (f"; the pile holds {game.pile_size} tiles." if game.pile is not None else "."))
     return out
+
+
+def drawing_lines(game: Replay) -> list[str]:
+    """Return the line saying who must draw first in a two-pile game (RULES §12), or none."""
+    if game.drawing is None:
+        return []
+    player, count = game.drawing
+    return [f"First {player} draws {count} tile{'s' if count != 1 else ''}: how many from the operations pile? "
+            "(game play RECORD --operations N)"]
 
 
 def turn_time(turn: Replayed, header) -> str:
@@ -157,6 +167,7 @@ def turn_lines(game: Replay, turn: Replayed) -> list[str]:
                 or line.endswith(("wins.", "tie."))]
     else:
         rack = game.rack(game.next_player)
+        out += drawing_lines(game)
         out.append(f"Next: {game.next_player}"
                    + (f", holding {display_text(' '.join(rack))}" if rack else "")
                    + (f"; the pile holds {game.pile_size} tiles." if game.pile is not None else "."))

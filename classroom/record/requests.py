@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from classroom.choices import one_of
 from classroom.errors import ClassroomError, excerpt
+from classroom.game.bag import FIRST_OPERATIONS, MAX_OPERATIONS
 from classroom.game.tilesets import LEVELS
 
 MAX_SEED = 10 ** 12 - 1  # the seed is printed on every sheet and names the files
@@ -65,12 +66,15 @@ class NewGameRequest:
     allowances: tuple[tuple[str, int], ...] = ()  # total-time allowances in minutes
     time_penalty: int = 0  # points a started minute over the allowance, at the end
     time_bonus: int = 0  # points for the least total time, at the end
+    piles: str = "one"  # "two": a numbers pile and an operations pile (one of record.grammar.PILES)
+    operations: int = FIRST_OPERATIONS  # two piles: operation tiles in each first rack
 
     @property
     def abilities(self) -> dict[str, object]:
         """Return the header's lines for players of different abilities, only those asked for."""
         lines = {"handicaps": self.handicaps, "fraction_bonus": self.fraction_bonus,
-                 "allowances": self.allowances, "time_penalty": self.time_penalty, "time_bonus": self.time_bonus}
+                 "allowances": self.allowances, "time_penalty": self.time_penalty, "time_bonus": self.time_bonus,
+                 "piles": self.piles if self.piles != "one" else None}
         return {name: value for name, value in lines.items() if value}
 
     @property
@@ -84,19 +88,22 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
                      handicaps: tuple[str, ...], racks: str | None, team_plays: str | None,
                      draw: random.Random, *, points: tuple[str, ...] = (), fraction_bonus: tuple[str, ...] = (),
                      allowances: tuple[str, ...] = (), time_penalty: int | str | None = 0,
-                     time_bonus: int | str | None = 0) -> NewGameRequest:
+                     time_bonus: int | str | None = 0, piles: str | None = None,
+                     operations: int | str | None = None) -> NewGameRequest:
     """Return the new game the words ask for, every field checked with one sentence: the mode,
     the players ('Red, Blue': comma-separated, as many as the mode allows), the level, the seed
     (a fresh one from `draw` when None or empty), each time handicap ('Red 5m'), a teams game's
     settings (None: the default; given for another mode, refused), and the settings for players
     of different abilities (RULES §12: handicap points 'Blue 20', a fraction bonus 'Blue ×2', a
-    total-time allowance 'Red 30m' with its penalty and bonus), which a duplicate game refuses."""
+    total-time allowance 'Red 30m' with its penalty and bonus; two draw piles, with the operation
+    tiles of each first rack), which a duplicate game refuses."""
     # The record's grammar is read here, not with the module: the command line's help and its
     # light commands read this module's seed rule (through make.requests) and need no grammar.
     from classroom.record.grammar import (
         MAX_PLAYERS,
         MIN_PLAYERS,
         MODES,
+        PILES,
         RACKS,
         TEAM_PLAYS,
         check_names,
@@ -130,8 +137,15 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
         allowances=tuple(read_handicap(value, names, "the time allowance (--allowance)", "minutes in all")
                          for text in allowances for value in text.split(",") if value.strip()),
         time_penalty=whole(time_penalty, 0, 999, 0, "the time penalty (--time-penalty)"),
-        time_bonus=whole(time_bonus, 0, 999, 0, "the time bonus (--time-bonus)"))
-    if mode == "duplicate" and any(abilities.values()):
-        raise ClassroomError("--handicap, --fraction-bonus and the clock are settings of a teams or solo game, "
-                             "not of a duplicate game")
-    return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities)
+        time_bonus=whole(time_bonus, 0, 999, 0, "the time bonus (--time-bonus)"),
+        piles=one_of((piles or "").strip() or PILES[0], PILES, "the draw piles (--piles)"))
+    first = whole(operations, 0, MAX_OPERATIONS, None, "the operation tiles of each first rack (--operations)")
+    if first is not None and abilities["piles"] != PILES[1]:
+        raise ClassroomError("the operation tiles of each first rack (--operations) are asked with two draw piles "
+                             "(--piles two)")
+    two_piles = abilities["piles"] == PILES[1]
+    if mode == "duplicate" and (two_piles or any(value for name, value in abilities.items() if name != "piles")):
+        raise ClassroomError("--handicap, --fraction-bonus, the clock and two draw piles are settings of a teams or "
+                             "solo game, not of a duplicate game")
+    return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities,
+                          operations=FIRST_OPERATIONS if first is None else first)

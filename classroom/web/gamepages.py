@@ -16,6 +16,7 @@ from classroom.errors import ClassroomError
 from classroom.record.grammar import Record
 from classroom.record.replay import Replay, replay
 from classroom.store.games import Stale, change_game, load_game
+from classroom.web.piles import piles_values
 from classroom.web.projector import duplicate_values, game_values
 from classroom.web.searches import Reveals
 from classroom.web.shown import plain_reason
@@ -45,7 +46,7 @@ class GamePages:
         values = game_values(self.library, self.reveals, name, record, game, pending=pending, reveal=reveal,
                              reveal_rack=reveal_rack, error=error, asking=asking)
         return self.page("game.j2", status, here="games", name=name, typed=typed, error=error, stale=stale,
-                         join=join, place=place, took=took, **values)
+                         join=join, place=place, took=took, **values, **piles_values(self.library, name, game))
 
     def duplicate_view(self, name: str, record: Record, typed: str = "", error: str | None = None,
                        status: int = 200, closed: bool = False, join: dict | None = None) -> Response:

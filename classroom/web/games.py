@@ -56,6 +56,7 @@ from classroom.web.analysis import Analyses
 from classroom.web.editor import editor_board, editor_routes
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text, ticked
 from classroom.web.gamepages import Change, GamePages
+from classroom.web.piles import new_game_words, piles_routes, with_took
 from classroom.web.placing import looked
 from classroom.web.rounds import closed_round, entered, in_round
 from classroom.web.searches import Reveals, Searches
@@ -124,7 +125,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             text(form, "racks", "where racks are shown", 40).strip() if teams else None,
             text(form, "team_plays", "what a team's play does", 40).strip() if teams else None,
             random.SystemRandom(), points=(text(form, "handicap", "the handicap points", 400),),
-            fraction_bonus=(text(form, "fraction_bonus", "the fraction bonus", 400),))
+            fraction_bonus=(text(form, "fraction_bonus", "the fraction bonus", 400),), **new_game_words(form))
         named = optional_text(form, "name", "the game's name", 60)  # a name typed is the teacher's
         table = ticked(form, "table") and asked.mode != "duplicate"  # tiles drawn from a real bag
         # A default name never holds the seed: it is shown on the projector, and the seed deals the racks.
@@ -193,7 +194,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         name = game_name(request)
         form = await read_form(request)
         typed = text(form, "line", "the play", MAX_LINE).strip()
-        return await change(name, lambda record: confirmed(record, typed), at=made_at(form), typed=typed)
+        timed = functools.partial(with_took, library, name)  # the turn's 'took' line, when the game keeps time
+        return await change(name, lambda record: confirmed(record, typed, timed), at=made_at(form), typed=typed)
 
     @friendly
     async def undo_page(request: Request) -> Response:
@@ -327,7 +329,7 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         Route("/games/{name}/record", record_file),
         Route("/games/{name}/printed", printed), Route("/games/{name}/analysis", analysis_page),
         Route("/games/{name}/situation", situation_page),
-    ] + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change,
+    ] + piles_routes(library, friendly, change, made_at) + editor_routes(library, page, friendly) + team_routes(library, page, friendly, change,
                                                               functools.partial(change_game, library),
                                                               lambda name: changing(game_path(library, name)))
 
@@ -350,7 +352,8 @@ def created(library: Path, asked: NewGameRequest, wanted: str, named: bool, tabl
     elif asked.mode == "duplicate":
         record = new_duplicate(asked.players, asked.level, asked.seed, asked.minutes, board=start)
     else:
-        record = new_game(asked.mode, asked.players, asked.level, asked.seed, asked.minutes, board=start)
+        record = new_game(asked.mode, asked.players, asked.level, asked.seed, asked.minutes, board=start,
+                          piles=asked.piles, operations=asked.operations)
         record = record.with_header(**asked.settings) if asked.settings else record
     return add_game(library, wanted, record)
 

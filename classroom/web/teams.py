@@ -39,6 +39,7 @@ from classroom.store.proposals import (
     save_proposal,
 )
 from classroom.web.forms import MAX_LINE, choice, read_form, text
+from classroom.web.piles import with_took
 from classroom.web.roles import student
 from classroom.web.shown import Shown, board_rows, plain_reason, shown_play
 
@@ -272,7 +273,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
             if record.header.team_plays == "direct":
                 def played(current: Record) -> Record:
                     line, game = checked(current)
-                    return play_turn(current, line, "the play", game)[0]
+                    return with_took(library, name, play_turn(current, line, "the play", game)[1], line.player).record
 
                 await run_in_threadpool(change_record, name, played)
                 await run_in_threadpool(drop_proposal, library, name)
@@ -309,7 +310,8 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
         if answer == "confirm":
             def played(record: Record) -> Record:
                 proposal = waiting()  # checked under the lock: of two Confirms, the second finds none
-                return play_turn(record, read_turn(proposal.line, record, "the play"), "the play")[0]
+                return with_took(library, name, play_turn(record, read_turn(proposal.line, record, "the play"), "the play")[1],
+                                 proposal.player).record
 
             def confirmed() -> None:
                 try:

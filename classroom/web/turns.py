@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import urllib.parse
 from dataclasses import dataclass
+from typing import Callable
 
 from classroom.errors import ClassroomError
 from classroom.record.deal import play_turn, stop_game
@@ -50,12 +51,14 @@ def tried(record: Record, typed: str, place: str, where: str) -> Tried:
     return Tried(written, game, pending)
 
 
-def confirmed(record: Record, typed: str) -> Record:
+def confirmed(record: Record, typed: str, timed: Callable[[Replay, str], Replay] | None = None) -> Record:
     """Return the record with the typed turn played and the refill dealt, or raise why the turn
-    breaks a rule (the record replayed once, then grown by the turn)."""
+    breaks a rule (the record replayed once, then grown by the turn); `timed(game, player)` adds
+    the turn's 'took' line when the game keeps time (web.piles.with_took)."""
     game = replay(record, where="the play")
     line = read_turn(typed_turn(typed, game), record, "the play")
-    return play_turn(record, line, "the play", game)[0]
+    after = play_turn(record, line, "the play", game)[1]
+    return (timed(after, line.player) if timed else after).record
 
 
 def with_holds(record: Record, tried: Replay, typed: str) -> Record:

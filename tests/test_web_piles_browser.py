@@ -1,0 +1,81 @@
+"""Issue 42's game on the page in a real chromium at the projector's 1280 × 720: two teams, a
+handicap, a time a play and two draw piles, dealt from the new-game form, played with the
+keyboard, each refill drawn with the page's buttons; the record it leaves is replayed by
+`classroom game score --json`. Screenshots kept as in tests/test_web_games_browser.py."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from classroom.game.bag import operations_drawn
+from classroom.record.deal import best_turn
+from classroom.record.grammar import Draw, Took, action_text
+from classroom.record.replay import replay
+from tests.test_web_games_browser import record_of, scored, screenshots, shown_totals, typed
+from tests.test_web_serve import browser, serving, sign_in, submit, wait_for  # noqa: F401  (browser: a fixture)
+
+
+def turn_began(folder, name, seconds: int) -> None:
+    """Make the turn to play have begun `seconds` ago (the record last written then)."""
+    then = time.time() - seconds
+    os.utime(folder / "output" / "games" / f"{name}.txt", (then, then))
+
+
+def test_two_teams_with_a_handicap_a_clock_and_two_piles(tmp_path, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    shots = screenshots(tmp_path, browser)
+    with serving(tmp_path) as server:
+        sign_in(browser, server)
+        browser.get(server.url + "games")
+        for field, value in (("players", "Red, Blue"), ("time", "Red 1m, Blue 1m"), ("handicap", "Blue 20"),
+                             ("operations", "2")):
+            browser.find_element(By.ID, field).send_keys(value)
+        browser.find_element(By.CSS_SELECTOR, '#new-game input[name="seed"]').send_keys("8")
+        Select(browser.find_element(By.ID, "piles")).select_by_value("two")
+        browser.save_screenshot(str(shots / "piles-new-game.png"))
+        submit(browser, browser.find_element(By.CSS_SELECTOR, "#new-game button"))
+        name = browser.current_url.rsplit("/", 1)[1]
+        record = record_of(tmp_path, name)
+        assert record.header.piles == "two" and [operations_drawn(d.tiles) for d in record.lines] == [2, 2]
+        clock = browser.find_element(By.ID, "turn-clock")
+        assert "Red" in clock.text and "of 1 min" in clock.text
+        first = browser.find_element(By.ID, "turn-clock-time").text
+        wait_for(lambda: browser.find_element(By.ID, "turn-clock-time").text != first)  # it runs
+        for player, answer in (("Red", "draw-3"), ("Blue", None)):
+            turn_began(tmp_path, name, 70)  # past the minute a play: the clock is red, the play still counts
+            browser.refresh()
+            wait_for(lambda: "over" in browser.find_element(By.ID, "turn-clock").get_attribute("class"))
+            assert browser.find_element(By.ID, "turn-clock-over").is_displayed()
+            if player == "Red":
+                browser.save_screenshot(str(shots / "piles-clock-over.png"))
+            game = replay(record_of(tmp_path, name))
+            typed(browser, action_text(best_turn(game).action))
+            typed(browser, "")  # Enter confirms
+            game = replay(record_of(tmp_path, name))
+            player_to_draw, count = game.drawing
+            assert player_to_draw == player
+            asking = browser.find_element(By.ID, "drawing")
+            assert f"{player} draws {count} tile" in asking.text and "2 operations" in asking.text
+            assert browser.switch_to.active_element.get_attribute("id") == "draw-2"
+            if answer is not None:
+                browser.save_screenshot(str(shots / "piles-drawing.png"))
+                submit(browser, browser.find_element(By.ID, answer))
+                wanted = 3
+            else:  # another number, in the small field
+                browser.find_element(By.ID, "draw-other").send_keys("0")
+                submit(browser, browser.find_element(By.ID, "draw-other-button"))
+                wanted = 0
+            record = record_of(tmp_path, name)
+            assert isinstance(record.lines[-1], Draw) and record.lines[-1].player == player
+            assert operations_drawn(record.lines[-1].tiles) == min(wanted, count)
+            took = [line for line in record.lines if isinstance(line, Took) and line.player == player]
+            assert len(took) == 1 and 70 <= took[0].seconds <= 100
+        browser.save_screenshot(str(shots / "piles-after.png"))
+        totals = shown_totals(browser)
+    final = scored(tmp_path, name)
+    assert final["totals"] == totals and final["handicaps"] == {"Blue": 20}
+    assert totals["Blue"] == 20 + final["turns"][1]["score"]
+    assert all(turn["seconds"] is not None for turn in final["turns"])
