@@ -230,7 +230,7 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     assert response.status_code == 303
     job = response.headers["location"]
     working = client.get(job)
-    assert "Working…" in working.text and "0 of 1 item made" in working.text
+    assert "Working…" in working.text and re.search(r'data-stage="(waiting|starting|searching)"', working.text)
     assert client.get("/").status_code == 200 and client.get("/library").status_code == 200
     assert "Working…" in client.get(job).text  # they answered while the set was being made
     page = finish(client, response)
