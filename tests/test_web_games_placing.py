@@ -5,6 +5,9 @@ game, each entered by its new tiles alone."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from classroom.errors import ClassroomError
@@ -75,3 +78,35 @@ def test_a_refused_placed_play_keeps_the_tiles_and_the_square(client, library):
     assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
     looked = client.get(f"/games/{name}/placed", params={"place": "J10 across", "line": "1="}).json()
     assert [t["square"] for t in looked["tiles"]] == ["J10", "K10"] and looked["reason"]
+
+
+def test_a_team_places_tiles_on_its_own_page_on_its_turn_only(client, library):
+    """A team's page takes a tapped square and the new tiles as the projector does: drawn with
+    the score as typed (its key checked, on its turn only), shown with the play written in full
+    for Send, and a refused one keeps the tiles and the square."""
+    from classroom.store.games import team_key
+    from tests.team_plays import next_play, placing_of
+
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    game = replay(record_of(library, name))
+    play, points, _ = next_play(game, ("new",))
+    place, tiles = placing_of(play)
+    team, other = game.next_player, next(p for p in game.players if p != game.next_player)
+    address = f"/games/{name}/team/{team}"
+    looked = client.get(address + "/placed", params={"key": team_key(library, name, team), "place": place,
+                                                      "line": tiles}).json()
+    assert looked["score"] == points and len(looked["tiles"]) == len(play.placements), looked
+    wrong = client.get(address + "/placed", params={"key": "wrong", "place": place, "line": tiles})
+    assert wrong.status_code == 400 and "score" not in wrong.json()
+    waiting = client.get(f"/games/{name}/team/{other}/placed",
+                         params={"key": team_key(library, name, other), "place": place, "line": tiles}).json()
+    assert "score" not in waiting and "turn" in waiting["reason"], waiting
+    page = client.get(address, params={"key": team_key(library, name, team)}).text
+    fields = {"key": team_key(library, name, team), "line": tiles, "place": place, "at": "",
+              "form_token": re.search(r'name="form_token" value="([^"]*)"', page)[1]}
+    shown = client.post(address + "/try", data=fields)
+    assert shown.status_code == 200 and f'data-score="{points}"' in shown.text
+    written = re.search(r'id="send-form">.*?name="line" value="([^"]*)"', shown.text, re.S)[1]
+    assert html.unescape(written) == placed_line(game.board, place, tiles) and html.unescape(written).startswith(place)
+    refused = client.post(address + "/try", data={**fields, "line": "1=2", "place": "A1 across"})
+    assert refused.status_code == 400 and 'value="1=2"' in refused.text and 'value="A1 across"' in refused.text

@@ -17,7 +17,7 @@ from classroom.game.plays import Play, make_play, record_notation
 from classroom.game.symbols import display_text, face, is_blank, parse_written
 from classroom.record.deal import play_turn
 from classroom.record.grammar import Record, read_turn
-from classroom.record.replay import replay
+from classroom.record.replay import Replay, replay
 from classroom.web.shown import plain_reason, shown_play, typed_turn
 
 # What the page sends as the clicked square: 'J10 across', 'J10 down'.
@@ -74,11 +74,11 @@ def placed_line(board: Board, place: str, typed: str) -> str:
     return record_notation(board, play)
 
 
-def looked(record: Record, place: str, typed: str, where: str) -> dict:
+def looked(record: Record, place: str, typed: str, where: str, game: Replay | None = None) -> dict:
     """Return what tiles typed after a clicked square would play, as the page draws it while
     they are typed (nothing is written): each new tile on its square, and the play with its score
-    and breakdown, or why it is not a play yet (`reason`)."""
-    game = replay(record, where=where)
+    and breakdown, or why it is not a play yet (`reason`). `game`: the record replayed already."""
+    game = game if game is not None else replay(record, where=where)
     try:
         play = placed_play(game.board, place, typed)
     except ClassroomError as error:
