@@ -9,11 +9,14 @@ import html
 import re
 
 import pytest
+from starlette.testclient import TestClient
 
 from classroom.errors import ClassroomError
 from classroom.game.board import Board, Direction, Placement
 from classroom.record.replay import replay
+from classroom.web import create_app
 from classroom.web.placing import laid, placed_line
+from tests.team_plays import placing_of
 from tests.test_web_games import at, new, record_of
 
 # The booklet's five plays (RULES §8): clicked square, the tiles typed, the play written in full, its score.
@@ -85,7 +88,7 @@ def test_a_team_places_tiles_on_its_own_page_on_its_turn_only(client, library):
     the score as typed (its key checked, on its turn only), shown with the play written in full
     for Send, and a refused one keeps the tiles and the square."""
     from classroom.store.games import team_key
-    from tests.team_plays import next_play, placing_of
+    from tests.team_plays import next_play
 
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     game = replay(record_of(library, name))
@@ -110,3 +113,34 @@ def test_a_team_places_tiles_on_its_own_page_on_its_turn_only(client, library):
     assert html.unescape(written) == placed_line(game.board, place, tiles) and html.unescape(written).startswith(place)
     refused = client.post(address + "/try", data={**fields, "line": "1=2", "place": "A1 across"})
     assert refused.status_code == 400 and 'value="1=2"' in refused.text and 'value="A1 across"' in refused.text
+
+
+def test_a_duplicate_player_places_tiles_on_their_own_page(client, student_client, library):
+    """A duplicate player's page takes a tapped square and the new tiles: drawn with the score
+    as typed (a device with no seat gets nothing), previewed with the play written in full for
+    Send, and entered as that play."""
+    from classroom.record.duplicate import replay_duplicate
+    from classroom.solve.board.position import searchable, top_plays
+    from tests.test_web_players import code_on, join, token
+
+    name = new(client, mode="duplicate", players="Ana, Ben", seed="3")
+    join(student_client, code_on(client.get(f"/games/{name}").text), "Ana")
+    game = replay_duplicate(record_of(library, name))
+    current = game.current
+    top = top_plays(current.board, searchable(current.rack, game.tileset), game.tileset, 1)[0]
+    place, tiles = placing_of(top.play)
+    looked = student_client.get(f"/play/{name}/placed", params={"place": place, "line": tiles}).json()
+    assert looked["score"] == top.score and len(looked["tiles"]) == len(top.play.placements), looked
+    illegal = student_client.get(f"/play/{name}/placed", params={"place": "A1 across", "line": "1=1"}).json()
+    assert "score" not in illegal and illegal["reason"], illegal
+    with TestClient(create_app(library)) as stranger:
+        assert "score" not in stranger.get(f"/play/{name}/placed", params={"place": place, "line": tiles}).json()
+    page = student_client.get(f"/play/{name}").text
+    shown = student_client.post(f"/play/{name}/preview", data={"line": tiles, "place": place, "round": "1", **token(page)})
+    assert shown.status_code == 200 and f'data-score="{top.score}"' in shown.text
+    written = html.unescape(re.search(r'id="send-form">.*?name="line" value="([^"]*)"', shown.text, re.S)[1])
+    assert written == placed_line(current.board, place, tiles)
+    sent = student_client.post(f"/play/{name}/send", data={"line": written, "round": "1", **token(shown.text)},
+                               follow_redirects=False)
+    assert sent.status_code == 303
+    assert replay_duplicate(record_of(library, name)).current.entry("Ana").score == top.score
