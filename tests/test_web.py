@@ -230,7 +230,7 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     assert response.status_code == 303
     job = response.headers["location"]
     working = client.get(job)
-    assert "Working…" in working.text and "0 of 1 item made" in working.text
+    assert "Working…" in working.text and re.search(r'data-stage="(waiting|starting|searching)"', working.text)
     assert client.get("/").status_code == 200 and client.get("/library").status_code == 200
     assert "Working…" in client.get(job).text  # they answered while the set was being made
     page = finish(client, response)
@@ -641,6 +641,7 @@ def test_the_notebook_form_starts_a_job_and_its_run_is_listed(client, library, m
     from starlette.datastructures import FormData
 
     from classroom.make import notebook as notebooks
+    from classroom.web.jobs import CONTEXT, STAGES, Step
     from classroom.web.making import make_set, order
 
     answer = client.post("/make", data={"kind": "notebook", "level": "junior", "seed": "4"},
@@ -651,7 +652,9 @@ def test_the_notebook_form_starts_a_job_and_its_run_is_listed(client, library, m
     assert order(FormData(fields), 1).items == notebooks.BINDER.items
     monkeypatch.setattr(notebooks, "BINDER", notebooks.Plan(boardless=("easy",), situations=("first-play",),
                                                             scoreplay=1, trueornot=1))
-    run, _ = make_set(lambda: None, fields, Attached(), library, 1)
+    made, stage = CONTEXT.Value("i", 0), CONTEXT.Value("i", 0)  # as a job's process has them
+    run, _ = make_set(Step(made, stage), fields, Attached(), library, 1)
+    assert STAGES[stage.value] == "drawing" and made.value == notebooks.BINDER.items
     assert run == "notebook-junior-4"
     assert sorted(p.name for p in (library / run).iterdir()) == [
         "manifest.json", "notebook-junior-4-key.pdf", "notebook-junior-4.pdf"]

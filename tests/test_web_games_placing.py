@@ -5,12 +5,18 @@ game, each entered by its new tiles alone."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
+from starlette.testclient import TestClient
 
 from classroom.errors import ClassroomError
 from classroom.game.board import Board, Direction, Placement
 from classroom.record.replay import replay
+from classroom.web import create_app
 from classroom.web.placing import laid, placed_line
+from tests.team_plays import placing_of
 from tests.test_web_games import at, new, record_of
 
 # The booklet's five plays (RULES §8): clicked square, the tiles typed, the play written in full, its score.
@@ -75,3 +81,66 @@ def test_a_refused_placed_play_keeps_the_tiles_and_the_square(client, library):
     assert (library / "games" / f"{name}.txt").read_text("utf-8") == before
     looked = client.get(f"/games/{name}/placed", params={"place": "J10 across", "line": "1="}).json()
     assert [t["square"] for t in looked["tiles"]] == ["J10", "K10"] and looked["reason"]
+
+
+def test_a_team_places_tiles_on_its_own_page_on_its_turn_only(client, library):
+    """A team's page takes a tapped square and the new tiles as the projector does: drawn with
+    the score as typed (its key checked, on its turn only), shown with the play written in full
+    for Send, and a refused one keeps the tiles and the square."""
+    from classroom.store.games import team_key
+    from tests.team_plays import next_play
+
+    name = new(client, mode="teams", players="Red, Blue", seed="42")
+    game = replay(record_of(library, name))
+    play, points, _ = next_play(game, ("new",))
+    place, tiles = placing_of(play)
+    team, other = game.next_player, next(p for p in game.players if p != game.next_player)
+    address = f"/games/{name}/team/{team}"
+    looked = client.get(address + "/placed", params={"key": team_key(library, name, team), "place": place,
+                                                      "line": tiles}).json()
+    assert looked["score"] == points and len(looked["tiles"]) == len(play.placements), looked
+    wrong = client.get(address + "/placed", params={"key": "wrong", "place": place, "line": tiles})
+    assert wrong.status_code == 400 and "score" not in wrong.json()
+    waiting = client.get(f"/games/{name}/team/{other}/placed",
+                         params={"key": team_key(library, name, other), "place": place, "line": tiles}).json()
+    assert "score" not in waiting and "turn" in waiting["reason"], waiting
+    page = client.get(address, params={"key": team_key(library, name, team)}).text
+    fields = {"key": team_key(library, name, team), "line": tiles, "place": place, "at": "",
+              "form_token": re.search(r'name="form_token" value="([^"]*)"', page)[1]}
+    shown = client.post(address + "/try", data=fields)
+    assert shown.status_code == 200 and f'data-score="{points}"' in shown.text
+    written = re.search(r'id="send-form">.*?name="line" value="([^"]*)"', shown.text, re.S)[1]
+    assert html.unescape(written) == placed_line(game.board, place, tiles) and html.unescape(written).startswith(place)
+    refused = client.post(address + "/try", data={**fields, "line": "1=2", "place": "A1 across"})
+    assert refused.status_code == 400 and 'value="1=2"' in refused.text and 'value="A1 across"' in refused.text
+
+
+def test_a_duplicate_player_places_tiles_on_their_own_page(client, student_client, library):
+    """A duplicate player's page takes a tapped square and the new tiles: drawn with the score
+    as typed (a device with no seat gets nothing), previewed with the play written in full for
+    Send, and entered as that play."""
+    from classroom.record.duplicate import replay_duplicate
+    from classroom.solve.board.position import searchable, top_plays
+    from tests.test_web_players import code_on, join, token
+
+    name = new(client, mode="duplicate", players="Ana, Ben", seed="3")
+    join(student_client, code_on(client.get(f"/games/{name}").text), "Ana")
+    game = replay_duplicate(record_of(library, name))
+    current = game.current
+    top = top_plays(current.board, searchable(current.rack, game.tileset), game.tileset, 1)[0]
+    place, tiles = placing_of(top.play)
+    looked = student_client.get(f"/play/{name}/placed", params={"place": place, "line": tiles}).json()
+    assert looked["score"] == top.score and len(looked["tiles"]) == len(top.play.placements), looked
+    illegal = student_client.get(f"/play/{name}/placed", params={"place": "A1 across", "line": "1=1"}).json()
+    assert "score" not in illegal and illegal["reason"], illegal
+    with TestClient(create_app(library)) as stranger:
+        assert "score" not in stranger.get(f"/play/{name}/placed", params={"place": place, "line": tiles}).json()
+    page = student_client.get(f"/play/{name}").text
+    shown = student_client.post(f"/play/{name}/preview", data={"line": tiles, "place": place, "round": "1", **token(page)})
+    assert shown.status_code == 200 and f'data-score="{top.score}"' in shown.text
+    written = html.unescape(re.search(r'id="send-form">.*?name="line" value="([^"]*)"', shown.text, re.S)[1])
+    assert written == placed_line(current.board, place, tiles)
+    sent = student_client.post(f"/play/{name}/send", data={"line": written, "round": "1", **token(shown.text)},
+                               follow_redirects=False)
+    assert sent.status_code == 303
+    assert replay_duplicate(record_of(library, name)).current.entry("Ana").score == top.score

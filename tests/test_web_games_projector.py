@@ -49,6 +49,38 @@ def measured(browser) -> dict:
         };""")
 
 
+def contrasts(browser) -> list[dict]:
+    """Return every text shown whose colour has less than 4.5:1 contrast (WCAG's ratio) with
+    the background it is drawn on, both computed by the browser."""
+    return browser.execute_script("""
+        const parts = (c) => c.match(/[\\d.]+/g).map(Number);
+        const opaque = (c) => { const p = parts(c); return p.length < 4 || p[3] > 0; };
+        const luminance = (c) => {
+          const [r, g, b] = parts(c).slice(0, 3).map(v => v / 255)
+            .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+        const behind = (e) => {
+          for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor; if (opaque(c)) return c; }
+          return 'rgb(255, 255, 255)'; };
+        const shown = [...document.querySelectorAll('body *')].filter(e =>
+          e.getClientRects().length && getComputedStyle(e).visibility === 'visible' &&
+          ([...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) || (e.tagName === 'INPUT' && e.value)));
+        return shown.map(e => {
+          const fore = getComputedStyle(e).color, back = behind(e);
+          const [a, b] = [luminance(fore), luminance(back)].sort((x, y) => y - x);
+          return {text: (e.value || e.textContent).trim().slice(0, 30), color: fore, background: back,
+                  ratio: Math.round((a + 0.05) / (b + 0.05) * 100) / 100};
+        }).filter(t => t.ratio < 4.5);""")
+
+
+def tile_colours(browser) -> dict:
+    """Return the background colours of the board's tiles: the last play's and the others'."""
+    return browser.execute_script("""
+        const colour = (td) => getComputedStyle(td).backgroundColor;
+        return {last: [...new Set([...document.querySelectorAll('#board td.last')].map(colour))],
+                others: [...new Set([...document.querySelectorAll('#board td.tile:not(.last)')].map(colour))]};""")
+
+
 def placed(browser, square: str, tiles: str, keys: list[int], points: int) -> str:
     """Click a square (twice for down: `square` like 'O9 down'), type the new tiles, and wait
     for the play drawn with its score as they are typed; count the clicks and keys in `keys`."""
@@ -119,18 +151,36 @@ def test_a_team_game_played_by_placing_tiles_only(tmp_path, browser):
             latest = browser.find_element(By.ID, "latest")  # the breakdown stays after the play
             assert int(latest.get_attribute("data-score")) == points and "×" in latest.text or number in (0, 2, 4)
         browser.save_screenshot(str(shots / "projector-1280x720.png"))
-        for (width, height), smallest in SIZES.items():
-            screen(browser, width, height, tmp_path)
-            browser.get(server.url + f"games/{name}")
-            size = measured(browser)
-            print(width, height, size)
-            assert size["header"] == 0, "no navigation bar on the projector"
-            assert size["square"] >= smallest and size["label"] >= 12 and size["value"] >= 12, size
-            assert size["scrollWidth"] <= size["width"] and size["boardBottom"] <= size["height"], size
-            assert size["lastColour"] != size["tileColour"], size
-            browser.save_screenshot(str(shots / f"projector-{width}x{height}.png"))
-        print("keys and clicks for the booklet's plays, placed:", counts)
         from selenium.webdriver.common.keys import Keys
+
+        for theme in ("light", "dark"):
+            for (width, height), smallest in SIZES.items():
+                screen(browser, width, height, tmp_path)
+                browser.get(server.url + f"games/{name}")  # the theme chosen is remembered
+                shown = browser.execute_script("return document.documentElement.classList.contains('dark')")
+                if shown != (theme == "dark"):
+                    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+                    browser.find_element(By.TAG_NAME, "body").send_keys("d")
+                assert browser.execute_script("return document.documentElement.classList.contains('dark')") \
+                    == (theme == "dark"), theme
+                size = measured(browser)
+                print(theme, width, height, size)
+                assert size["header"] == 0, "no navigation bar on the projector"
+                assert size["square"] >= smallest and size["label"] >= 12 and size["value"] >= 12, size
+                assert size["scrollWidth"] <= size["width"] and size["boardBottom"] <= size["height"], size
+                colours = tile_colours(browser)
+                assert colours["last"] and not set(colours["last"]) & set(colours["others"]), colours
+                assert (low := contrasts(browser)) == [], (theme, low)
+                browser.save_screenshot(str(shots / f"projector-{theme}-{width}x{height}.png"))
+                browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+                browser.find_element(By.TAG_NAME, "body").send_keys("m")  # the rest, behind M
+                assert browser.find_element(By.ID, "history").is_displayed()
+                assert (low := contrasts(browser)) == [], (theme, low)
+                assert browser.execute_script("return document.documentElement.scrollWidth <= innerWidth")
+                browser.save_screenshot(str(shots / f"projector-{theme}-more-{width}x{height}.png"))
+        browser.find_element(By.TAG_NAME, "body").send_keys("d")  # back to light, for the next test's eyes
+        print("keys and clicks for the booklet's plays, placed:", counts)
+        browser.get(server.url + f"games/{name}")
 
         assert not browser.find_element(By.ID, "history").is_displayed()  # the rest behind one key
         browser.switch_to.active_element.send_keys(Keys.ESCAPE)  # out of the box: the keys are the page's

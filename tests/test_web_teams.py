@@ -353,7 +353,7 @@ def phone(tmp_path: Path):
 
 
 def test_a_team_sends_its_play_from_a_phone_and_the_projector_shows_it(tmp_path, browser):
-    """A team on a 390 px phone sees its rack and the board, taps a square and types its play,
+    """A team on a 390 px phone sees its rack and the board, taps a square and its tiles,
     sees its score and sends it; the projector (1280 x 720, racks private) shows the proposal by
     itself (its poll), the teacher's Enter confirms it, and the team's page then shows the other
     team playing. Screenshots of both are kept (CLASSROOM_SCREENSHOTS names a folder)."""
@@ -385,11 +385,11 @@ def test_a_team_sends_its_play_from_a_phone_and_the_projector_shows_it(tmp_path,
             device.find_element(By.CSS_SELECTOR, f'#board td[data-square="{square}"]').click()
             if direction == "down":
                 device.find_element(By.CSS_SELECTOR, f'#board td[data-square="{square}"]').click()
-            line = device.find_element(By.ID, "line")
-            assert line.get_attribute("value") == f"{square} {direction} "
-            first = rest.split()[0]  # a tile of the rack, tapped; the rest typed
+            line = device.find_element(By.ID, "line")  # the square tapped is the play's start
+            assert device.find_element(By.ID, "place").get_attribute("value") == f"{square} {direction}"
+            first = rest.split()[0]  # a tile of the rack, tapped; the rest typed (the board is empty: all new)
             device.find_element(By.CSS_SELECTOR, f'#rack .tile[data-symbol="{first}"]').click()
-            assert line.get_attribute("value") == f"{square} {direction} {first}"
+            assert line.get_attribute("value") == first
             line.send_keys(rest.removeprefix(first))
             submit(device, device.find_element(By.ID, "show"))
             score = int(device.find_element(By.ID, "preview").get_attribute("data-score"))

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import collections
 import time
+from dataclasses import dataclass
 
 from classroom.errors import ClassroomError
+from classroom.game.board import COLUMNS, Square
+from classroom.game.symbols import display_text
 from classroom.record.analysis import (
     Analysed,
+    Analysis,
     NotAnalysed,
     TurnSearch,
     analysis_lines,
@@ -26,10 +30,11 @@ from classroom.record.analysis import (
     turn_searches,
 )
 from classroom.record.grammar import Record
-from classroom.record.replay import Replay
+from classroom.record.replay import Replay, Replayed
 from classroom.record.report import turn_text
 from classroom.store.games import record_state
 from classroom.web.searches import Search, Searches, Stopped, turn_best
+from classroom.web.shown import Cell, board_rows
 
 ANALYSIS_SECONDS = 300  # the most the search of one turn may take, its wait for a process included
 KEPT = 16  # finished analyses kept by record state, the oldest forgotten first
@@ -38,6 +43,23 @@ LATE = (f"the search took more than {ANALYSIS_SECONDS // 60} minutes; it was sto
 
 # What the page shows: its lines, and (turns analysed, turns to analyse) while some are under way
 Shown = tuple[tuple[str, ...], tuple[int, int] | None]
+# Every turn as far as its search has got (None: under way), (turns analysed, turns to analyse)
+# while some are under way, and the whole analysis once every turn is analysed
+Progress = tuple[list["Analysed | NotAnalysed | None"], tuple[int, int] | None, "Analysis | None"]
+
+
+@dataclass(frozen=True)
+class TurnShown:
+    """One turn as the analysis page draws it: its number on the score sheet, what it did, its
+    analysis (None while its search runs), the best play written, and the board of its moment
+    with the play played and the best play on it (marks: played, best, both on one square)."""
+
+    number: int
+    turn: Replayed
+    said: str  # what the turn did, as the score sheet says it
+    entry: Analysed | NotAnalysed | None
+    best: str | None  # the best play as a record writes it, shown
+    rows: list[list[Cell]]
 
 
 class Analyses:
@@ -45,14 +67,17 @@ class Analyses:
 
     def __init__(self, searches: Searches) -> None:
         self.searches = searches
-        self._done: collections.OrderedDict[str, tuple[str, ...]] = collections.OrderedDict()
+        self._done: collections.OrderedDict[str, Analysis] = collections.OrderedDict()
 
-    def shown(self, record: Record, game: Replay, wait: float = 0.0) -> Shown:
-        """Return the analysis of a game as far as it has got, waiting up to `wait` seconds for
-        the turns under way (every turn's search is started, or found, at once)."""
+    def analysed(self, record: Record, game: Replay, wait: float = 0.0) -> Progress:
+        """Return every turn as far as its search has got (None while it runs), how many turns
+        are analysed of how many while some are under way, and the whole analysis once all are,
+        waiting up to `wait` seconds for the turns under way (every turn's search is started, or
+        found, at once)."""
         state = record_state(record)
         if state in self._done:
-            return self._done[state], None
+            done = self._done[state]
+            return list(done.turns), None, done
         searches = {k: self.searches.start(turn_key(search), turn_best, (search,), ANALYSIS_SECONDS, LATE, again=False)
                     for k, search in turn_searches(game).items()}
         end = time.monotonic() + wait
@@ -60,14 +85,35 @@ class Analyses:
             search.wait(end - time.monotonic())
         entries = [entry(game, k, turn, searches.get(k)) for k, turn in enumerate(game.turns)]
         if all(e is not None for e in entries):
-            lines = tuple(analysis_lines(analysis_of(game, entries), turn_text, numbered=True))
-            self._done[state] = lines
+            done = analysis_of(game, entries)
+            self._done[state] = done
             while len(self._done) > KEPT:
                 self._done.popitem(last=False)
-            return lines, None
-        lines = head_lines(game, turn_text, numbered=True) + [
-            turn_line(game, e, turn_text, k) for k, e in enumerate(entries, start=1) if e is not None]
-        return tuple(lines), (sum(s.finished for s in searches.values()), len(searches))
+            return entries, None, done
+        return entries, (sum(s.finished for s in searches.values()), len(searches)), None
+
+    def shown(self, record: Record, game: Replay, wait: float = 0.0) -> Shown:
+        """Return the analysis of a game as far as it has got, as lines (as `classroom game
+        analyse` prints it), waiting up to `wait` seconds for the turns under way."""
+        entries, working, done = self.analysed(record, game, wait)
+        return lines_of(game, entries, done), working
+
+    def page_values(self, record: Record, game: Replay, wait: float = 0.0) -> dict:
+        """Return what the analysis page shows: each turn's board with the play played and the
+        best play drawn (as far as the searches have got), each player's summary once every turn
+        is analysed, and the lines `classroom game analyse` prints."""
+        entries, working, done = self.analysed(record, game, wait)
+        return {"turns": [turn_shown(game, k, e) for k, e in enumerate(entries, start=1)], "working": working,
+                "summaries": done.summaries if done is not None else None, "lines": lines_of(game, entries, done), "columns": COLUMNS}
+
+
+def lines_of(game: Replay, entries: list[Analysed | NotAnalysed | None], done: Analysis | None) -> tuple[str, ...]:
+    """Return the analysis as `classroom game analyse` prints it, turns numbered as the score
+    sheet numbers them: the turns analysed so far, or all with the summaries once done."""
+    if done is not None:
+        return tuple(analysis_lines(done, turn_text, numbered=True))
+    return tuple(head_lines(game, turn_text, numbered=True) + [
+        turn_line(game, e, turn_text, k) for k, e in enumerate(entries, start=1) if e is not None])
 
 
 def turn_key(search: TurnSearch) -> tuple:
@@ -90,3 +136,21 @@ def entry(game: Replay, k: int, turn, search: Search | None) -> Analysed | NotAn
         raise
     except ClassroomError as error:
         return NotAnalysed(turn, str(error))
+
+
+def turn_shown(game: Replay, number: int, entry: Analysed | NotAnalysed | None) -> TurnShown:
+    """Return a turn as the analysis page draws it: the board before it, the play played on it
+    (marked `played`), the best play's tiles on the squares the play left empty (`best`), and
+    `both` on a square the two share."""
+    turn = entry.turn if entry is not None else game.turns[number - 1]
+    best = entry.best[0].play if isinstance(entry, Analysed) and entry.best else None
+    marks: dict[Square, str] = {}
+    board = turn.board
+    if turn.play is not None:
+        board = board.place(turn.play.placements)
+        marks.update({square: "played" for square in turn.play.squares})
+    if best is not None:
+        board = board.place([p for p in best.placements if p.square not in marks])
+        marks.update({square: "both" if square in marks else "best" for square in best.squares})
+    written = display_text(entry.written(entry.best[0])) if best is not None else None
+    return TurnShown(number, turn, turn_text(turn), entry, written, board_rows(board, game.tileset, marks))

@@ -299,8 +299,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             raise ClassroomError("a duplicate game is not analysed: each round's top play is already on its page")
         game = await run_in_threadpool(replay, record, None, f"game {name}")
         # each turn searched on its own, on every core; the turns done shown, the rest to come
-        lines, working = await run_in_threadpool(analyses.shown, record, game, ANALYSIS_FIRST_WAIT)
-        return page("analysis.j2", here="games", name=name, lines=lines, working=working)
+        shown = await run_in_threadpool(analyses.page_values, record, game, ANALYSIS_FIRST_WAIT)
+        return page("analysis.j2", here="games", name=name, **shown)
 
     @friendly
     async def situation_page(request: Request) -> Response:

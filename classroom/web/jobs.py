@@ -9,6 +9,7 @@ import queue
 import secrets
 import signal
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -24,9 +25,32 @@ CANCELLED = "the set was cancelled before it was made; nothing was written"
 DIED = ("the process making the set stopped before it was done (most often for lack of "
         "memory); nothing was written")
 
-# work(step, *args) makes and writes a set, calling step() once per item, and returns
-# (the run's folder in the library, a note or None); it is pickled into the job's process.
+# The stages a job goes through, as the Working page names them (its words are in working.j2):
+# waiting behind another job, starting its process, making the items (each counted), searching
+# positions for Board Situations (each found counted), solving a teacher's own position (one
+# search, not counted), drawing and writing the pages.
+STAGES = ("waiting", "starting", "making", "searching", "solving", "drawing")
+
+# work(step, *args) makes and writes a set, calling step() once per item and step.stage(name)
+# when it moves to another of STAGES, and returns (the run's folder in the library, a note or
+# None); it is pickled into the job's process.
 Work = Callable[..., tuple[str, str | None]]
+
+
+class Step:
+    """What a job's work calls as it goes: once per item made (`step()`), and `step.stage(name)`
+    when it starts one of STAGES; both are read by the server through shared values."""
+
+    def __init__(self, made: Any, stage: Any) -> None:
+        self._made, self._stage = made, stage
+
+    def __call__(self) -> None:
+        with self._made.get_lock():
+            self._made.value += 1
+
+    def stage(self, name: str) -> None:
+        """Say the work has moved to stage `name` (one of STAGES); returns nothing."""
+        self._stage.value = STAGES.index(name)
 
 
 @dataclass
@@ -36,6 +60,8 @@ class Job:
     id: str
     total: int  # items to make
     progress: Any = field(default_factory=lambda: CONTEXT.Value("i", 0), repr=False)
+    stage_number: Any = field(default_factory=lambda: CONTEXT.Value("i", 0), repr=False)  # in STAGES
+    started: float | None = None  # time.monotonic() when its process started
     run: str | None = None  # the run's folder in the library, when finished
     note: str | None = None  # why the run went to another folder than the usual one
     error: str | None = None  # one sentence, when it failed
@@ -46,6 +72,16 @@ class Job:
     def done(self) -> int:
         """Return how many items are made so far."""
         return self.progress.value
+
+    @property
+    def stage(self) -> str:
+        """Return the stage the job is in (one of STAGES)."""
+        return STAGES[self.stage_number.value]
+
+    @property
+    def seconds(self) -> int:
+        """Return the whole seconds since the job's process started (0 while it waits)."""
+        return 0 if self.started is None else int(time.monotonic() - self.started)
 
 
 class Jobs:
@@ -107,8 +143,10 @@ class Jobs:
             if self._closing or job.cancelled:
                 job.error = CANCELLED if job.cancelled else STOPPED
                 return
-            self._current = CONTEXT.Process(target=_make, args=(work, args, job.progress, send),
+            job.stage_number.value = STAGES.index("starting")
+            self._current = CONTEXT.Process(target=_make, args=(work, args, job.progress, job.stage_number, send),
                                             name=f"classroom-job-{job.id}")
+            job.started = time.monotonic()
             self._current.start()
         send.close()
         try:
@@ -143,7 +181,7 @@ def failed(error: Exception) -> str:
     return one_line(f"the set could not be made ({type(error).__name__}: {error})")
 
 
-def _make(work: Work, args: tuple, progress: Any, send: Any) -> None:
+def _make(work: Work, args: tuple, progress: Any, stage: Any, send: Any) -> None:
     """Run one job in its own process, under the memory cap of any command, and send back
     ('done', result) or ('error', sentence)."""
     cap_memory()
@@ -154,12 +192,8 @@ def _make(work: Work, args: tuple, progress: Any, send: Any) -> None:
     signal.signal(signal.SIGTERM, interrupt)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the server, which stops us
 
-    def step() -> None:
-        with progress.get_lock():
-            progress.value += 1
-
     try:
-        send.send(("done", work(step, *args)))
+        send.send(("done", work(Step(progress, stage), *args)))
     except ClassroomError as error:
         send.send(("error", one_line(error)))
     except MemoryError:

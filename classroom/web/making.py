@@ -41,6 +41,7 @@ from classroom.record.requests import run_seed
 from classroom.record.requests import whole as whole_number
 from classroom.store.runs import choose_folder, write_notebook, write_worksheet
 from classroom.web.forms import Upload, choice, optional_text, text, ticked, whole, within_blank_limit
+from classroom.web.jobs import Step
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class Order:
     make: Callable[[Callable[[], None]], object]  # make(step) returns the Worksheet (or Notebook), calling step() per item
     default: str  # the folder the run goes to in the library, unless an earlier run holds it
     seed: int | None = None  # the seed used, chosen here when the form leaves it empty
+    stage: str = "making"  # the stage the Working page names while it is made (web.jobs.STAGES)
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
             step()
             return worksheet
 
-        return Order(1, own, "situations-own")
+        return Order(1, own, "situations-own", stage="solving")
     features = tuple(f for f in form.getlist("feature") if isinstance(f, str) and f)
     asked = situations_request(random.SystemRandom(), count=number(form, "count"), seed=number(form, "seed"),
                                plays=number(form, "plays"), margin=number(form, "margin"),
@@ -151,7 +153,7 @@ def situations_order(form: FormData, workers: int, attached: Attached) -> Order:
                                player="engine" if ticked(form, "engine_player") else "class")
     return Order(asked.count, lambda step: situations_set(
         tileset, level, asked.seed, asked.count, asked.rules, sheets, workers, step, asked.names),
-        f"situations-{asked.seed}", asked.seed)
+        f"situations-{asked.seed}", asked.seed, stage="searching")
 
 
 def scoreplay_order(form: FormData, workers: int, attached: Attached) -> Order:
@@ -192,13 +194,16 @@ def order(form: FormData, workers: int, attached: Attached = Attached()) -> Orde
     return ORDERS[kind](form, workers, attached)
 
 
-def make_set(step: Callable[[], None], fields: list[tuple[str, str]], attached: Attached,
+def make_set(step: Step, fields: list[tuple[str, str]], attached: Attached,
              library: Path, workers: int) -> tuple[str, str | None]:
     """Return (the run's folder in the library, a note or None) after making the set the form
     fields ask for (a job's work: the fields were checked already, and hold the seed chosen)
-    and writing it into a folder of the library no earlier run uses, as the command line does."""
+    and writing it into a folder of the library no earlier run uses, as the command line does;
+    `step` hears each item made and each stage begun, for the Working page."""
     wanted = order(FormData(fields), workers, attached)
+    step.stage(wanted.stage)
     made = wanted.make(step)
+    step.stage("drawing")
     folder, note = choose_folder(None, library / wanted.default)
     if isinstance(made, Notebook):
         write_notebook(made, folder)

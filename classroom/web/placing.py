@@ -10,15 +10,17 @@ string is stays the rules; the page's script only draws what the server answers.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import Board, Direction, Placement, Square, on_board, parse_square, square_name
 from classroom.game.plays import Play, make_play, record_notation
 from classroom.game.symbols import display_text, face, is_blank, parse_written
+from classroom.game.tilesets import TileSet
 from classroom.record.deal import play_turn
 from classroom.record.grammar import Record, read_turn
-from classroom.record.replay import replay
-from classroom.web.shown import plain_reason, shown_play, typed_turn
+from classroom.record.replay import Replay, replay
+from classroom.web.shown import Shown, plain_reason, shown_play, typed_turn
 
 # What the page sends as the clicked square: 'J10 across', 'J10 down'.
 _PLACE = re.compile(r"^\s*([A-Sa-s]\d{1,2})\s+(across|down)\s*$", re.IGNORECASE)
@@ -74,24 +76,37 @@ def placed_line(board: Board, place: str, typed: str) -> str:
     return record_notation(board, play)
 
 
-def looked(record: Record, place: str, typed: str, where: str) -> dict:
+def looked(record: Record, place: str, typed: str, where: str, game: Replay | None = None) -> dict:
     """Return what tiles typed after a clicked square would play, as the page draws it while
     they are typed (nothing is written): each new tile on its square, and the play with its score
-    and breakdown, or why it is not a play yet (`reason`)."""
-    game = replay(record, where=where)
+    and breakdown, or why it is not a play yet (`reason`). `game`: the record replayed already."""
+    game = game if game is not None else replay(record, where=where)
+
+    def scored(written: str) -> tuple[Shown, int, str]:
+        line = read_turn(typed_turn(written, game), record, "the play")
+        _, pending = play_turn(record, line, "the play", game)
+        turn = pending.turns[-1]
+        return (shown_play(turn.player, turn.notation or written, turn.breakdown if turn.kind == "play" else None),
+                turn.score, turn.kind)
+
+    return looked_on(game.board, game.tileset, place, typed, scored)
+
+
+def looked_on(board: Board, tileset: TileSet, place: str, typed: str,
+              scored: Callable[[str], tuple[Shown, int, str]]) -> dict:
+    """Return what tiles typed after a clicked square would play on `board`, for the page's
+    script (see looked); `scored(written)` gives the play written in full as the game would
+    take it (shown, score, kind), or raises why it would not."""
     try:
-        play = placed_play(game.board, place, typed)
+        play = placed_play(board, place, typed)
     except ClassroomError as error:
         return {"tiles": [], "reason": plain_reason(error)}
     tiles = [{"square": square_name(p.square), "symbol": display_text(face(p.tile)),
-              "points": game.tileset.score_of(p.tile), "blank": is_blank(p.tile)} for p in play.placements]
-    written = record_notation(game.board, play)
+              "points": tileset.score_of(p.tile), "blank": is_blank(p.tile)} for p in play.placements]
+    written = record_notation(board, play)
     try:
-        line = read_turn(typed_turn(written, game), record, "the play")
-        _, pending = play_turn(record, line, "the play", game)
+        shown, score, kind = scored(written)
     except ClassroomError as error:
         return {"tiles": tiles, "text": display_text(written), "reason": plain_reason(error)}
-    turn = pending.turns[-1]
-    shown = shown_play(turn.player, turn.notation or written, turn.breakdown if turn.kind == "play" else None)
-    return {"tiles": tiles, "text": shown.text, "score": turn.score, "kind": turn.kind,
+    return {"tiles": tiles, "text": shown.text, "score": score, "kind": kind,
             "lines": [list(line) for line in shown.lines], "bonus": shown.bonus, "blanks": list(shown.blanks)}

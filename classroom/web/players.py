@@ -6,8 +6,10 @@ device's (a cookie per game holding the seat's key, classroom.store.games), unti
 frees it. The player's page shows the round's board and rack and a box taking the projector's
 notation: Enter previews the play with its score and breakdown, Send enters it, sending again
 replaces it, and it can be taken back until the round closes. After the close: the top play, the
-player's own score and the standings. Nothing of another player's entry, and no top play before
-the close. Every entry is a line of the game's record, written under the records' lock.
+player's own score and the standings. A play is typed whole, or placed: the square of its first
+new tile tapped (again for down) and only the new tiles typed, as on the projector. Nothing of
+another player's entry, and no top play before the close. Every entry is a line of the game's
+record, written under the records' lock.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from classroom.store.games import (
     take_seat,
 )
 from classroom.web.forms import MAX_LINE, optional_text, read_form, text
+from classroom.web.placing import looked_on, placed_line
 from classroom.web.projector import projector_state
 from classroom.web.roles import student
 from classroom.web.shown import board_rows, plain_reason, shown_play
@@ -180,7 +183,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         return f"{len(game.rounds)}:{closed}:{entry.line if entry else ''}"
 
     def player_view(name: str, player: str, game: Duplicate, typed: str = "", preview=None,
-                    error: str | None = None, status: int = 200) -> Response:
+                    error: str | None = None, status: int = 200, place: str = "") -> Response:
         """The player's page: the last closed round's top play with their own score and the
         standings; the open round's board, rack and box with their own entry; nothing else."""
         current = game.current
@@ -198,7 +201,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
                     rows=board_rows(board, game.tileset, {}), columns=COLUMNS,
                     entry=entry, entry_shown=shown_play(player, entry.notation or entry.text, entry.breakdown) if entry else None,
                     result=result, standings=game.standings if last else [], typed=typed, preview=preview,
-                    error=error, state=state_of(game, player))
+                    error=error, state=state_of(game, player), place=place)
 
     def line_of(player: str, typed: str) -> str:
         """Return what a player typed as their record line (a name typed before it is dropped:
@@ -221,6 +224,15 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         if not isinstance(turn, Turn) or turn.player != player:
             raise ClassroomError("type a play, like J10 across 24 ÷ 3 = 8, or pass")
         return add_plays(record, [turn], "the play")[0]
+
+    def tried_entry(record: Record, player: str, typed: str, round_number: str):
+        """Return the player's entry as the round would take the line typed (scored, or with why
+        it is not legal), nothing written; or raise one sentence."""
+        tried = replay_duplicate(entered(record, player, line_of(player, typed), round_number))
+        entry = tried.current.entry(player)
+        if entry is None:  # 'withdrawn' typed: the button takes an entry back
+            raise ClassroomError("type a play, like J10 across 24 ÷ 3 = 8, or pass")
+        return entry
 
     def written(name: str, how) -> None:
         """Read, check and write a game's record under its lock (the teacher's page, the other
@@ -263,22 +275,46 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
             return RedirectResponse("/join", status_code=303)
         player, record, game = found
         typed = text(form, "line", "the play", MAX_LINE).strip()
+        place = optional_text(form, "place", "the square tapped", 20) or ""  # placing tiles: 'J10 across'
 
         def shown() -> Response:
+            written = typed
             try:
                 if not typed:
                     raise ClassroomError("type a play, like J10 across 24 ÷ 3 = 8, or pass")
-                tried = replay_duplicate(entered(record, player, line_of(player, typed),
-                                                 optional_text(form, "round", "the round", 6) or ""))
-                entry = tried.current.entry(player)
-                if entry is None:  # 'withdrawn' typed: the button takes an entry back
-                    raise ClassroomError("type a play, like J10 across 24 ÷ 3 = 8, or pass")
+                if game.current is not None:
+                    written = placed_line(game.current.board, place, typed)  # tiles placed: the play in full
+                entry = tried_entry(record, player, written, optional_text(form, "round", "the round", 6) or "")
             except ClassroomError as error:
-                return player_view(name, player, game, typed, error=plain_reason(error), status=400)
+                return player_view(name, player, game, typed, error=plain_reason(error), status=400, place=place)
             preview = {"entry": entry, "shown": shown_play(player, entry.notation or entry.text, entry.breakdown)}
-            return player_view(name, player, game, typed, preview=preview)
+            return player_view(name, player, game, written, preview=preview)
 
         return await run_in_threadpool(shown)
+
+    @student
+    @friendly
+    async def placed_page(request: Request) -> Response:
+        """What the tiles a player typed after tapping a square would enter in the open round
+        (JSON for the page's script, as the projector's /placed; nothing is written)."""
+        name = game_name(request)
+        found = await player_of(request, name)
+        if found is None:
+            return JSONResponse({"error": "this device has no seat in that game"}, status_code=400)
+        player, record, game = found
+        place = request.query_params.get("place", "")[:20]
+        typed = request.query_params.get("line", "")[:MAX_LINE]
+        current = game.current
+        if current is None:
+            return JSONResponse({"tiles": [], "reason": "the game is over"})
+
+        def scored(written: str) -> tuple:
+            entry = tried_entry(record, player, written, str(current.round))
+            if entry.reason:  # a round takes an illegal play, for 0 points: the page says why now
+                raise ClassroomError(entry.reason)
+            return shown_play(player, entry.notation or entry.text, entry.breakdown), entry.score, "play"
+
+        return JSONResponse(await run_in_threadpool(looked_on, current.board, game.tileset, place, typed, scored))
 
     async def enter(request: Request, line_of_player) -> Response:
         """Enter the line `line_of_player(player, typed)` as the player's entry of the open round
@@ -337,6 +373,7 @@ def player_routes(library: Path, page, friendly) -> list[Route]:
         Route("/join", join_page), Route("/join", join_post, methods=["POST"]),
         Route("/play/{name}", player_page), Route("/play/{name}/state", player_state),
         Route("/play/{name}/preview", preview_play, methods=["POST"]),
+        Route("/play/{name}/placed", placed_page),
         Route("/play/{name}/send", send_play, methods=["POST"]),
         Route("/play/{name}/withdraw", withdraw_play, methods=["POST"]),
         Route("/games/{name}/seats/free", free_page, methods=["POST"]),

@@ -1,6 +1,7 @@
 """A teams game played from the teams' own devices: each team's page (its own link, with its
 key) shows its rack, the board and whose turn it is, and on its turn takes a play in the
-projector's notation (a play, pass, trade 4 9), shown with its score before it is sent. A play
+projector's notation (a play, pass, trade 4 9) or as tiles placed (a square tapped, only the
+new tiles typed, as on the projector: web/placing.py), shown with its score before it is sent. A play
 sent either waits on the projector for the teacher's Confirm (`#team-plays confirm`, the
 default) or is played at once (`#team-plays direct`). The projector and the team pages look
 every few seconds at a small JSON answer and reload when the record or the proposal changed.
@@ -38,8 +39,9 @@ from classroom.store.proposals import (
     record_version,
     save_proposal,
 )
-from classroom.web.forms import MAX_LINE, choice, read_form, text
+from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text
 from classroom.web.piles import with_took
+from classroom.web.placing import looked, placed_line
 from classroom.web.roles import student
 from classroom.web.shown import Shown, board_rows, plain_reason, shown_play
 
@@ -156,7 +158,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
 
     def team_view(name: str, record: Record, player: str, key: str, typed: str = "",
                   pending: tuple[Replayed, Replay] | None = None, error: str | None = None,
-                  status: int = 200, game: Replay | None = None) -> Response:
+                  status: int = 200, game: Replay | None = None, place: str = "") -> Response:
         game = game if game is not None else replay(record, where=f"game {name}")
         marks = last_marks(game)
         board = game.board
@@ -181,8 +183,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
                     rack_known=rack is not None, rows=board_rows(board, game.tileset, marks), columns=COLUMNS,
                     game=game, turn=game.next_player, totals=game.totals, preview=preview, typed=typed,
                     error=error, at=record_version(library, name), direct=record.header.team_plays == "direct",
-                    proposal=proposal,
-                    poll=POLL_SECONDS)
+                    proposal=proposal, place=place, poll=POLL_SECONDS)
 
     def refused(error: ClassroomError) -> Response:
         return page("error.j2", 400, message=one_line(error), here="check")
@@ -213,27 +214,52 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
             return JSONResponse({"error": str(error)}, status_code=400)
         return JSONResponse(await run_in_threadpool(record_state, library, name))
 
-    async def posted(request: Request) -> tuple[str, Record, str, str, str, str]:
-        """Return the game, its record, the team, its key, the line a team's form sent and the
-        record version it was shown on (the key checked: raise Refused, as for a form that
-        cannot be read: a team's device is shown no teacher's page)."""
+    async def posted(request: Request) -> tuple[str, Record, str, str, str, str, str]:
+        """Return the game, its record, the team, its key, the line a team's form sent, the
+        record version it was shown on and the square tapped when tiles were placed ('J10
+        across', or ''), the key checked: raise Refused, as for a form that cannot be read (a
+        team's device is shown no teacher's page)."""
         name = game_name(request)
         try:
             form = await read_form(request)
             key = text(form, "key", "the key", 40)
             typed = text(form, "line", "the play", MAX_LINE).strip()
             at = text(form, "at", "the game's version", 100)
+            place = optional_text(form, "place", "the square tapped", 20) or ""
         except ClassroomError as error:
             raise Refused(str(error)) from None
         record, player = await run_in_threadpool(team_of, name, request.path_params["player"], key)
-        return name, record, player, key, typed, at
+        return name, record, player, key, typed, at, place
+
+    @student
+    @friendly
+    async def team_placed(request: Request) -> Response:
+        """What the tiles a team typed after tapping a square would play, on its turn (JSON for
+        its page's script, as the projector's /placed; nothing is written)."""
+        name, key = game_name(request), request.query_params.get("key", "")[:40]
+        place = request.query_params.get("place", "")[:20]
+        typed = request.query_params.get("line", "")[:MAX_LINE]
+        try:
+            record, player = await run_in_threadpool(team_of, name, request.path_params["player"], key)
+        except Refused as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+
+        def look() -> dict:
+            game = replay(record, where=f"game {name}")
+            try:
+                check_turn(game, player)
+            except ClassroomError as error:
+                return {"tiles": [], "reason": plain_reason(error)}
+            return looked(record, place, typed, f"game {name}", game)
+
+        return JSONResponse(await run_in_threadpool(look))
 
     @student
     @friendly
     async def team_try(request: Request) -> Response:
         """A team's typed play shown with its score and breakdown, before it is sent."""
         try:
-            name, record, player, key, typed, _ = await posted(request)
+            name, record, player, key, typed, _, place = await posted(request)
         except Refused as error:
             return refused(error)
 
@@ -242,10 +268,12 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
             try:
                 game = replay(record, where=f"game {name}")  # the one replay of the request
                 check_turn(game, player)
-                pending = previewed(record, team_line(typed, player, record), game)
+                written = placed_line(game.board, place, typed)  # tiles placed: the play in full
+                pending = previewed(record, team_line(written, player, record), game)
             except ClassroomError as error:
-                return team_view(name, record, player, key, typed, error=plain_reason(error), status=400, game=game)
-            return team_view(name, record, player, key, typed, pending=pending, game=game)
+                return team_view(name, record, player, key, typed, error=plain_reason(error), status=400,
+                                 game=game, place=place)
+            return team_view(name, record, player, key, written, pending=pending, game=game)
 
         return await run_in_threadpool(shown)
 
@@ -254,7 +282,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
     async def team_send(request: Request) -> Response:
         """A team's play sent: kept as a proposal for the teacher, or played at once."""
         try:
-            name, record, player, key, typed, at = await posted(request)
+            name, record, player, key, typed, at, _ = await posted(request)
         except Refused as error:
             return refused(error)
 
@@ -342,6 +370,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
     return [
         Route("/games/{name}/team/{player}", team_page),
         Route("/games/{name}/team/{player}/state", team_state),
+        Route("/games/{name}/team/{player}/placed", team_placed),
         Route("/games/{name}/team/{player}/try", team_try, methods=["POST"]),
         Route("/games/{name}/team/{player}/send", team_send, methods=["POST"]),
         Route("/games/{name}/proposal", proposal_answer, methods=["POST"]),
