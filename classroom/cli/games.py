@@ -58,6 +58,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         board: Optional[Path] = typer.Option(None, "--board", help="A board file the game starts from (a real table's position); empty without it."),
         racks: str = typer.Option("screen", "--racks", help="A teams game: screen (racks on the projector) or private (each team's rack on its own device only)."),
         team_plays: str = typer.Option("confirm", "--team-plays", help="A teams game: a play a team sends from its device waits for the teacher's confirm, or is played at once (direct)."),
+        play: Optional[str] = typer.Option(None, "--play", help="crossword (plays join the tiles on the board) or horizontal (each play one equation across, anywhere, touching no other; the default with --level add-subtract)."),
         force: bool = typer.Option(False, "--force", help="Replace an existing record.")) -> None:
     """Deal a new game from the bag: a record with the header and every player's first rack."""
     from classroom.record.deal import new_game
@@ -68,7 +69,8 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
 
     asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, random.SystemRandom(),
                              points=tuple(handicap), fraction_bonus=tuple(fraction_bonus),
-                             allowances=tuple(allowance), time_penalty=time_penalty, time_bonus=time_bonus)
+                             allowances=tuple(allowance), time_penalty=time_penalty, time_bonus=time_bonus,
+                             play=play)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     start = ()

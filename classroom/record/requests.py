@@ -65,6 +65,7 @@ class NewGameRequest:
     allowances: tuple[tuple[str, int], ...] = ()  # total-time allowances in minutes
     time_penalty: int = 0  # points a started minute over the allowance, at the end
     time_bonus: int = 0  # points for the least total time, at the end
+    play: str = "crossword"  # how plays are made, one of game.horizontal.PLAYS (its CROSSWORD: a record without '#play')
 
     @property
     def abilities(self) -> dict[str, object]:
@@ -77,22 +78,25 @@ class NewGameRequest:
     def settings(self) -> dict[str, object]:
         """Return the header's settings: a teams game's racks and team plays, and the abilities."""
         teams = {"racks": self.racks, "team_plays": self.team_plays} if self.mode == "teams" else {}
-        return teams | self.abilities
+        return teams | self.abilities | ({"play": self.play} if self.play != NewGameRequest.play else {})
 
 
 def new_game_request(mode: str, players: str, level: str, seed: int | str | None,
                      handicaps: tuple[str, ...], racks: str | None, team_plays: str | None,
                      draw: random.Random, *, points: tuple[str, ...] = (), fraction_bonus: tuple[str, ...] = (),
                      allowances: tuple[str, ...] = (), time_penalty: int | str | None = 0,
-                     time_bonus: int | str | None = 0) -> NewGameRequest:
+                     time_bonus: int | str | None = 0, play: str | None = None) -> NewGameRequest:
     """Return the new game the words ask for, every field checked with one sentence: the mode,
     the players ('Red, Blue': comma-separated, as many as the mode allows), the level, the seed
     (a fresh one from `draw` when None or empty), each time handicap ('Red 5m'), a teams game's
     settings (None: the default; given for another mode, refused), and the settings for players
     of different abilities (RULES §12: handicap points 'Blue 20', a fraction bonus 'Blue ×2', a
-    total-time allowance 'Red 30m' with its penalty and bonus), which a duplicate game refuses."""
+    total-time allowance 'Red 30m' with its penalty and bonus), which a duplicate game refuses, and
+    how plays are made (None or empty: horizontal for the add-subtract level, else crossword;
+    a duplicate game is played crossword)."""
     # The record's grammar is read here, not with the module: the command line's help and its
     # light commands read this module's seed rule (through make.requests) and need no grammar.
+    from classroom.game.horizontal import CROSSWORD, PLAYS, default_play
     from classroom.record.grammar import (
         MAX_PLAYERS,
         MIN_PLAYERS,
@@ -134,4 +138,10 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
     if mode == "duplicate" and any(abilities.values()):
         raise ClassroomError("--handicap, --fraction-bonus and the clock are settings of a teams or solo game, "
                              "not of a duplicate game")
-    return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities)
+    if (play or "").strip():
+        play = one_of(play, PLAYS, "how plays are made (--play)")
+        if mode == "duplicate" and play != CROSSWORD:
+            raise ClassroomError(f"--play {play} is a setting of a teams or solo game, not of a duplicate game")
+    else:
+        play = default_play(level) if mode != "duplicate" else CROSSWORD
+    return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities, play=play)
