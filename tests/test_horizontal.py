@@ -23,6 +23,7 @@ from classroom.record.deal import best_turn, new_game, play_turn
 from classroom.record.grammar import read_record, record_text
 from classroom.record.replay import replay
 from classroom.record.requests import new_game_request
+from tests.test_game_print import rows
 
 ADD = load_level("add-subtract")
 ORIGINAL = load_level("original")
@@ -227,3 +228,23 @@ def test_a_horizontal_game_dealt_to_its_end():
     assert again.totals == game.totals and again.ended
     analysed = analyse(again)
     assert all(t.left == 0 for t in analysed.turns if hasattr(t, "left") and t.turn.kind == "play")
+
+
+def test_the_score_the_sheet_and_the_page_say_the_game_is_horizontal(tmp_path: Path, client, library):
+    """`game score`, the score sheet and the game's page name horizontal play; a crossword game's
+    say nothing new."""
+    path = tmp_path / "game.txt"
+    path.write_text(HEAD + "#play horizontal\nRed: C5 across 3 + 4 = 7\n", "utf-8")
+    done = CliRunner().invoke(app, ["game", "score", str(path)])
+    assert done.exit_code == 0, done.output
+    assert done.output.splitlines()[1] == ("Horizontal play: each play one equation across, anywhere, "
+                                          "touching no tile on the board")
+    done = CliRunner().invoke(app, ["game", "print", str(path), "--out", str(tmp_path / "sheet")])
+    assert done.exit_code == 0, done.output
+    assert any("horizontal play" in row for row in rows(tmp_path / "sheet" / "score-sheet.pdf"))
+    answer = client.post("/games", data={"mode": "teams", "players": "Red, Blue", "level": "add-subtract",
+                                         "seed": "3", "name": "young"})
+    assert "· horizontal play" in answer.text
+    path.with_name("plain.txt").write_text(HEAD + "Red: J10 across 3 + 4 = 7\n", "utf-8")
+    plain = CliRunner().invoke(app, ["game", "score", str(path.with_name("plain.txt"))])
+    assert "orizontal" not in plain.output
