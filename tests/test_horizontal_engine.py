@@ -106,3 +106,10 @@ def test_the_fraction_bonus_counts_in_the_engines_scores():
     plain, doubled = Horizontal(board, hand, JUNIOR).best(), Horizontal(board, hand, JUNIOR, 2).best()
     assert {c.play: c.score for c in Horizontal(board, hand, JUNIOR, 2).all()} == brute_force(board, hand, JUNIOR, 2)
     assert doubled[0].score > plain[0].score
+
+
+def test_two_blanks_are_laid_in_every_place_they_can_stand():
+    """Two blanks beside a real tile: every way to lay them, as the brute force finds."""
+    board = scattered([(10, 10), (3, 5), (17, 14)])
+    hand = ("1", BLANK, BLANK)
+    assert {c.play: c.score for c in Horizontal(board, hand, ADD).all()} == brute_force(board, hand, ADD)

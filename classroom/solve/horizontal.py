@@ -18,6 +18,7 @@ a different play with a different score). Choosing is as the board engine's: by 
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from math import prod
@@ -57,32 +58,33 @@ def premiums(first: Square, length: int) -> Premiums:
 
 
 def tilings(symbols: tuple[Symbol, ...], hand: Hand, tileset: TileSet) -> Iterator[tuple[Tile, ...]]:
-    """Yield every way the hand lays the symbols: each symbol a real tile or a blank showing it
-    ('?5'), as far as the hand has them; the = is always at hand."""
-    held = Counter(t for t in hand if t != BLANK)
+    """Yield every way the hand lays the symbols of one of its equations: each symbol a real tile
+    or a blank showing it ('?5'), as far as the hand has them; the = is always at hand."""
     blanks = hand.count(BLANK)
+    if not blanks:
+        yield tuple(symbols)  # the hand's own equation: its tiles are the hand's
+        return
+    held = Counter(t for t in hand if t != BLANK)
+    where: dict[Symbol, list[int]] = defaultdict(list)  # each symbol's places in the equation
+    for i, symbol in enumerate(symbols):
+        if symbol != EQUAL:
+            where[symbol].append(i)
     allowed = set(tileset.blank_symbols)
-    laid: list[Tile] = []
-
-    def lay(i: int, blanks: int) -> Iterator[tuple[Tile, ...]]:
-        if i == len(symbols):
+    kinds = [s for s in where if s in allowed]  # the symbols a blank may show here
+    must = {s: max(0, len(where[s]) - held[s]) for s in where}  # blanks each symbol needs at least
+    if sum(must.values()) > blanks or any(must[s] and s not in allowed for s in where):
+        return
+    spare = blanks - sum(must.values())
+    for extra in itertools.product(*(range(min(spare, len(where[s]) - must[s]) + 1) for s in kinds)):
+        if sum(extra) > spare:
+            continue
+        counts = {s: must[s] + e for s, e in zip(kinds, extra)}
+        for chosen in itertools.product(*(itertools.combinations(where[s], counts[s]) for s in kinds)):
+            laid = list(symbols)
+            for places_of in chosen:
+                for i in places_of:
+                    laid[i] = BLANK + symbols[i]
             yield tuple(laid)
-            return
-        symbol = symbols[i]
-        choices = []
-        if symbol == EQUAL or held[symbol] > 0:
-            choices.append((symbol, 0))
-        if symbol != EQUAL and blanks and symbol in allowed:
-            choices.append((BLANK + symbol, 1))
-        for tile, blank in choices:
-            real = tile == symbol and symbol != EQUAL
-            held[symbol] -= real
-            laid.append(tile)
-            yield from lay(i + 1, blanks - blank)
-            laid.pop()
-            held[symbol] += real
-
-    yield from lay(0, blanks)
 
 
 def points(tiles: tuple[Tile, ...], tileset: TileSet, fraction_bonus: int = 1) -> Points:
