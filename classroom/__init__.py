@@ -17,6 +17,8 @@ Vocabulary, one name per concept (used everywhere in the code):
 - Combination: the tiles an Equation uses, = aside; a boardless Key groups its equations by it.
 - Board: 19 × 19 Squares (A1-S19, centre J10); a Premium on a Square: 2S 3S (symbol), 2E 3E (equation).
 - Play: the Placements (tile on square) a player makes in one turn; its score per docs/rules.md §7.
+  A game's rule of play is crossword (a play joins the tiles on the board) or horizontal (one
+  equation across, anywhere, touching no tile: RULES §12, the youngest players' level).
 - Worksheet: the items a teacher prints (hands, board situations, plays to score, lines to
   judge true or not); Key: its answer key.
 - Focus: what a play to score practises: plain, a symbol premium, an equation premium, a cross

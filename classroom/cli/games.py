@@ -60,6 +60,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
         team_plays: str = typer.Option("confirm", "--team-plays", help="A teams game: a play a team sends from its device waits for the teacher's confirm, or is played at once (direct)."),
         piles: str = typer.Option("one", "--piles", help="one draw pile, or two: numbers (blanks in it) and operations; each draw says how many operation tiles it takes (game play --operations)."),
         operations: Optional[int] = typer.Option(None, "--operations", help="Two piles: operation tiles in each first rack, 0 to 9 (default 3)."),
+        play: Optional[str] = typer.Option(None, "--play", help="crossword (plays join the tiles on the board) or horizontal (each play one equation across, anywhere, touching no other; the default with --level add-subtract)."),
         force: bool = typer.Option(False, "--force", help="Replace an existing record.")) -> None:
     """Deal a new game from the bag: a record with the header and every player's first rack."""
     from classroom.record.deal import new_game
@@ -71,7 +72,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, random.SystemRandom(),
                              points=tuple(handicap), fraction_bonus=tuple(fraction_bonus),
                              allowances=tuple(allowance), time_penalty=time_penalty, time_bonus=time_bonus,
-                             piles=piles, operations=operations)
+                             piles=piles, operations=operations, play=play)
     if record.exists() and not force:
         raise ClassroomError(f"{record} already exists; choose another name, or add --force to replace it")
     start = ()

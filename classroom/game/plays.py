@@ -178,10 +178,12 @@ def cross_runs(board: Board, play: Play) -> list[tuple[Square, ...]]:
 
 
 def why_illegal(board: Board, play: Play, tileset: TileSet | None = None,
-                expression: bool = False) -> str | None:
+                expression: bool = False, anywhere: bool = False) -> str | None:
     """Return why the play breaks a rule of RULES §6, or None when it is a legal equation play
     (under the tile set's rules; without a tile set, the Original's); with `expression`, a play
-    whose main string is only a number or an expression is legal too (RULES §6.6, 0 points)."""
+    whose main string is only a number or an expression is legal too (RULES §6.6, 0 points); with
+    `anywhere`, it need not cover the centre nor touch a tile (horizontal play's own rule of where
+    a play goes is `game.horizontal`'s)."""
     placements = play.placements
     rules = tileset.rules if tileset is not None else ORIGINAL_RULES
     if not placements:
@@ -217,10 +219,9 @@ def why_illegal(board: Board, play: Play, tileset: TileSet | None = None,
         while after.tile(gap):
             gap = (gap[0] + step[0], gap[1] + step[1])
         return f"there is a gap at {square_name(gap)}"
-    if board.blank:
-        if CENTRE not in squares:
-            return "the first play must cover the centre square J10"
-    elif not any(board.tile(near) for s in squares
+    if not anywhere and board.blank and CENTRE not in squares:
+        return "the first play must cover the centre square J10"
+    if not anywhere and not board.blank and not any(board.tile(near) for s in squares
                  for near in ((s[0] - 1, s[1]), (s[0] + 1, s[1]), (s[0], s[1] - 1), (s[0], s[1] + 1))):
         return "the play does not touch any tile already on the board"
     symbols = tuple(after.symbol(s) for s in run)

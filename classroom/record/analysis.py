@@ -26,6 +26,7 @@ from classroom.solve.board.position import (
     candidate_order,
     searchable,
 )
+from classroom.solve.horizontal import Horizontal, position_for
 
 MISSES = 3  # the biggest misses a player's summary lists
 
@@ -92,8 +93,9 @@ class Analysis:
     summaries: tuple[Summary, ...]
 
 
-# A turn's search: its board, its rack, the tile set, how many best plays and the player's
-# fraction bonus (RULES §12; 1 for none), like (Board(), ('1', '2', '+', '?'), TileSet(...), 1, 1);
+# A turn's search: its board, its rack, the tile set, how many best plays, the player's fraction
+# bonus (RULES §12; 1 for none) and how the game is played (game.horizontal.PLAYS), like
+# (Board(), ('1', '2', '+', '?'), TileSet(...), 1, 1, 'crossword');
 # best_plays(search) is its answer.
 TurnSearch = tuple
 # run(best_plays, searches) -> their answers in order: one by one in this process, or on several
@@ -132,15 +134,19 @@ def turn_searches(game: Replay, top: int = 1) -> dict[int, TurnSearch]:
 
 
 def turn_search(game: Replay, turn: Replayed, top: int) -> TurnSearch:
-    """Return a turn's search: its board, rack, the tile set, `top` and the player's bonus."""
-    return turn.board, turn.rack, game.tileset, top, game.record.header.bonus_of(turn.player)
+    """Return a turn's search: its board, rack, the tile set, `top`, the player's bonus and the
+    game's rule of play."""
+    header = game.record.header
+    return turn.board, turn.rack, game.tileset, top, header.bonus_of(turn.player), header.play
 
 
 def best_plays(search: TurnSearch) -> tuple[Candidate, ...]:
     """Return a turn search's `top` best plays, best first, each scored with the player's fraction
-    bonus (a worker's work: a pure function)."""
-    board, rack, tileset, top, bonus = search
-    position = Position(board, rack, tileset)
+    bonus, under the game's rule of play (a worker's work: a pure function)."""
+    board, rack, tileset, top, bonus, play = search
+    position = position_for(play, board, rack, tileset, bonus)
+    if isinstance(position, Horizontal):  # scored with the bonus already
+        return tuple(position.top(top))
     return tuple(position.top(top) if bonus == 1 else bonus_top(position, bonus, top))
 
 

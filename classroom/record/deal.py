@@ -35,7 +35,7 @@ from classroom.record.grammar import (
     record_text,
 )
 from classroom.record.replay import Replay, replay, start, tileset_of
-from classroom.solve.board.position import Position, searchable
+from classroom.solve.horizontal import position_for
 
 
 def seeded_draw(pile: tuple[Tile, ...], count: int, seed: int, number: int, operations: int | None = None) -> Hand:
@@ -147,15 +147,16 @@ def draw_refill(record: Record, operations: int, where: str = "record",
 
 
 def best_turn(game: Replay) -> Turn:
-    """Return the turn the engine makes for the player to move: its best play (the first of the
-    best, in the engine's order), else a trade of the whole rack when the pile allows, else a pass."""
+    """Return the turn the engine makes for the player to move: its best play under the game's
+    rule of play (the first of the best, in the engine's order), else a trade of the whole rack
+    when the pile allows, else a pass."""
     player = game.next_player
     if player is None:
         raise ClassroomError("the game has ended")
     rack = game.rack(player)
     if rack is None:
         raise ClassroomError(f"the record does not know {player}'s rack; the engine cannot play for them")
-    best = Position(game.board, searchable(rack, game.tileset), game.tileset).best() if rack else []
+    best = position_for(game.record.header.play, game.board, rack, game.tileset).best() if rack else []
     if best:
         return Turn(0, player, Written(record_notation(game.board, best[0].play)))
     if rack and game.pile is not None and len(game.pile) >= len(rack):

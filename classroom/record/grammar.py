@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import Board, parse_board
+from classroom.game.horizontal import CROSSWORD, PLAYS
 from classroom.game.symbols import Hand, parse_hand
 from classroom.game.tilesets import LEVELS, load_level
 
@@ -137,6 +138,7 @@ class Header:
     time_bonus: int = 0  # points for the least total time (shared on a tie, rounded down)
     fraction_bonus: tuple[tuple[str, int], ...] = ()  # ('Blue', 2): Blue's fraction tiles count twice
     piles: str = "one"  # "two": each draw says how many tiles come from the operations pile (RULES §12)
+    play: str = CROSSWORD  # how plays are made (game.horizontal.PLAYS): '#play horizontal', RULES §12
 
     def minutes_of(self, player: str) -> int | None:
         """Return the minutes a play the player is given, or None without a time limit."""
@@ -299,10 +301,12 @@ def read_record(text: str, where: str = "record") -> Record:
                     fraction_bonus=_spelled(fields["fraction_bonus"], fields["players"]),
                     allowances=_spelled(fields["allowances"], fields["players"]),
                     time_penalty=fields.get("time_penalty", 0), time_bonus=fields.get("time_bonus", 0),
-                    piles=fields.get("piles", PILES[0]))
+                    piles=fields.get("piles", PILES[0]), play=fields.get("play", CROSSWORD))
     if header.board:
         starting_board(header, where)  # checked as a board file, each bad square named
     _check_players(header, where)
+    if header.mode == "duplicate" and header.play != CROSSWORD:
+        raise ClassroomError(f"{where}: '#play {header.play}' is a setting of a teams or solo game, not of a duplicate game")
     if header.mode != "teams" and (header.racks, header.team_plays) != (RACKS[0], TEAM_PLAYS[0]):
         raise ClassroomError(f"{where}: '#racks' and '#team-plays' are settings of a teams game, "
                              f"not of a {header.mode} game")
@@ -374,15 +378,15 @@ def _read_header(line: str, at: str, fields: dict) -> None:
         fields["notes"].append(value)
     elif key == "board":
         fields.setdefault("board", []).append(" ".join(value.split()))
-    elif key in ("racks", "team-plays", "piles"):
-        allowed = {"racks": RACKS, "team-plays": TEAM_PLAYS, "piles": PILES}[key]
+    elif key in ("racks", "team-plays", "piles", "play"):
+        allowed = {"racks": RACKS, "team-plays": TEAM_PLAYS, "piles": PILES, "play": PLAYS}[key]
         if value.lower() not in allowed:
             raise ClassroomError(f"{at}: '#{key}' is {' or '.join(allowed)}, not {excerpt(value)!r}")
         fields[key.replace("-", "_")] = value.lower()
     else:
         raise ClassroomError(f"{at}: unknown header {excerpt(line)!r}; a record's headers are "
                              "#tiles, #mode, #players, #seed, #time, #handicap, #fraction-bonus, #allowance, "
-                             "#time-penalty, #time-bonus, #note, #board, #racks, #team-plays and #piles")
+                             "#time-penalty, #time-bonus, #note, #board, #racks, #team-plays, #piles and #play")
 
 
 def _minutes(value: str, refusal: str) -> tuple[str, int]:
@@ -543,6 +547,8 @@ def header_lines(header: Header) -> list[str]:
         lines.append(f"#team-plays {header.team_plays}")
     if header.piles != PILES[0]:
         lines.append(f"#piles {header.piles}")
+    if header.play != CROSSWORD:
+        lines.append(f"#play {header.play}")
     return lines
 
 

@@ -22,6 +22,7 @@ added is one step, not the record read again.
 Players of different abilities (RULES §12): a player's handicap points start their total, their
 fraction bonus multiplies the fraction tiles they place, and with a total-time clock the 'took'
 lines' times give each player's penalty and the least-time bonus, at the end with the end sums.
+A game played horizontally ('#play horizontal') checks each play under that rule (game.horizontal).
 
 Two draw piles (RULES §12, '#piles two'): the pile is the same tiles, a numbers pile and an
 operations pile by their kind, and each draw says how many come from each, so a refill can wait
@@ -39,8 +40,9 @@ from dataclasses import dataclass, field, replace
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.bag import take, used_tiles
 from classroom.game.board import Board, check_tiles
+from classroom.game.horizontal import why_illegal_in
 from classroom.game.notation import missing_from_hand, parse_play, placements
-from classroom.game.plays import Breakdown, Play, make_play, record_notation, score, why_illegal
+from classroom.game.plays import Breakdown, Play, make_play, record_notation, score
 from classroom.game.plurals import tiles_of
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand, Tile, is_blank
 from classroom.game.tilesets import TileSet, load_level
@@ -368,7 +370,7 @@ class _Table:
         new, reason = placements(self.board, tiles)
         play = make_play(new, tiles.direction) if reason is None else None
         if play is not None:
-            reason = why_illegal(self.board, play, self.tileset, expression=True)
+            reason = why_illegal_in(self.record.header.play, self.board, play, self.tileset)
         if reason is None and rack is not None:
             reason = missing_from_hand([tile for _, tile in new], rack)
             reason = reason and reason.replace("the hand", f"{line.player}'s rack")

@@ -4,6 +4,7 @@ logic: everything comes from classroom.record.replay."""
 
 from __future__ import annotations
 
+from classroom.game.horizontal import HORIZONTAL
 from classroom.game.symbols import display_text
 from classroom.record.grammar import Trade, action_text, clock_text
 from classroom.record.replay import Replay, Replayed
@@ -56,6 +57,8 @@ def score_lines(game: Replay) -> list[str]:
     players = game.players
     out = [f"{header.mode.capitalize()} game, {header.level} tile set: {', '.join(players)}"
            + (f" (seed {header.seed})" if header.seed is not None else "")]
+    if header.play == HORIZONTAL:
+        out.append("Horizontal play: each play one equation across, anywhere, touching no tile on the board")
     for name, minutes in header.minutes:
         out.append(f"Time limit: {name} {minutes} minutes a play")
     for name, points in header.handicaps:

@@ -68,6 +68,7 @@ class NewGameRequest:
     time_bonus: int = 0  # points for the least total time, at the end
     piles: str = "one"  # "two": a numbers pile and an operations pile (one of record.grammar.PILES)
     operations: int = FIRST_OPERATIONS  # two piles: operation tiles in each first rack
+    play: str = "crossword"  # how plays are made, one of game.horizontal.PLAYS (its CROSSWORD: a record without '#play')
 
     @property
     def abilities(self) -> dict[str, object]:
@@ -81,7 +82,7 @@ class NewGameRequest:
     def settings(self) -> dict[str, object]:
         """Return the header's settings: a teams game's racks and team plays, and the abilities."""
         teams = {"racks": self.racks, "team_plays": self.team_plays} if self.mode == "teams" else {}
-        return teams | self.abilities
+        return teams | self.abilities | ({"play": self.play} if self.play != NewGameRequest.play else {})
 
 
 def new_game_request(mode: str, players: str, level: str, seed: int | str | None,
@@ -89,16 +90,18 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
                      draw: random.Random, *, points: tuple[str, ...] = (), fraction_bonus: tuple[str, ...] = (),
                      allowances: tuple[str, ...] = (), time_penalty: int | str | None = 0,
                      time_bonus: int | str | None = 0, piles: str | None = None,
-                     operations: int | str | None = None) -> NewGameRequest:
+                     operations: int | str | None = None, play: str | None = None) -> NewGameRequest:
     """Return the new game the words ask for, every field checked with one sentence: the mode,
     the players ('Red, Blue': comma-separated, as many as the mode allows), the level, the seed
     (a fresh one from `draw` when None or empty), each time handicap ('Red 5m'), a teams game's
     settings (None: the default; given for another mode, refused), and the settings for players
     of different abilities (RULES §12: handicap points 'Blue 20', a fraction bonus 'Blue ×2', a
     total-time allowance 'Red 30m' with its penalty and bonus; two draw piles, with the operation
-    tiles of each first rack), which a duplicate game refuses."""
+    tiles of each first rack), which a duplicate game refuses, and how plays are made (None or
+    empty: horizontal for the add-subtract level, else crossword; a duplicate game is played crossword)."""
     # The record's grammar is read here, not with the module: the command line's help and its
     # light commands read this module's seed rule (through make.requests) and need no grammar.
+    from classroom.game.horizontal import CROSSWORD, PLAYS, default_play
     from classroom.record.grammar import (
         MAX_PLAYERS,
         MIN_PLAYERS,
@@ -147,5 +150,11 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
     if mode == "duplicate" and (two_piles or any(value for name, value in abilities.items() if name != "piles")):
         raise ClassroomError("--handicap, --fraction-bonus, the clock and two draw piles are settings of a teams or "
                              "solo game, not of a duplicate game")
+    if (play or "").strip():
+        play = one_of(play, PLAYS, "how plays are made (--play)")
+        if mode == "duplicate" and play != CROSSWORD:
+            raise ClassroomError(f"--play {play} is a setting of a teams or solo game, not of a duplicate game")
+    else:
+        play = default_play(level) if mode != "duplicate" else CROSSWORD
     return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities,
-                          operations=FIRST_OPERATIONS if first is None else first)
+                          operations=FIRST_OPERATIONS if first is None else first, play=play)

@@ -54,7 +54,7 @@ def render_score_sheet(game: Replay, page_size: str, templates_dir: str | Path |
     header = game.record.header
     solo = header.mode == "solo"
     low, high = STRONG_SOLO_TOTAL
-    values = dict(mode=header.mode, level=header.level, seed=header.seed, players=list(game.players),
+    values = dict(mode=header.mode, level=header.level, seed=header.seed, play=header.play, players=list(game.players),
                   times=list(header.minutes), handicaps=list(header.handicaps),
                   bonuses=list(header.fraction_bonus), ended=game.ended,
                   clock=clock_line(game) if header.clocked else "", winners=game.winners,

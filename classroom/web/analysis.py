@@ -118,9 +118,9 @@ def lines_of(game: Replay, entries: list[Analysed | NotAnalysed | None], done: A
 
 def turn_key(search: TurnSearch) -> tuple:
     """Return what makes two turns' searches the same: the board, the rack's tiles, the tile set,
-    how many best plays and the player's fraction bonus."""
-    board, rack, tileset, top, bonus = search
-    return ("turn", board.cells, tuple(sorted(rack)), tileset.name, top, bonus)
+    how many best plays, the player's fraction bonus and the game's rule of play."""
+    board, rack, tileset, top, bonus, play = search
+    return ("turn", board.cells, tuple(sorted(rack)), tileset.name, top, bonus, play)
 
 
 def entry(game: Replay, k: int, turn, search: Search | None) -> Analysed | NotAnalysed | None:

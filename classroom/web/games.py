@@ -125,7 +125,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
             text(form, "racks", "where racks are shown", 40).strip() if teams else None,
             text(form, "team_plays", "what a team's play does", 40).strip() if teams else None,
             random.SystemRandom(), points=(text(form, "handicap", "the handicap points", 400),),
-            fraction_bonus=(text(form, "fraction_bonus", "the fraction bonus", 400),), **new_game_words(form))
+            fraction_bonus=(text(form, "fraction_bonus", "the fraction bonus", 400),),
+            play=text(form, "play", "how plays are made", 40), **new_game_words(form))
         named = optional_text(form, "name", "the game's name", 60)  # a name typed is the teacher's
         table = ticked(form, "table") and asked.mode != "duplicate"  # tiles drawn from a real bag
         # A default name never holds the seed: it is shown on the projector, and the seed deals the racks.

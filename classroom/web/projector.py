@@ -48,7 +48,7 @@ def best_shown(reveals: Reveals, game: Replay, rack_text: str | None) -> tuple[P
         return None, None, (f"the record does not know {player}'s rack: type reveal and the tiles on "
                                   f"{player}'s rack, like reveal 1 2 3 + × 4 5 6 ?")
     try:
-        best = reveals.best(game.board, rack, tileset)
+        best = reveals.best(game.board, rack, tileset, game.record.header.play)
     except Stopped:
         raise  # the server is stopping: one sentence, not the whole game page
     except ClassroomError as failure:
@@ -66,7 +66,7 @@ def solo_comparison(reveals: Reveals, game: Replay) -> dict | None:
     if last is None or last.rack is None or searchable(last.rack, game.tileset) != last.rack:
         return None
     try:
-        best = reveals.best(last.board, last.rack, game.tileset)
+        best = reveals.best(last.board, last.rack, game.tileset, game.record.header.play)
     except Stopped:
         raise
     except ClassroomError:
