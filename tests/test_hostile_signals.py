@@ -222,3 +222,40 @@ def test_output_cut_short_by_its_reader_ends_quietly():
     result = CliRunner().invoke(app, [])
     assert result.exit_code == 141
     assert result.stdout == "Hand: 1 2 3\n" and result.stderr == ""
+
+
+def test_running_out_of_memory_is_said_once_what_filled_it_is_let_go(monkeypatch):
+    """The sentence about memory is written only after the command's frames, which hold what
+    filled the memory, are let go: written while they live it can run out again and end in a
+    traceback (as `solve` did under a 128 MB cap)."""
+    import weakref
+
+    import typer
+    from typer.testing import CliRunner
+
+    from classroom.cli.console import registered
+
+    class Filled:
+        """What a search holds when the memory runs out."""
+
+    held: list[weakref.ref] = []
+
+    def answer() -> None:
+        listing = Filled()
+        held.append(weakref.ref(listing))
+        raise MemoryError
+
+    said = []
+
+    def echo(message, err=False):
+        if held[0]() is not None:  # no memory left to write with while the listing lives
+            raise MemoryError
+        said.append((message, err))
+
+    app = typer.Typer()
+    registered(app, answer)
+    monkeypatch.setattr(typer, "echo", echo)
+    result = CliRunner().invoke(app, [])
+    assert result.exit_code == 2, result.exception
+    assert said == [("error: this needs more memory than the computer allows; ask for less (fewer "
+                     "blanks in the hand, fewer items); nothing was written", True)]
