@@ -290,8 +290,8 @@ NOT_PURE = {
     "classroom.make.pool",
 }
 # The one exception: a named loader reads one data file and hands its text to a pure parse_*
-# function. The shipped tile sets and premium layout come from the package through
-# importlib.resources, loaded once (functools.cache); a person's board, tile set or roster
+# function. The shipped tile sets and premium layout come from the package's data folder
+# (classroom.data.FOLDER), loaded once (functools.cache); a person's board, tile set or roster
 # through classroom.errors.read_text (bounded, one sentence when it cannot be read).
 LOADERS = {
     "classroom.game.board": {"layout", "read_board"},

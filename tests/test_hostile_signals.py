@@ -111,17 +111,20 @@ def test_a_worker_killed_mid_run_is_one_sentence_and_exit_2(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+# The caps are as small as lets the small work below run, so that the blow-up comes within a few
+# seconds: the same guard is proved as under 1 GB, without filling 1 GB first.
 @pytest.mark.parametrize("args, megabytes", [
-    (["solve", "? 0 6 0 ? 1 0 4 ÷"], 200),  # two blanks listing 278,000 equations
-    # A contest position's search in the worker processes: the boardless solver no longer needs
-    # 200 MB for any hand the filters draw, nor do seeds 3 and 5 since issue 29's blanks (seed 5
-    # needed some 500 MB before); seed 8's positions need some 270 MB (2026-11-26).
-    (["situations", "--count", "2", "--jobs", "2", "--seed", "8"], 150),
+    # two blanks listing 278,000 equations; at 128 MB the memory ran out late enough that saying
+    # so inside the handler ran out again and ended in a traceback (fixed: cli/console.registered)
+    (["solve", "? 0 6 0 ? 1 0 4 ÷"], 128),
+    # A set's search in the worker processes: seed 8's positions need some 270 MB (2026-11-26);
+    # at 100 MB a worker runs out while it deals or searches its first item.
+    (["situations", "--count", "2", "--jobs", "2", "--seed", "8"], 100),
 ])
 def test_running_out_of_memory_is_one_sentence(tmp_path, args, megabytes):
     """Under a small memory cap (a school laptop in miniature) a blow-up, in the command or in
-    its worker processes, is one sentence and exit 2, and nothing is written; small work still
-    runs under the same cap."""
+    its worker processes, is one sentence and exit 2, and nothing is written; small work of the
+    same kind (two blanks; a whole set on two workers) still runs under the same cap."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "CLASSROOM_MEMORY_MB": str(megabytes)}
 
     def classroom(*words):
@@ -142,7 +145,7 @@ def test_running_out_of_memory_is_one_sentence(tmp_path, args, megabytes):
     assert [last] in sentences, done.stderr
     assert all(re.fullmatch(r"Setting up boards: \d+ of 2 done \(\d+ s\)", line) for line in progress), done.stderr
     assert list(tmp_path.iterdir()) == []
-    small = {"solve": ["solve", "2 4 ÷ 3 8"],
+    small = {"solve": ["solve", "2 4 ÷ 3 8 ? ?"],
              "situations": ["situations", "--count", "2", "--jobs", "2", "--seed", "5",
                             "--plays", "1", "--margin", "0"]}[args[0]]
     assert classroom(*small, *extra).returncode == 0
@@ -181,14 +184,15 @@ def test_every_command_is_capped_at_1_GB():
 def test_a_count_out_of_memory_still_gives_the_best_play(tmp_path):
     """A count is information, not the answer: one that would pass the memory cap stops there as
     at its limit of work, and `best` prints its best play with "more than can be counted"
-    (two blanks on the empty board: the best play needs some 120 MB, the count some 750 MB)."""
+    (two blanks on the empty board: the best play needs some 80 MB, the count some 750 MB within
+    its glance; a cap of 200 MB stops the count sooner than 400 MB did, by the same MemoryError)."""
     from classroom.game.board import Board
     from classroom.game.tilesets import load_level
     from classroom.solve.board.position import Position
 
     hand = "1 1 2 2/3 3 4 8 ? ?"
     (tmp_path / "empty.txt").write_text("\n".join([" ".join(["."] * 19)] * 19) + "\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "CLASSROOM_MEMORY_MB": "400"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CLASSROOM_MEMORY_MB": "200"}
     done = subprocess.run([sys.executable, "-m", "classroom", "best", "empty.txt", hand, "--json"],
                           capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -218,3 +222,40 @@ def test_output_cut_short_by_its_reader_ends_quietly():
     result = CliRunner().invoke(app, [])
     assert result.exit_code == 141
     assert result.stdout == "Hand: 1 2 3\n" and result.stderr == ""
+
+
+def test_running_out_of_memory_is_said_once_what_filled_it_is_let_go(monkeypatch):
+    """The sentence about memory is written only after the command's frames, which hold what
+    filled the memory, are let go: written while they live it can run out again and end in a
+    traceback (as `solve` did under a 128 MB cap)."""
+    import weakref
+
+    import typer
+    from typer.testing import CliRunner
+
+    from classroom.cli.console import registered
+
+    class Filled:
+        """What a search holds when the memory runs out."""
+
+    held: list[weakref.ref] = []
+
+    def answer() -> None:
+        listing = Filled()
+        held.append(weakref.ref(listing))
+        raise MemoryError
+
+    said = []
+
+    def echo(message, err=False):
+        if held[0]() is not None:  # no memory left to write with while the listing lives
+            raise MemoryError
+        said.append((message, err))
+
+    app = typer.Typer()
+    registered(app, answer)
+    monkeypatch.setattr(typer, "echo", echo)
+    result = CliRunner().invoke(app, [])
+    assert result.exit_code == 2, result.exception
+    assert said == [("error: this needs more memory than the computer allows; ask for less (fewer "
+                     "blanks in the hand, fewer items); nothing was written", True)]

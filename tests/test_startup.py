@@ -13,7 +13,10 @@ import sys
 import pytest
 
 HEAVY = ("reportlab", "starlette", "uvicorn", "jinja2", "rich", "classroom.solve.board",
-         "classroom.render", "classroom.web", "classroom.store")
+         "classroom.render", "classroom.web", "classroom.store",
+         # the shipped data is read by path (classroom.data.FOLDER): importlib.resources would
+         # bring zipfile with it
+         "importlib.resources", "zipfile")
 RUN = """
 import contextlib, io, json, sys
 sys.argv = ["classroom", *json.loads(sys.argv[1])]

@@ -182,10 +182,13 @@ def registered(app: typer.Typer, function, prepare=lambda arguments: arguments, 
             typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
             raise typer.Exit(2) from None
         except MemoryError:
-            typer.echo("error: this needs more memory than the computer allows; ask for less "
-                       "(fewer blanks in the hand, fewer items); nothing was written", err=True)
-            raise typer.Exit(2) from None
+            pass  # said below: here its traceback still holds the frames that filled the memory
         except KeyboardInterrupt as error:
             raise typer.Exit(interrupted(error)) from None
+        # Only a MemoryError comes here, its frames freed once its handler ended: saying so inside
+        # the handler could itself run out of memory and end in a traceback ("lost sys.stderr").
+        typer.echo("error: this needs more memory than the computer allows; ask for less "
+                   "(fewer blanks in the hand, fewer items); nothing was written", err=True)
+        raise typer.Exit(2)
 
     return app.command(name, cls=PeopleCommand)(friendly)

@@ -10,9 +10,9 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
+from classroom import data
 from classroom.errors import ClassroomError, read_text
 from classroom.game.arithmetic import Illegal, read
 from classroom.game.symbols import (
@@ -90,7 +90,7 @@ def parse_layout(text: str, source: str) -> tuple[tuple[Premium, ...], ...]:
 @cache
 def layout() -> tuple[tuple[Premium, ...], ...]:
     """Return the shipped premium layout, row by row (index [row - 1][column - 1])."""
-    text = resources.files("classroom.data").joinpath("board.txt").read_text("utf-8")
+    text = (data.FOLDER / "board.txt").read_text("utf-8")
     return parse_layout(text, "board.txt")
 
 

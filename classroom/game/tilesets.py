@@ -9,9 +9,9 @@ import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
-from importlib import resources
 from pathlib import Path
 
+from classroom import data
 from classroom.errors import ClassroomError, excerpt, path_excerpt, read_text
 from classroom.game.symbols import (
     ALL_SYMBOLS,
@@ -201,7 +201,7 @@ def load_level(level: str = "original") -> TileSet:
     """Return one of the tile sets shipped with the package, by level name."""
     if level not in LEVELS:
         raise ClassroomError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    text = resources.files("classroom.data.tilesets").joinpath(LEVELS[level]).read_text("utf-8")
+    text = (data.FOLDER / "tilesets" / LEVELS[level]).read_text("utf-8")
     return parse_tileset(text, LEVELS[level])
 
 

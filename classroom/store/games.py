@@ -36,6 +36,7 @@ try:
 except ImportError:  # Windows
     fcntl = None
 
+from classroom import data
 from classroom.errors import ClassroomError, excerpt, path_excerpt, read_text
 from classroom.record.grammar import Header, Record, Turn, read_record, record_text
 from classroom.store.runs import cannot_write, prepare_folder, write_atomically
@@ -62,9 +63,7 @@ class GameFile:
 
 def game_words() -> tuple[str, ...]:
     """Return the friendly words a game's default name is made of (classroom/data/words.txt)."""
-    from importlib import resources
-
-    text = resources.files("classroom.data").joinpath("words.txt").read_text("utf-8")
+    text = (data.FOLDER / "words.txt").read_text("utf-8")
     return tuple(w for w in (line.strip() for line in text.splitlines()) if w and not w.startswith("#"))
 
 
