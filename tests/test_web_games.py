@@ -469,3 +469,19 @@ def test_a_blank_is_shown_as_the_symbol_it_stands_for_and_named_in_the_breakdown
     assert "J10 across 2 ?+ 2 = 4" in (library / "games" / f"{name}.txt").read_text("utf-8")
     page = client.get(f"/games/{name}").text
     assert "1 turn," in page or "1 turn<" in page  # not '1 turns'
+
+
+def test_the_reveal_for_a_bonus_player_is_scored_with_the_bonus(client, library):
+    """A reveal for Red, given the fraction bonus ×2, shows Red's best play as Red scores it (the
+    rack's plain best is another play)."""
+    from classroom.game.plays import score
+    from tests.test_abilities import BEFORE_F9, BONUS_RACK
+
+    text = BEFORE_F9.replace("#players Red, Blue\n", "#players Red, Blue\n#fraction-bonus Red ×2\n")
+    (library / "games").mkdir(parents=True, exist_ok=True)
+    (library / "games" / "bonus.txt").write_text(text, "utf-8")
+    shown = client.get("/games/bonus?reveal=1&rack=" + "%20".join(BONUS_RACK).replace("/", "%2F")).text
+    game = replay(read_record(text))
+    every = [score(game.board, c.play, game.tileset, 2).total
+             for c in Position(game.board, BONUS_RACK, game.tileset).all()]
+    assert re.search(r'id="revealed" data-score="(\d+)"', shown)[1] == str(max(every))

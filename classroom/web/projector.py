@@ -40,6 +40,7 @@ def best_shown(reveals: Reveals, game: Replay, rack_text: str | None) -> tuple[P
     """Return the best play for the player to move and the play shown, or why there is none (a
     rack the record does not know is typed: `rack_text`)."""
     player, tileset = game.next_player, game.tileset
+    bonus = game.record.header.bonus_of(player)  # the fraction bonus ranks the plays (RULES §12)
     try:
         rack = within_blank_limit(tileset.read_hand(rack_text)) if rack_text else game.rack(player)
     except ClassroomError as failure:
@@ -48,7 +49,7 @@ def best_shown(reveals: Reveals, game: Replay, rack_text: str | None) -> tuple[P
         return None, None, (f"the record does not know {player}'s rack: type reveal and the tiles on "
                                   f"{player}'s rack, like reveal 1 2 3 + × 4 5 6 ?")
     try:
-        best = reveals.best(game.board, rack, tileset, game.record.header.play)
+        best = reveals.best(game.board, rack, tileset, game.record.header.play, bonus)
     except Stopped:
         raise  # the server is stopping: one sentence, not the whole game page
     except ClassroomError as failure:
@@ -56,7 +57,7 @@ def best_shown(reveals: Reveals, game: Replay, rack_text: str | None) -> tuple[P
     if not best:
         return None, None, f"{player}'s rack has no equation play on this board"
     play = best[0].play
-    shown = shown_play(player, record_notation(game.board, play), score_of(game.board, play, tileset))
+    shown = shown_play(player, record_notation(game.board, play), score_of(game.board, play, tileset, bonus))
     return play, shown, None
 
 
@@ -66,7 +67,8 @@ def solo_comparison(reveals: Reveals, game: Replay) -> dict | None:
     if last is None or last.rack is None or searchable(last.rack, game.tileset) != last.rack:
         return None
     try:
-        best = reveals.best(last.board, last.rack, game.tileset, game.record.header.play)
+        bonus = game.record.header.bonus_of(last.player)
+        best = reveals.best(last.board, last.rack, game.tileset, game.record.header.play, bonus)
     except Stopped:
         raise
     except ClassroomError:
@@ -74,7 +76,8 @@ def solo_comparison(reveals: Reveals, game: Replay) -> dict | None:
     top = best[0] if best else None
     if top is None:
         return {"turn": last, "best": None, "left": 0}
-    shown = shown_play(last.player, record_notation(last.board, top.play), score_of(last.board, top.play, game.tileset))
+    shown = shown_play(last.player, record_notation(last.board, top.play),
+                       score_of(last.board, top.play, game.tileset, bonus))
     return {"turn": last, "best": shown, "left": top.score - last.score}
 
 

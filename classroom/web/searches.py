@@ -35,9 +35,9 @@ from classroom.game.board import Board
 from classroom.game.horizontal import CROSSWORD
 from classroom.game.tilesets import TileSet
 from classroom.machine import cap_memory
-from classroom.record.analysis import TurnSearch
+from classroom.record.analysis import TurnSearch, bonus_top
 from classroom.record.analysis import best_plays as best_plays_of_turn
-from classroom.solve.board.position import Candidate
+from classroom.solve.board.position import Candidate, Position, searchable
 from classroom.solve.horizontal import position_for
 
 REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
@@ -323,23 +323,29 @@ class Reveals:
         self.searches = searches
         self.seconds = seconds
 
-    def best(self, board: Board, rack: tuple[str, ...], tileset: TileSet, play: str = CROSSWORD) -> tuple[Candidate, ...]:
+    def best(self, board: Board, rack: tuple[str, ...], tileset: TileSet, play: str = CROSSWORD,
+             bonus: int = 1) -> tuple[Candidate, ...]:
         """Return the best plays of a board and rack (the first SHOWN of those tied) in a game
-        played `play` (game.horizontal.PLAYS); raise one sentence when the search takes longer
-        than its limit or more memory than allowed."""
+        played `play` (game.horizontal.PLAYS), each scored with the player's fraction `bonus`;
+        raise one sentence when the search takes longer than its limit or more memory than
+        allowed."""
         if not rack:
             return ()
         seconds = REVEAL_SECONDS if self.seconds is None else self.seconds
         late = (f"the best play is taking more than {seconds:.0f} seconds to find on this board "
                 f"(a first move with blanks is the slowest search); play on and ask again later")
-        key = ("reveal", board.cells, tuple(sorted(rack)), tileset.name, play)
-        return self.searches.run(key, best_plays, (board, rack, tileset, play), seconds, late, first=True)
+        key = ("reveal", board.cells, tuple(sorted(rack)), tileset.name, play, bonus)
+        return self.searches.run(key, best_plays, (board, rack, tileset, play, bonus), seconds, late, first=True)
 
 
-def best_plays(report, board: Board, rack: tuple[str, ...], tileset: TileSet, play: str) -> tuple[Candidate, ...]:
-    """Return the best plays of a board and rack in a game played `play`, the first SHOWN of
-    them (a search's work)."""
-    return tuple(position_for(play, board, rack, tileset).best()[:SHOWN])
+def best_plays(report, board: Board, rack: tuple[str, ...], tileset: TileSet, play: str,
+               bonus: int = 1) -> tuple[Candidate, ...]:
+    """Return the best plays of a board and rack in a game played `play`, each scored with the
+    player's fraction bonus, the first SHOWN of them (a search's work). The board engine's bounds
+    are of plain scores, so with a bonus every play is scored again (record.analysis.bonus_top)."""
+    if bonus == 1 or play != CROSSWORD:
+        return tuple(position_for(play, board, rack, tileset, bonus).best()[:SHOWN])
+    return tuple(bonus_top(Position(board, searchable(rack, tileset), tileset), bonus, None)[:SHOWN])
 
 
 def turn_best(report, search: TurnSearch) -> tuple[Candidate, ...]:
