@@ -42,7 +42,6 @@ REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot 
 GRACE = 0.5  # seconds between a search's SIGTERM and its SIGKILL
 CLOSING = 1.0  # seconds close() waits for the searches' readers to see their processes gone
 KEPT = 256  # results kept, the oldest forgotten first (a long game's analysis is a result a turn)
-SHOWN = 8  # best plays a reveal keeps (the page shows the first)
 
 STOPPED = "the server is stopping; the search was not finished"
 DIED = "the search stopped before it was done (most often for lack of memory)"
@@ -322,7 +321,8 @@ class Reveals:
         self.seconds = seconds
 
     def best(self, board: Board, rack: tuple[str, ...], tileset: TileSet) -> tuple[Candidate, ...]:
-        """Return the best plays of a board and rack (the first SHOWN of those tied); raise one
+        """Return the best play of a board and rack (the first of those tied, in
+        position.candidate_order), alone in a tuple, or none; raise one
         sentence when the search takes longer than its limit or more memory than allowed."""
         if not rack:
             return ()
@@ -334,8 +334,9 @@ class Reveals:
 
 
 def best_plays(report, board: Board, rack: tuple[str, ...], tileset: TileSet) -> tuple[Candidate, ...]:
-    """Return the best plays of a board and rack, the first SHOWN of them (a search's work)."""
-    return tuple(Position(board, searchable(rack, tileset), tileset).best()[:SHOWN])
+    """Return the best play of a board and rack, the first of those tied, alone in a tuple (a
+    search's work): the page shows that one, and the search need not find the others."""
+    return tuple(Position(board, searchable(rack, tileset), tileset).top(1))
 
 
 def turn_best(report, search: TurnSearch) -> tuple[Candidate, ...]:
