@@ -231,10 +231,13 @@ class Position:
         # only the first play in candidate order is wanted: a window tied at the best score so
         # far whose squares come after the first play's cannot give it (see below)
         first = top == 1 and budget is None and keep is None
-        # before any play is found, a window is first searched for its plays of its bound's score
-        # or more only, its squares narrowed to the tiles that can score that (lines.narrowed),
-        # then for lower and lower scores, until a play is found or nothing is narrowed
-        aspire = budget is None and keep is None
+        # with a blank in the hand, a window's long side is dear and narrowing it pays: before any
+        # play is found, a window is first searched for its plays of its bound's score or more
+        # only, its squares narrowed to the tiles that can score that (lines.narrowed), then for
+        # lower and lower scores, until a play is found or nothing is narrowed; without a blank,
+        # sides are cheap and shared by many windows, which narrowed cells would not be
+        narrows = BLANK in self.hand
+        aspire = narrows and budget is None and keep is None
         searched = 0
         # groups before windows of the same bound (as they were made); without a budget, windows
         # of the same bound in candidate order, so that the first play is found first
@@ -267,7 +270,7 @@ class Position:
                 # tiles that can reach it (lines.narrowed); in order after the first play, a play
                 # tied with it is not wanted either
                 floor = scores[0] + (first and lead is not None and -lead[0] == scores[0] and key > lead[1:3])
-                found = narrowed(item, self.packed, floor)
+                found = narrowed(item, self.packed, floor) if narrows else (None,) if item.bound >= floor else None
                 if found is None:
                     continue
                 cells = found[0]
