@@ -8,8 +8,9 @@ plays exist) and written as a table record, each turn's rack in brackets; the se
 from --seed (default 0) whose first N turns (default 20) hold at least two racks with exactly one
 blank. Each turn is analysed as `game analyse` does it (one Position, its best play), timed on
 its own, wall and CPU (user and system: the machine is shared). Peak memory: run it under
-`/usr/bin/time -v`. With `--page`, the whole analysis through the page instead: the record in a fresh library, the page's app (its search processes as
-`classroom serve` has them), the teacher's browser asking for `/games/NAME/analysis` every 0.1 s
+`/usr/bin/time -v`. With `--page`, the whole analysis through the page instead: the record in a
+fresh library, the page's app (its search processes as `classroom serve` has them), the teacher's
+browser asking for `/games/NAME/analysis` every 0.1 s
 as it refreshes, until the analysis is done (the time to the first turn shown, and to the end).
 
 Target (issue 26, 2-core machine): median <= 1 s a turn, one-blank racks included.
