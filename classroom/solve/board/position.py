@@ -233,11 +233,15 @@ class Position:
         first = top == 1 and budget is None and keep is None
         # with a blank in the hand, a window's long side is dear and narrowing it pays: before any
         # play is found, a window is first searched for its plays of its bound's score or more
-        # only, its squares narrowed to the tiles that can score that (lines.narrowed), then for
-        # lower and lower scores, until a play is found or nothing is narrowed; without a blank,
-        # sides are cheap and shared by many windows, which narrowed cells would not be
+        # only, its squares narrowed to the tiles that can score that (lines.narrowed); with two
+        # blanks, where a whole search is dearest, then for lower and lower scores until a play
+        # is found or nothing is narrowed; with one, then whole (lower and lower, a mid-game
+        # window whose plays score far below its bound cost three times its whole search).
+        # Without a blank, sides are cheap and shared by many windows, which narrowed cells
+        # would not be
         narrows = BLANK in self.hand
         aspire = narrows and budget is None and keep is None
+        ladder = self.hand.count(BLANK) > 1
         searched = 0
         # groups before windows of the same bound (as they were made); without a budget, windows
         # of the same bound in candidate order, so that the first play is found first
@@ -274,14 +278,16 @@ class Position:
                 if found is None:
                     continue
                 cells = found[0]
-            elif aspire:
-                # lower and lower, quicker and quicker, but never below the next bound in the
-                # queue: what scores more there is searched first
+            elif aspire and (tried is None or ladder):
+                # tried for its bound's score, then put back below the least score its narrowed
+                # cells let through all of: with two blanks tried again lower and lower (1, 2, 4,
+                # ... points, never below the next bound in the queue), else searched whole (or
+                # narrowed to the floor found by then) when nothing else bounds higher
                 aim = -bound if tried is None else max(tried[0] - tried[1], -queue[0][0] if queue else 0)
                 found = narrowed(item, self.packed, aim)
                 if found is not None and found[1] is None:
                     cells = found[0]  # nothing narrowed: the window's plays, all of them
-                else:  # its plays from the least score the cells let through all of; the others later
+                else:
                     cells, least = found if found is not None else (None, aim)
                     step = 1 if tried is None else 2 * tried[1]
                     heapq.heappush(queue, (-(least - 1), 1, key, tie, item, (least, step)))
