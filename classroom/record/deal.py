@@ -20,6 +20,7 @@ from classroom.game.bag import FIRST_OPERATIONS, MAX_OPERATIONS, draw, pile_draw
 from classroom.game.plays import record_notation
 from classroom.game.symbols import MAX_HAND, Hand, Tile
 from classroom.game.tilesets import TileSet
+from classroom.record.analysis import best_plays
 from classroom.record.grammar import (
     PILES,
     Draw,
@@ -35,7 +36,6 @@ from classroom.record.grammar import (
     record_text,
 )
 from classroom.record.replay import Replay, replay, start, tileset_of
-from classroom.solve.horizontal import position_for
 
 
 def seeded_draw(pile: tuple[Tile, ...], count: int, seed: int, number: int, operations: int | None = None) -> Hand:
@@ -148,7 +148,8 @@ def draw_refill(record: Record, operations: int, where: str = "record",
 
 def best_turn(game: Replay) -> Turn:
     """Return the turn the engine makes for the player to move: its best play under the game's
-    rule of play (the first of the best, in the engine's order), else a trade of the whole rack
+    rule of play, scored with the player's fraction bonus (the first of the best, in the engine's
+    order), else a trade of the whole rack
     when the pile allows, else a pass."""
     player = game.next_player
     if player is None:
@@ -156,7 +157,8 @@ def best_turn(game: Replay) -> Turn:
     rack = game.rack(player)
     if rack is None:
         raise ClassroomError(f"the record does not know {player}'s rack; the engine cannot play for them")
-    best = position_for(game.record.header.play, game.board, rack, game.tileset).best() if rack else []
+    header = game.record.header
+    best = best_plays((game.board, rack, game.tileset, 1, header.bonus_of(player), header.play)) if rack else ()
     if best:
         return Turn(0, player, Written(record_notation(game.board, best[0].play)))
     if rack and game.pile is not None and len(game.pile) >= len(rack):

@@ -35,16 +35,14 @@ from classroom.game.board import Board
 from classroom.game.horizontal import CROSSWORD
 from classroom.game.tilesets import TileSet
 from classroom.machine import cap_memory
-from classroom.record.analysis import TurnSearch, bonus_top
+from classroom.record.analysis import TurnSearch
 from classroom.record.analysis import best_plays as best_plays_of_turn
-from classroom.solve.board.position import Candidate, Position, searchable
-from classroom.solve.horizontal import position_for
+from classroom.solve.board.position import Candidate
 
 REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
 GRACE = 0.5  # seconds between a search's SIGTERM and its SIGKILL
 CLOSING = 1.0  # seconds close() waits for the searches' readers to see their processes gone
 KEPT = 256  # results kept, the oldest forgotten first (a long game's analysis is a result a turn)
-SHOWN = 8  # best plays a reveal keeps (the page shows the first)
 
 STOPPED = "the server is stopping; the search was not finished"
 DIED = "the search stopped before it was done (most often for lack of memory)"
@@ -325,10 +323,10 @@ class Reveals:
 
     def best(self, board: Board, rack: tuple[str, ...], tileset: TileSet, play: str = CROSSWORD,
              bonus: int = 1) -> tuple[Candidate, ...]:
-        """Return the best plays of a board and rack (the first SHOWN of those tied) in a game
-        played `play` (game.horizontal.PLAYS), each scored with the player's fraction `bonus`;
-        raise one sentence when the search takes longer than its limit or more memory than
-        allowed."""
+        """Return the best play of a board and rack in a game played `play` (game.horizontal.PLAYS),
+        scored with the player's fraction `bonus` (the first of those tied, in
+        position.candidate_order), alone in a tuple, or none; raise one sentence when the search
+        takes longer than its limit or more memory than allowed."""
         if not rack:
             return ()
         seconds = REVEAL_SECONDS if self.seconds is None else self.seconds
@@ -340,12 +338,10 @@ class Reveals:
 
 def best_plays(report, board: Board, rack: tuple[str, ...], tileset: TileSet, play: str,
                bonus: int = 1) -> tuple[Candidate, ...]:
-    """Return the best plays of a board and rack in a game played `play`, each scored with the
-    player's fraction bonus, the first SHOWN of them (a search's work). The board engine's bounds
-    are of plain scores, so with a bonus every play is scored again (record.analysis.bonus_top)."""
-    if bonus == 1 or play != CROSSWORD:
-        return tuple(position_for(play, board, rack, tileset, bonus).best()[:SHOWN])
-    return tuple(bonus_top(Position(board, searchable(rack, tileset), tileset), bonus, None)[:SHOWN])
+    """Return the best play of a board and rack in a game played `play`, scored with the player's
+    fraction bonus, the first of those tied, alone in a tuple (a search's work: the page shows that
+    one, and the search need not find the others; record.analysis.best_plays, as a turn's)."""
+    return best_plays_of_turn((board, rack, tileset, 1, bonus, play))
 
 
 def turn_best(report, search: TurnSearch) -> tuple[Candidate, ...]:

@@ -236,7 +236,6 @@ def windows(group: Group, hand: PackedHand, mixes: Mixes) -> list[Window]:
     the hand's best tiles on the heaviest squares bound it (rearrangement inequality)."""
     line, e = group.line, group.equal
     fixed, anchor = line.fixed, line.anchor
-    sf, ef = line.symbol_factor, line.equation_factor
     equal_placed = fixed[e] is None
     best = hand.best_scores
     left_mixes = mixes.of_sides(line, e, -1, min(group.starts))
@@ -253,25 +252,86 @@ def windows(group: Group, hand: PackedHand, mixes: Mixes) -> list[Window]:
                 continue
             if not mixes.paid(left_mixes[a], right_mixes[b], placed):
                 continue
-            mult = ef[e] if equal_placed else 1
-            for j in empties:
-                mult *= ef[j]
-            const = sum(line.fixed_score[a:b + 1]) * mult
-            if equal_placed and line.allowed[e] is not None:
-                const += line.cross_score[e] * ef[e]
-            weights = []
-            for j in empties:
-                if line.cross_equal[j]:
-                    const += line.cross_score[j] * ef[j]
-                    weights.append(sf[j] * (mult + ef[j]))
-                else:
-                    weights.append(sf[j] * mult)
-            weights.sort(reverse=True)
-            bound = const + sum(w * s for w, s in zip(weights, best))
-            if placed == MAX_HAND:
-                bound += ALL_NINE_BONUS
-            found.append(Window(group, a, b, placed, bound))
+            const, weights = _weights(line, e, a, b, empties)
+            found.append(Window(group, a, b, placed, const + _heaviest(sorted(weights, reverse=True), best)))
     return found
+
+
+def _weights(line: Line, e: int, a: int, b: int, empties: list[int]) -> tuple[int, list[int]]:
+    """Return (const, weights) of a window from a to b, its = at e, placing tiles on `empties`:
+    each of its plays scores const + the sum over those squares of weight × the tile's symbol
+    score (the all-nine bonus included in const)."""
+    sf, ef = line.symbol_factor, line.equation_factor
+    equal_placed = line.fixed[e] is None
+    mult = ef[e] if equal_placed else 1
+    for j in empties:
+        mult *= ef[j]
+    const = sum(line.fixed_score[a:b + 1]) * mult
+    if equal_placed and line.allowed[e] is not None:
+        const += line.cross_score[e] * ef[e]
+    weights = []
+    for j in empties:
+        if line.cross_equal[j]:
+            const += line.cross_score[j] * ef[j]
+            weights.append(sf[j] * (mult + ef[j]))
+        else:
+            weights.append(sf[j] * mult)
+    if len(empties) == MAX_HAND:
+        const += ALL_NINE_BONUS
+    return const, weights
+
+
+def _heaviest(weights: list[int], scores: list[int]) -> int:
+    """Return the most the scores can add up to on squares of these weights, both sorted
+    heaviest first (the rearrangement inequality; a score left over places nothing)."""
+    return sum(w * s for w, s in zip(weights, scores))
+
+
+def narrowed(window: Window, hand: PackedHand, floor: int) -> tuple[list, int | None] | None:
+    """Return (cells, reach): the line's cells with each empty square of the window narrowed to
+    the symbols of the hand's tiles that a play of the window scoring at least `floor` can put
+    there, and the least score from which the cells let every play of the window through (at
+    most the floor); the line's own cells and None when no square is narrowed; None when no
+    play of the window can score the floor.
+
+    A tile of score v on a square of weight w gives at most const + w·v + the rest of the hand's
+    best scores on the other squares heaviest first (the window's bound, one square fixed): a
+    score below the floor so is not kept there, nor below any score above that most. A square
+    that may take a score of 0 keeps every symbol when the hand holds a blank (a blank scores 0
+    whatever it shows). A blank may still show a narrowed square's symbols: its plays score less
+    and are dropped as before, so the cells let through every play reaching the floor, and fewer
+    others."""
+    group = window.group
+    line, e, a, b = group.line, group.equal, window.start, window.end
+    empties = [j for j in range(a, b + 1) if line.fixed[j] is None and j != e]
+    const, weights = _weights(line, e, a, b, empties)
+    scores = hand.best_scores
+    if const + _heaviest(sorted(weights, reverse=True), scores) < floor:
+        return None
+    distinct = sorted(set(scores))
+    cells, reach = line.allowed, None
+    for i, j in enumerate(empties):
+        others = sorted(weights[:i] + weights[i + 1:], reverse=True)
+        kept, most = set(), None  # most: the highest a score left out could give
+        for v in distinct:
+            rest = list(scores)
+            rest.remove(v)
+            score = const + weights[i] * v + _heaviest(others, rest)
+            if score >= floor:
+                kept.add(v)
+            elif most is None or score > most:
+                most = score
+        if most is None or (hand.blank_symbols and 0 in kept):
+            continue
+        symbols = frozenset(k for k in hand.kinds if hand.scores[k] in kept)
+        cell = symbols if cells[j] is None else cells[j] & symbols
+        if not cell:
+            return None
+        if cells is line.allowed:
+            cells = list(cells)
+        cells[j] = cell
+        reach = most + 1 if reach is None or most + 1 > reach else reach
+    return cells, reach
 
 
 class GroupWindows:

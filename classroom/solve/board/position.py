@@ -43,7 +43,7 @@ from classroom.game.plays import ALL_NINE_BONUS, Play
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.game.tilesets import TileSet
 from classroom.solve.board.counting import Counting
-from classroom.solve.board.lines import GroupWindows, Window, duplicate_single, groups
+from classroom.solve.board.lines import GroupWindows, Window, duplicate_single, groups, narrowed
 from classroom.solve.board.numbers import reads_signed
 from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import PackedHand
@@ -77,6 +77,14 @@ class Candidate:
 
     score: int
     play: Play
+
+
+def window_order(window: Window) -> tuple:
+    """Return the start of candidate_order shared by every play of a window (its direction and
+    squares, all of them covered), without the score."""
+    line = window.group.line
+    return (line.direction.value, tuple(line.squares[j] for j in range(window.start, window.end + 1)
+                                        if line.fixed[j] is None))
 
 
 def candidate_order(candidate: Candidate) -> tuple:
@@ -127,10 +135,13 @@ class Position:
         self._listing = SideTables(self.packed, plain, rest)
         self._counting = Counting(self.groups, self.windows, SideTables(self.packed, plain, rest, True))
 
-    def _window_plays(self, window: Window, scores: list | None = None, want: int = 0) -> Iterator[Candidate]:
+    def _window_plays(self, window: Window, scores: list | None = None, want: int = 0,
+                      cells: list | None = None, least: int = 0) -> Iterator[Candidate]:
         """Yield every legal play of one window with its score; with `scores` (the min-heap of
         the `want` best scores so far, see `_top`), only those that could still be kept: a play
-        scoring less than the lowest of `want` scores is not built."""
+        scoring less than the lowest of `want` scores is not built, nor one scoring less than
+        `least`. With `cells` (the line's cells narrowed, lines.narrowed), only the plays those
+        cells allow are looked for."""
         if duplicate_single(window):
             return
         group = window.group
@@ -179,13 +190,13 @@ class Position:
         right_memo: dict = {}
         left_placed: dict = {}
         right_placed: dict = {}
-        for left_fills, right_fills in self._listing.window_pairs(window):
+        for left_fills, right_fills in self._listing.window_pairs(window, cells):
             for fills_left in left_fills:
                 points_left, cross_left = parts(left_empty, fills_left, left_memo)
                 for fills_right in right_fills:
                     points_right, cross_right = parts(right_empty, fills_right, right_memo)
                     score = (base + points_left + points_right) * mult + const + cross_left + cross_right
-                    if scores is not None and len(scores) >= want and score < scores[0]:
+                    if score < least or scores is not None and len(scores) >= want and score < scores[0]:
                         continue
                     yield Candidate(score, Play(placed(left_empty, fills_left, left_placed) + equal_placement
                                                 + placed(right_empty, fills_right, right_placed), direction))
@@ -217,27 +228,75 @@ class Position:
 
     def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:
         want = 1 if top is None else top
+        # only the first play in candidate order is wanted: a window tied at the best score so
+        # far whose squares come after the first play's cannot give it (see below)
+        first = top == 1 and budget is None and keep is None
+        # with a blank in the hand, a window's long side is dear and narrowing it pays: before any
+        # play is found, a window is first searched for its plays of its bound's score or more
+        # only, its squares narrowed to the tiles that can score that (lines.narrowed); with two
+        # blanks, where a whole search is dearest, then for lower and lower scores until a play
+        # is found or nothing is narrowed; with one, then whole (lower and lower, a mid-game
+        # window whose plays score far below its bound cost three times its whole search).
+        # Without a blank, sides are cheap and shared by many windows, which narrowed cells
+        # would not be
+        narrows = BLANK in self.hand
+        aspire = narrows and budget is None and keep is None
+        ladder = self.hand.count(BLANK) > 1
         searched = 0
-        queue: list = [(-g.bound, i, g) for i, g in enumerate(self.groups)]
+        # groups before windows of the same bound (as they were made); without a budget, windows
+        # of the same bound in candidate order, so that the first play is found first
+        queue: list = [(-g.bound, 0, (), i, g, None) for i, g in enumerate(self.groups)]
         heapq.heapify(queue)
         tie = len(queue)
         kept: list[Candidate] = []
         scores: list[int] = []  # a min-heap of the `want` best scores so far
+        lead: tuple | None = None  # first: candidate_order of the first play kept so far
         while queue:
-            bound, _, item = heapq.heappop(queue)
+            bound, _, key, _, item, tried = heapq.heappop(queue)
             if len(scores) == want and -bound < scores[0]:
                 break
             if not isinstance(item, Window):
                 for window in self.windows(item):
                     if len(scores) < want or window.bound >= scores[0]:
-                        heapq.heappush(queue, (-window.bound, tie, window))
+                        order = window_order(window) if budget is None else ()
+                        heapq.heappush(queue, (-window.bound, 1, order, tie, window, None))
                         tie += 1
                 continue
-            searched += 1
+            if tried is None:
+                searched += 1
             if budget is not None and searched > budget and (
                     len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
-            for candidate in self._window_plays(item, scores, want):
+            # below: the score from which the window's plays were found when it was tried before
+            cells, least, below = None, 0, None if tried is None else tried[0]
+            if len(scores) == want:
+                # the floor a play must reach to be kept narrows the squares of the window to the
+                # tiles that can reach it (lines.narrowed); in order after the first play, a play
+                # tied with it is not wanted either
+                floor = scores[0] + (first and lead is not None and -lead[0] == scores[0] and key > lead[1:3])
+                found = narrowed(item, self.packed, floor) if narrows else (None,) if item.bound >= floor else None
+                if found is None:
+                    continue
+                cells = found[0]
+            elif aspire and (tried is None or ladder):
+                # tried for its bound's score, then put back below the least score its narrowed
+                # cells let through all of: with two blanks tried again lower and lower (1, 2, 4,
+                # ... points, never below the next bound in the queue), else searched whole (or
+                # narrowed to the floor found by then) when nothing else bounds higher
+                aim = -bound if tried is None else max(tried[0] - tried[1], -queue[0][0] if queue else 0)
+                found = narrowed(item, self.packed, aim)
+                if found is not None and found[1] is None:
+                    cells = found[0]  # nothing narrowed: the window's plays, all of them
+                else:
+                    cells, least = found if found is not None else (None, aim)
+                    step = 1 if tried is None else 2 * tried[1]
+                    heapq.heappush(queue, (-(least - 1), 1, key, tie, item, (least, step)))
+                    tie += 1
+                    if cells is None:
+                        continue
+            for candidate in self._window_plays(item, scores, want, cells, least):
+                if below is not None and candidate.score >= below:
+                    continue  # found when the window was tried before
                 if keep is not None and not keep(candidate):
                     continue
                 if len(scores) < want:
@@ -247,6 +306,9 @@ class Position:
                 elif candidate.score < scores[0]:
                     continue
                 kept.append(candidate)
+                if first:
+                    order = candidate_order(candidate)
+                    lead = order if lead is None or order < lead else lead
         if not scores:
             return []
         floor = scores[0]

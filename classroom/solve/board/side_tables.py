@@ -86,14 +86,15 @@ class SideTables:
             hand.blank_values.clear()
         return SideTables(self.hand, self.plain_hand, self.rest_hand, self.counting)
 
-    def window_pairs(self, window: Window) -> Iterator[tuple]:
+    def window_pairs(self, window: Window, cells: list | None = None) -> Iterator[tuple]:
         """Yield (left fills, right fills) of every play of the window (lists of tiles, or how
         many when counting), each play once: see `joined`, the side with fewer empty squares
-        short."""
+        short. `cells` stands for the line's cells (narrowed, lines.narrowed) when given."""
         group = window.group
-        line, e = group.line, group.equal
-        left = tuple(line.allowed[window.start:e])
-        right = tuple(line.allowed[e + 1:window.end + 1])
+        e = group.equal
+        cells = group.line.allowed if cells is None else cells
+        left = tuple(cells[window.start:e])
+        right = tuple(cells[e + 1:window.end + 1])
         spare = self.hand.size - window.placed  # hand tiles the window leaves (the = is not one)
         if empty_squares(left) <= empty_squares(right):
             yield from self.joined(left, right, spare)
