@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from classroom.cli.commands import app
 from classroom.game.tilesets import load_level
 from classroom.make import notebook as notebook_module
+from classroom.make.hands import HandRules, unused_tiles
 from classroom.make.notebook import (
     BINDER,
     NOTEBOOK_LEVELS,
@@ -32,7 +33,7 @@ from classroom.make.notebook import (
     notebook,
 )
 from classroom.render.printplay import CELL, GLUE, SIZE, arranged, bands, layers, parts
-from classroom.solve.boardless import check
+from classroom.solve.boardless import check, solve
 from classroom.store.runs import write_notebook
 from tests.pdftext import chunks, outside, shapes
 from tests.reference_score import reference_score
@@ -76,6 +77,57 @@ def test_the_binder_goes_through_every_section_in_order(small):
     assert BINDER.situations == ("first-play", "extension", "cross", "premium", "nine-tile")
     assert BINDER.steps()["scoreplay"] == ("plain", "s-premium", "e-premium", "cross", "all")
     assert BINDER.items == 3 + 5 + 2 + 5 + 2
+
+
+@pytest.mark.parametrize("level", NOTEBOOK_LEVELS)
+def test_every_level_practises_a_cross_equation_for_ten_seeds(level):
+    """Seeds 1 to 10 of every level: the binder's cross situation is one (its best play forms
+    two equations, not the fallback), its cross play to score forms a cross equation, and its
+    'all at once' play holds a premium square and a cross equation, read from each key's
+    breakdown (the rules' scorer's, re-checked when the item was made)."""
+    tileset = load_level(level)
+    steps = BINDER.steps()
+    situation_number = steps["situations"].index("cross") + 1
+    for seed in range(1, 11):
+        situation, step = notebook_module._make(("situations", tileset, seed, situation_number, "t", "cross"))
+        assert step == "cross", (level, seed)
+        assert all(len(play.breakdown.equations) >= 2 for play in situation.best), (level, seed)
+        for focus in ("cross", "all"):
+            number = steps["scoreplay"].index(focus) + 1
+            item, step = notebook_module._make(("scoreplay", tileset, seed, number, "t", focus))
+            assert step == focus, (level, seed, focus)
+            equations = item.play.breakdown.equations
+            assert sum(e.cross for e in equations) >= 1, (level, seed, focus)
+            premium = any(c.factor > 1 and c.base > 0 for e in equations for c in e.contributions) or any(
+                e.multiplier > 1 for e in equations)
+            assert premium or focus == "cross", (level, seed)
+
+
+@pytest.mark.parametrize("level, hand, unused", [
+    ("original", "5/2 + + - 1 3 4 6", ("5/2",)),  # 40 equations, none with the 5/2
+    ("junior", "1 2 3 + 7/4", ("7/4",)),
+    ("original", "2 4 ÷ 3 8", ()),
+    ("original", "2 4 ÷ 3 8 ?", ()),  # the blank is in some equation too
+])
+def test_a_binder_hand_never_holds_a_tile_no_equation_uses(level, hand, unused):
+    """A hand with a tile that no equation of it can use is refused by the binder's hand rules
+    (every_tile), and accepted without them."""
+    tileset = load_level(level)
+    solution = solve(tuple(hand.split()), tileset)
+    assert unused_tiles(solution) == unused
+    assert ("every tile in some equation" in HandRules(every_tile=True).unmet(solution)) == bool(unused)
+    assert "every tile in some equation" not in HandRules().unmet(solution)
+
+
+def test_the_binder_s_hands_use_every_tile(small):
+    """Every tile of every hand the small binder prints is in some equation of its key."""
+    hands = [item for name in ("boardless", "overhead") for item in small.section(name).items
+             if hasattr(item, "answers")]
+    assert hands
+    for item in hands:
+        used = {"?" if t.startswith("?") else t for a in item.answers for t in a.tiles}  # a blank as '?'
+
+        assert {face.tile for face in item.hand} <= used, item.id
 
 
 def test_same_seed_same_bytes(small, written, tmp_path):
@@ -159,6 +211,21 @@ def test_the_teacher_book_holds_notes_and_every_key(small, written):
     for section in small.sections:
         for item in section.items:
             assert any(item.id in page and ("Answer key" in page) for page in text), item.id
+
+
+def test_a_hand_s_key_lists_its_families_as_the_boardless_command_does(small, written):
+    """Read back from the teacher's book: every hand's key lists the hand's equations by family
+    (the boardless command's default key), never every equation by tile combination, and the
+    manifest says so for each hand."""
+    text = [page_text(found) for found in chunks(written[1])]
+    hands = [item for section in small.sections for worksheet in section.worksheets
+             if worksheet.kind == "boardless" for item in worksheet.items]
+    assert hands
+    for item in hands:
+        assert any(item.id in page and "Every family of equations" in page for page in text), item.id
+    assert not any("Every equation, by tile combination" in page for page in text)
+    manifest = json.loads(written[2].read_text("utf-8"))
+    assert {e["key"] for e in manifest["items"] if e["kind"] == "boardless"} == {"families"}
 
 
 def test_every_key_cites_the_binder_page_of_its_sheet(small, written):

@@ -64,12 +64,13 @@ class HandRules:
     fractions: tuple[int, int] = (0, MAX_HAND)  # fraction tiles in the hand
     zero_tricks: bool = True  # False: at most ZERO_SHARE of the equations, never the only best
     max_families: int | None = None  # families of equations the key may list
+    every_tile: bool = False  # every tile of the hand is in some equation (a notebook's hands)
 
     def recorded(self) -> dict:
         """Return the rules as a run records them (its manifest, the tag of its ids): every field,
         but the taste's only when set, so a --taste any run keeps the ids it had before the taste."""
         fields = dataclasses.asdict(self)
-        for name, unset in (("zero_tricks", True), ("max_families", None)):
+        for name, unset in (("zero_tricks", True), ("max_families", None), ("every_tile", False)):
             if fields[name] == unset:
                 del fields[name]
         return fields
@@ -124,6 +125,8 @@ class HandRules:
             missed.append("--taste class (few zero tricks, none the only best)")
         if self.max_families is not None and len(family_counts(solution)) > self.max_families:
             missed.append(f"--taste class (at most {self.max_families} families of equations)")
+        if self.every_tile and unused_tiles(solution):
+            missed.append("every tile in some equation")
         return missed
 
     def suits(self, hand: Hand) -> bool:
@@ -229,6 +232,13 @@ def in_order(tiles: list[str]) -> Hand:
     """Return tiles as a hand is shown: digits, fractions, operations, then blanks."""
     order = ALL_SYMBOLS + (BLANK,)
     return tuple(sorted(tiles, key=order.index))
+
+
+def unused_tiles(solution: Solution) -> tuple[str, ...]:
+    """Return the tiles of the hand that no equation of it uses, once each: ('5/2',) for a hand
+    whose 5/2 can never be used (a class hunts for it in vain)."""
+    used = {BLANK if t.startswith(BLANK) else t for answer in solution.answers for t in (answer.tiles or answer.symbols)}
+    return tuple(t for t in dict.fromkeys(solution.hand) if t not in used)
 
 
 def find_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules(),
