@@ -115,18 +115,19 @@ def cross_targets(board: Board, tileset: TileSet) -> list[tuple[tuple[int, int],
     true equation with the tiles beside it (across or down), in board order: the only squares
     where a play can form a cross equation, and the tile it must put there."""
     symbols = [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
-    found = set()
+    found, seen = set(), set()
     for row, col in board.tiles:
         for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
-            if not on_board(square) or not board.is_empty(square):
-                continue
             direction = Direction.ACROSS if square[0] == row else Direction.DOWN
-            for symbol in symbols:
-                if (square, symbol) in found:
-                    continue
-                after = board.place([Placement(square, symbol)])
-                run = [after.symbol(s) for s in after.run(square, direction)]
-                if EQUAL in run and len(run) > 1 and makes_equation(run, tileset):
+            if (square, direction) in seen or not on_board(square) or not board.is_empty(square):
+                continue
+            seen.add((square, direction))
+            squares = board.place([Placement(square, EQUAL)]).run(square, direction)
+            beside = [board.symbol(s) for s in squares if s != square]
+            # Without an = beside it, only an = there can make the run an equation.
+            for symbol in symbols if EQUAL in beside else (EQUAL,):
+                run = [symbol if s == square else board.symbol(s) for s in squares]
+                if makes_equation(run, tileset):
                     found.add((square, symbol))
     return sorted(found)
 
