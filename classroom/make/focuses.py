@@ -7,5 +7,5 @@ FOCUSES = {
     "s-premium": "a new tile on 2S or 3S, its score doubled or tripled",
     "e-premium": "a new tile on 2E or 3E, the whole equation doubled or tripled",
     "cross": "a second equation formed across the play",
-    "all": "a premium square and a cross equation at once, with the 40 bonus when a hand allows",
+    "all": "two or more of these at once, or one with the 40 bonus",
 }

@@ -83,7 +83,7 @@ def shows(focus: str, found: Features) -> bool:
     if focus == "cross":
         return found.cross and not found.bonus
     if focus == "all":
-        return found.cross and (found.s_premium or found.e_premium)
+        return found.count >= 2
     raise ClassroomError(f"unknown focus {focus!r}; choose from {', '.join(FOCUSES)}")
 
 
@@ -165,12 +165,9 @@ def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
 def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str) -> list[Candidate]:
     """Return the hand's legal plays on the board that practise the focus and fit the level's
     taste, best first; a cross item keeps those with the fewest other features, an 'all' item
-    those with the most (the 40 bonus too, when a hand has such a play)."""
+    those with the most."""
     position = Position(board, hand, tileset)
-    if focus == "all":  # the hand's good plays that show it: a nine-tile hand has too many to list
-        plays = position.top(ALL_TOP, ALL_BUDGET, keep=lambda c: shows(focus, features(board, c.play, tileset)))
-    else:
-        plays = position.all()
+    plays = position.top(ALL_TOP, ALL_BUDGET) if focus == "all" else position.all()
     plays = [c for c in plays if play_misfit(board, c.play, tileset.taste) is None]
     fitting = [(c, features(board, c.play, tileset)) for c in plays]
     fitting = [(c, f) for c, f in fitting if shows(focus, f)]
@@ -186,10 +183,10 @@ def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str
 
 def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate]:
     """Return a board from simulated play and a play on it that practises the focus; raise after
-    a bounded search naming the focus. A cross equation (and 'all', which holds one) is looked
-    for on crowded boards only where one can be formed, with hands that hold a tile it needs."""
+    a bounded search naming the focus. A cross equation is looked for on crowded boards only
+    where one can be formed, with hands that hold a tile it needs."""
     size = ALL_HAND if focus == "all" else HAND
-    cross = focus in ("cross", "all")
+    cross = focus == "cross"
     for _ in range(CROSS_GAMES if cross else GAMES):
         game = simulate(tileset, rng, rng.randint(*(CROSS_PLAYS if cross else PLAYS)), player=class_player(tileset))
         boards = boards_of(game)
