@@ -35,21 +35,27 @@ def draw_tile(canvas: Canvas, x: float, y: float, size: float, symbol: str, scor
     if symbol[1:2] == "^":
         # An exponent tile: the digit large, its exponent raised at the upper right.
         font = size * 0.5
+        canvas.setFont(BOLD, font)
         centred(cx - size * 0.08, cy - font * 0.36, text[0], font)
+        canvas.setFont(BOLD, size * 0.3)
         centred(cx + size * 0.2, cy + size * 0.1, symbol[2], size * 0.3)
     elif len(text) == 2 and text[0] == "−":
         # A negative tile: its sign and digit side by side, both bold and large.
         font = size * 0.5
+        canvas.setFont(BOLD, font)
         centred(cx, cy - font * 0.36, text, font)
     elif "/" in text:
         numerator, denominator = text.split("/")
         font = size * 0.37
+        canvas.setFont(BOLD, font)
         centred(cx, cy + font * 0.22, numerator, font)
         centred(cx, cy - font * 0.92, denominator, font)
         canvas.setLineWidth(max(0.5, size * 0.035))
+        canvas.setStrokeGray(0)
         canvas.line(cx - font * 0.42, cy + font * 0.02, cx + font * 0.42, cy + font * 0.02)
     else:
         font = size * (0.56 if text.isdigit() or text == "?" else 0.62)
+        canvas.setFont(BOLD, font)
         centred(cx, cy - font * 0.36, text, font)
     if score is not None:
         canvas.setFillGray(0)
@@ -66,10 +72,10 @@ Drawer = Callable[[float, float, str, float], None]  # (centre x, baseline y, te
 
 
 def _solid(canvas: Canvas) -> Drawer:
-    """Return a drawer of bold text centred on x, filled black."""
+    """Return a drawer of text centred on x, filled black, in the canvas's font (set by the
+    caller: the same bytes as drawing it straight)."""
 
     def draw(cx: float, y: float, text: str, font: float) -> None:
-        canvas.setFont(BOLD, font)
         canvas.drawCentredString(cx, y, text)
 
     return draw
