@@ -22,6 +22,7 @@ class Chunk:
     size: float
     bold: bool
     text: str
+    upright: bool = True  # False for text turned on its side (its width runs up or down the page)
 
     @property
     def right(self) -> float:
@@ -39,7 +40,8 @@ def chunks(path: Path) -> list[list[Chunk]]:
             if text.strip():
                 scale = tm[0] * cm[0] or 1
                 found.append(Chunk(tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], size * scale,
-                                   "Bold" in str(font and font.get("/BaseFont")), text.strip("\n")))
+                                   "Bold" in str(font and font.get("/BaseFont")), text.strip("\n"),
+                                   cm[1] == 0 and tm[1] == 0))
 
         page.extract_text(visitor_text=visit)
         pages.append(found)
@@ -52,7 +54,8 @@ def outside(path: Path, margin: float = 30.0) -> list[str]:
     bad = []
     for page, found in zip(reader.pages, chunks(path)):
         right = float(page.mediabox.width) - margin
-        bad += [c.text for c in found if c.x < margin - 0.5 or c.right > right + 0.5]
+        # Text on its side runs up or down the page: only where it stands across is checked.
+        bad += [c.text for c in found if c.x < margin - 0.5 or (c.right if c.upright else c.x) > right + 0.5]
     return bad
 
 

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from classroom.cli.commands import app
 from classroom.game.tilesets import load_level
 from classroom.make import notebook as notebook_module
+from classroom.make.hands import HandRules, unused_tiles
 from classroom.make.notebook import (
     BINDER,
     NOTEBOOK_LEVELS,
@@ -31,8 +32,8 @@ from classroom.make.notebook import (
     box_tiles,
     notebook,
 )
-from classroom.render.printplay import CELL, GLUE, SIZE, parts
-from classroom.solve.boardless import check
+from classroom.render.printplay import CELL, GLUE, SIZE, arranged, bands, layers, parts
+from classroom.solve.boardless import check, solve
 from classroom.store.runs import write_notebook
 from tests.pdftext import chunks, outside, shapes
 from tests.reference_score import reference_score
@@ -76,6 +77,33 @@ def test_the_binder_goes_through_every_section_in_order(small):
     assert BINDER.situations == ("first-play", "extension", "cross", "premium", "nine-tile")
     assert BINDER.steps()["scoreplay"] == ("plain", "s-premium", "e-premium", "cross", "all")
     assert BINDER.items == 3 + 5 + 2 + 5 + 2
+
+
+@pytest.mark.parametrize("level, hand, unused", [
+    ("original", "5/2 + + - 1 3 4 6", ("5/2",)),  # 40 equations, none with the 5/2
+    ("junior", "1 2 3 + 7/4", ("7/4",)),
+    ("original", "2 4 ÷ 3 8", ()),
+    ("original", "2 4 ÷ 3 8 ?", ()),  # the blank is in some equation too
+])
+def test_a_binder_hand_never_holds_a_tile_no_equation_uses(level, hand, unused):
+    """A hand with a tile that no equation of it can use is refused by the binder's hand rules
+    (every_tile), and accepted without them."""
+    tileset = load_level(level)
+    solution = solve(tuple(hand.split()), tileset)
+    assert unused_tiles(solution) == unused
+    assert ("every tile in some equation" in HandRules(every_tile=True).unmet(solution)) == bool(unused)
+    assert "every tile in some equation" not in HandRules().unmet(solution)
+
+
+def test_the_binder_s_hands_use_every_tile(small):
+    """Every tile of every hand the small binder prints is in some equation of its key."""
+    hands = [item for name in ("boardless", "overhead") for item in small.section(name).items
+             if hasattr(item, "answers")]
+    assert hands
+    for item in hands:
+        used = {"?" if t.startswith("?") else t for a in item.answers for t in a.tiles}  # a blank as '?'
+
+        assert {face.tile for face in item.hand} <= used, item.id
 
 
 def test_same_seed_same_bytes(small, written, tmp_path):
@@ -161,6 +189,21 @@ def test_the_teacher_book_holds_notes_and_every_key(small, written):
             assert any(item.id in page and ("Answer key" in page) for page in text), item.id
 
 
+def test_a_hand_s_key_lists_its_families_as_the_boardless_command_does(small, written):
+    """Read back from the teacher's book: every hand's key lists the hand's equations by family
+    (the boardless command's default key), never every equation by tile combination, and the
+    manifest says so for each hand."""
+    text = [page_text(found) for found in chunks(written[1])]
+    hands = [item for section in small.sections for worksheet in section.worksheets
+             if worksheet.kind == "boardless" for item in worksheet.items]
+    assert hands
+    for item in hands:
+        assert any(item.id in page and "Every family of equations" in page for page in text), item.id
+    assert not any("Every equation, by tile combination" in page for page in text)
+    manifest = json.loads(written[2].read_text("utf-8"))
+    assert {e["key"] for e in manifest["items"] if e["kind"] == "boardless"} == {"families"}
+
+
 def test_every_key_cites_the_binder_page_of_its_sheet(small, written):
     """Read back from the two PDFs: the key of every sheet says which binder page its sheet is
     on, and that page of the binder is the sheet (its id in its header, not on the contents)."""
@@ -215,7 +258,8 @@ def test_the_manifest_lists_every_sheet_and_grade_finds_them(small, written):
 def test_the_print_and_play_board_assembles(tmp_path, page_size):
     """Read back from the PDF, the board's parts, cut along their outlines and each glue edge
     slid under its neighbour until the tick marks meet the neighbour's grid lines, overlap by
-    the glue edge exactly and make one board of 19 × 19 squares, every square CELL across."""
+    the glue edge exactly, make one board of 19 × 19 squares, every square CELL across, and
+    nowhere lie more than two layers of card deep."""
     paths = write_notebook(print_and_play_only("original", page_size), tmp_path)
     pages = chunks(paths[0])
     drawn = shapes(paths[0])
@@ -225,15 +269,16 @@ def test_the_print_and_play_board_assembles(tmp_path, page_size):
         if title:
             found[int(title.group(1))] = measured(page)
     assert sorted(found) == [1, 2, 3, 4]
+    assert all(len(p["glue"]) == 1 for p in found.values())  # one glue edge a part
     placed = {1: (0.0, 0.0)}
     # Part 2 to the right of part 1, part 3 under it, part 4 under 2 and right of 3.
     for number, left, above in ((2, 1, None), (3, None, 1), (4, 3, 2)):
         part = found[number]
         shifts = []
         if left is not None:
-            shifts.append(glued_right(found[left], placed[left], part))
+            shifts.append(glued_across(found[left], placed[left], part))
         if above is not None:
-            shifts.append(glued_below(found[above], placed[above], part))
+            shifts.append(glued_down(found[above], placed[above], part))
         assert all(near(s, shifts[0]) for s in shifts), shifts  # both neighbours agree
         placed[number] = shifts[0]
     columns = sorted({round(x + placed[n][0], 2) for n, p in found.items() for x in p["verticals"]})
@@ -242,6 +287,28 @@ def test_the_print_and_play_board_assembles(tmp_path, page_size):
         assert len(lines) == SIZE + 1
         assert all(abs(b - a - CELL) < 0.01 for a, b in zip(lines, lines[1:]))
     assert len(parts(page_size)) == 4
+    cut = [(round(p["outline"][0] + placed[n][0], 2), round(p["outline"][1] + placed[n][1], 2),
+            round(p["outline"][2] + placed[n][0], 2), round(p["outline"][3] + placed[n][1], 2)) for n, p in found.items()]
+    assert most_layers(cut) == 2
+
+
+def most_layers(boxes: list[tuple[float, float, float, float]]) -> int:
+    """Return how many of the boxes (left, bottom, right, top) lie over the spot most covered,
+    trying one spot in every cell that the boxes' edges cut the plane into."""
+    xs = sorted({x for b in boxes for x in (b[0], b[2])})
+    ys = sorted({y for b in boxes for y in (b[1], b[3])})
+    spots = [((x0 + x1) / 2, (y0 + y1) / 2) for x0, x1 in zip(xs, xs[1:]) for y0, y1 in zip(ys, ys[1:])]
+    return max(sum(b[0] < x < b[2] and b[1] < y < b[3] for b in boxes) for x, y in spots)
+
+
+@pytest.mark.parametrize("page_size", ["letter", "a4"])
+def test_the_glued_board_is_never_more_than_two_layers_thick(page_size):
+    """The parts laid where their squares go on the board: some spot is under two parts (they
+    overlap), none under three; the same with more parts than a page size gives (3 × 3, 2 × 3,
+    5 × 4 bands), the glue edges turning like a pinwheel round every point where four meet."""
+    assert layers(parts(page_size)) == 2
+    for down, across in ((7, 7), (10, 7), (4, 5)):
+        assert layers(arranged(bands(SIZE, down), bands(SIZE, across), 2000.0, 2000.0)) == 2
 
 
 def near(one: tuple[float, float], other: tuple[float, float]) -> bool:
@@ -251,52 +318,80 @@ def near(one: tuple[float, float], other: tuple[float, float]) -> bool:
 
 def measured(page) -> dict:
     """Return what a part's page draws: its cut outline (the stroke's centre), its glue edges
-    (the shaded strips), its grid lines and the tick marks on its glue edges, in page space."""
+    (the shaded strips) by side, its grid lines and the tick marks on each glue edge, in page
+    space."""
     outline = max((s for s in page if s.rect and s.fill is None), key=lambda s: (s.x1 - s.x0) * (s.y1 - s.y0))
     box = (outline.x0 + outline.pad, outline.y0 + outline.pad, outline.x1 - outline.pad, outline.y1 - outline.pad)
-    glue = [s for s in page if s.rect and s.fill == (0.85,)]
+    strips = [s for s in page if s.rect and s.fill == (0.85,)]
     lines = [s for s in page if not s.rect and s.fill is None]
     verticals = sorted(round((s.x0 + s.x1) / 2, 2) for s in lines if s.x1 - s.x0 < 1 and s.y1 - s.y0 > 4 * CELL)
     horizontals = sorted(round((s.y0 + s.y1) / 2, 2) for s in lines if s.y1 - s.y0 < 1 and s.x1 - s.x0 > 4 * CELL)
-    left = next((g for g in glue if g.y1 - g.y0 > g.x1 - g.x0), None)
-    top = next((g for g in glue if g.x1 - g.x0 > g.y1 - g.y0), None)
+
+    def side(g) -> str:
+        if g.x1 <= verticals[0] + 0.5:
+            return "left"
+        if g.x0 >= verticals[-1] - 0.5:
+            return "right"
+        return "bottom" if g.y1 <= horizontals[0] + 0.5 else "top"
 
     def inside(s, g):
-        return g is not None and g.x0 - 1 <= s.x0 and s.x1 <= g.x1 + 1 and g.y0 - 1 <= s.y0 and s.y1 <= g.y1 + 1
+        return g.x0 - 1 <= s.x0 and s.x1 <= g.x1 + 1 and g.y0 - 1 <= s.y0 and s.y1 <= g.y1 + 1
 
-    left_ticks = sorted(round((s.y0 + s.y1) / 2, 2) for s in lines if s.y1 - s.y0 < 1 and inside(s, left))
-    top_ticks = sorted(round((s.x0 + s.x1) / 2, 2) for s in lines if s.x1 - s.x0 < 1 and inside(s, top))
-    return {"outline": box, "left": left, "top": top, "verticals": verticals, "horizontals": horizontals,
-            "left_ticks": left_ticks, "top_ticks": top_ticks}
+    glue, ticks = {}, {}
+    for g in strips:
+        glue[side(g)] = g
+        if side(g) in ("left", "right"):  # ticks continue the row lines
+            ticks[side(g)] = sorted(round((s.y0 + s.y1) / 2, 2) for s in lines if s.y1 - s.y0 < 1 and inside(s, g))
+        else:
+            ticks[side(g)] = sorted(round((s.x0 + s.x1) / 2, 2) for s in lines if s.x1 - s.x0 < 1 and inside(s, g))
+    return {"outline": box, "glue": glue, "ticks": ticks, "verticals": verticals, "horizontals": horizontals}
 
 
-def glued_right(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[float, float]:
+def glued_across(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[float, float]:
     """Return the shift that lays `part` to the right of `neighbour` (itself shifted by `at`):
-    the glue edge under the neighbour up to its cut edge, the ticks on the neighbour's lines;
-    check the overlap is the glue edge's width and every row line continues across."""
-    cut = neighbour["outline"][2] + at[0]
-    glue = part["left"]
+    whichever of the two carries the glue edge between them slides it under the other until its
+    inner side meets the other's cut edge and its ticks meet the other's row lines; check the
+    overlap is the glue edge's width, the cut edge stands on a grid line, and every row line
+    continues across."""
+    assert ("left" in part["glue"]) != ("right" in neighbour["glue"])  # one glue edge between them
+    if "left" in part["glue"]:
+        glue = part["glue"]["left"]
+        assert abs(glue.x1 - part["verticals"][0]) < 0.01  # the cut edge will stand on this line
+        dx = neighbour["outline"][2] + at[0] - glue.x1
+        dy = neighbour["horizontals"][0] + at[1] - part["ticks"]["left"][0]
+        assert [round(t + dy, 2) for t in part["ticks"]["left"]] == [round(h + at[1], 2) for h in neighbour["horizontals"]]
+    else:
+        glue = neighbour["glue"]["right"]
+        assert abs(glue.x0 - neighbour["verticals"][-1]) < 0.01
+        dx = glue.x0 + at[0] - part["outline"][0]
+        dy = neighbour["ticks"]["right"][0] + at[1] - part["horizontals"][0]
+        assert [round(t + at[1], 2) for t in neighbour["ticks"]["right"]] == [round(h + dy, 2) for h in part["horizontals"]]
     assert abs(glue.x1 - glue.x0 - GLUE) < 0.01
-    dx = cut - glue.x1  # the glue edge's inner side meets the cut edge
-    dy = neighbour["horizontals"][0] + at[1] - part["left_ticks"][0]
-    assert [round(t + dy, 2) for t in part["left_ticks"]] == [round(h + at[1], 2) for h in neighbour["horizontals"]]
     assert [round(h + dy, 2) for h in part["horizontals"]] == [round(h + at[1], 2) for h in neighbour["horizontals"]]
-    overlap = cut - (part["outline"][0] + dx)
+    overlap = neighbour["outline"][2] + at[0] - (part["outline"][0] + dx)
     assert abs(overlap - GLUE) < 0.01
     assert abs(part["verticals"][0] + dx - (neighbour["verticals"][-1] + at[0])) < 0.01  # no gap, no step
     return dx, dy
 
 
-def glued_below(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[float, float]:
-    """Return the shift that lays `part` under `neighbour`, as glued_right does across."""
-    cut = neighbour["outline"][1] + at[1]
-    glue = part["top"]
+def glued_down(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[float, float]:
+    """Return the shift that lays `part` under `neighbour`, as glued_across does across."""
+    assert ("top" in part["glue"]) != ("bottom" in neighbour["glue"])
+    if "top" in part["glue"]:
+        glue = part["glue"]["top"]
+        assert abs(glue.y0 - part["horizontals"][-1]) < 0.01
+        dy = neighbour["outline"][1] + at[1] - glue.y0
+        dx = neighbour["verticals"][0] + at[0] - part["ticks"]["top"][0]
+        assert [round(t + dx, 2) for t in part["ticks"]["top"]] == [round(v + at[0], 2) for v in neighbour["verticals"]]
+    else:
+        glue = neighbour["glue"]["bottom"]
+        assert abs(glue.y1 - neighbour["horizontals"][0]) < 0.01
+        dy = glue.y1 + at[1] - part["outline"][3]
+        dx = neighbour["ticks"]["bottom"][0] + at[0] - part["verticals"][0]
+        assert [round(t + at[0], 2) for t in neighbour["ticks"]["bottom"]] == [round(v + dx, 2) for v in part["verticals"]]
     assert abs(glue.y1 - glue.y0 - GLUE) < 0.01
-    dy = cut - glue.y0
-    dx = neighbour["verticals"][0] + at[0] - part["top_ticks"][0]
-    assert [round(t + dx, 2) for t in part["top_ticks"]] == [round(v + at[0], 2) for v in neighbour["verticals"]]
     assert [round(v + dx, 2) for v in part["verticals"]] == [round(v + at[0], 2) for v in neighbour["verticals"]]
-    overlap = (part["outline"][3] + dy) - cut
+    overlap = part["outline"][3] + dy - (neighbour["outline"][1] + at[1])
     assert abs(overlap - GLUE) < 0.01
     assert abs(part["horizontals"][-1] + dy - (neighbour["horizontals"][0] + at[1])) < 0.01
     return dx, dy

@@ -67,12 +67,14 @@ class HandRules:
     # The class's taste (game.taste) that one best equation at least must fit: a Junior hand
     # whose best score needs '92 2/2' or a three-digit Number teaches what the class does not write.
     best_taste: Taste | None = None
+    every_tile: bool = False  # every tile of the hand is in some equation (a notebook's hands)
 
     def recorded(self) -> dict:
         """Return the rules as a run records them (its manifest, the tag of its ids): every field,
         but the taste's only when set, so a --taste any run keeps the ids it had before the taste."""
         fields = dataclasses.asdict(self)
-        for name, unset in (("zero_tricks", True), ("max_families", None), ("best_taste", None)):
+        for name, unset in (("zero_tricks", True), ("max_families", None), ("best_taste", None),
+                             ("every_tile", False)):
             if fields[name] == unset:
                 del fields[name]
         return fields
@@ -130,6 +132,8 @@ class HandRules:
         if self.best_taste is not None and solution.best and not any(fits(a.symbols, self.best_taste)
                                                                      for a in solution.best):
             missed.append("--taste class (a best equation the class would write)")
+        if self.every_tile and unused_tiles(solution):
+            missed.append("every tile in some equation")
         return missed
 
     def suits(self, hand: Hand) -> bool:
@@ -237,6 +241,13 @@ def in_order(tiles: list[str]) -> Hand:
     """Return tiles as a hand is shown: digits, fractions, operations, then blanks."""
     order = ALL_SYMBOLS + (BLANK,)
     return tuple(sorted(tiles, key=order.index))
+
+
+def unused_tiles(solution: Solution) -> tuple[str, ...]:
+    """Return the tiles of the hand that no equation of it uses, once each: ('5/2',) for a hand
+    whose 5/2 can never be used (a class hunts for it in vain)."""
+    used = {BLANK if t.startswith(BLANK) else t for answer in solution.answers for t in (answer.tiles or answer.symbols)}
+    return tuple(t for t in dict.fromkeys(solution.hand) if t not in used)
 
 
 def find_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules(),

@@ -66,6 +66,7 @@ TRUEORNOT_ITEMS = 2
 # that hand's best play forms two equations, which happens two times in three.
 CROSS_EXTRA = 2
 CROSS_TRIES = 3  # plays tried before the item falls back to a situation of the step's plays
+CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried before the next play
 OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left to play
 OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
 
@@ -168,7 +169,10 @@ def _make(job: tuple) -> tuple[object, str]:
     rng = item_rng(seed, _stream(what), number)
     if what in ("boardless", "overhead-hand"):
         kind = "boardless"
-        hand, solution = find_hand(tileset, rng, DIFFICULTIES[step].rules(tileset=tileset))
+        # A binder's hand uses every tile somewhere: a tile no equation can use has a class
+        # hunting in vain (a Junior medium hand's 5/2 did).
+        rules = dataclasses.replace(DIFFICULTIES[step].rules(tileset=tileset), every_tile=True)
+        hand, solution = find_hand(tileset, rng, rules)
         return boardless_item(item_id(kind, seed, number, tag), hand, tileset, solution), step
     if what in ("situations", "overhead-board"):
         situation = cross_situation(tileset, rng) if step == "cross" else None
@@ -192,7 +196,8 @@ def _make(job: tuple) -> tuple[object, str]:
 def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
     """Return a situation whose best play forms two equations (a cross equation), or None when
     none turned up in CROSS_TRIES plays: a board with a play forming a cross equation (from
-    simulated play), and a hand of that play's tiles and CROSS_EXTRA more from what is left."""
+    simulated play, the scoreplay finder's), and a hand of that play's tiles and CROSS_EXTRA
+    more from what is left, up to CROSS_HANDS such hands a play."""
     for _ in range(CROSS_TRIES):
         try:
             board, candidate = find_play(tileset, rng, "cross")
@@ -201,11 +206,12 @@ def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
         used = used_tiles(candidate.play)
         left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
         pool = sorted(left.elements())
-        hand = in_order(list(used) + rng.sample(pool, min(CROSS_EXTRA, len(pool), MAX_HAND - len(used))))
-        position = Position(board, hand, tileset)
-        best = position.top(1)
-        if best and has_feature(board, best[0], "two-equations", tileset):
-            return analysed(position)
+        for _ in range(CROSS_HANDS):
+            hand = in_order(list(used) + rng.sample(pool, min(CROSS_EXTRA, len(pool), MAX_HAND - len(used))))
+            position = Position(board, hand, tileset)
+            best = position.top(1)
+            if best and has_feature(board, best[0], "two-equations", tileset):
+                return analysed(position)
     return None
 
 
@@ -251,7 +257,8 @@ def notebook(tileset: TileSet, level: str, seed: int, page_size: str = "letter",
     steps = {what: tuple(step for _, step in found) for what, found in pairs.items()}
 
     def sheet(kind: str, found: tuple) -> Worksheet:
-        return Worksheet(kind, seed, level, found, page_size)
+        # A hand's key by families, as the boardless command's default: a page a teacher reads.
+        return Worksheet(kind, seed, level, found, page_size, key="families" if kind == "boardless" else "full")
 
     named = {
         "trueornot": Section("trueornot", (sheet("trueornot", items["trueornot"]),), steps["trueornot"]),

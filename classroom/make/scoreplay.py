@@ -110,23 +110,48 @@ class ScorePlayItem:
         return self.play.score
 
 
+def cross_targets(board: Board, tileset: TileSet) -> list[tuple[tuple[int, int], str]]:
+    """Return (square, symbol) for every empty square and symbol of the set that would make a
+    true equation with the tiles beside it (across or down), in board order: the only squares
+    where a play can form a cross equation, and the tile it must put there."""
+    symbols = [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
+    found, seen = set(), set()
+    for row, col in board.tiles:
+        for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
+            direction = Direction.ACROSS if square[0] == row else Direction.DOWN
+            if (square, direction) in seen or not on_board(square) or not board.is_empty(square):
+                continue
+            seen.add((square, direction))
+            squares = board.place([Placement(square, EQUAL)]).run(square, direction)
+            beside = [board.symbol(s) for s in squares if s != square]
+            # Without an = beside it, only an = there can make the run an equation.
+            for symbol in symbols if EQUAL in beside else (EQUAL,):
+                run = [symbol if s == square else board.symbol(s) for s in squares]
+                if makes_equation(run, tileset):
+                    found.add((square, symbol))
+    return sorted(found)
+
+
 def cross_squares(board: Board, tileset: TileSet) -> list[tuple[int, int]]:
     """Return the empty squares where one tile would make a true equation with the tiles beside
     it (across or down): the only squares where a play can form a cross equation."""
-    symbols = [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
-    found = set()
-    for row, col in board.tiles:
-        for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
-            if square in found or not on_board(square) or not board.is_empty(square):
-                continue
-            direction = Direction.ACROSS if square[0] == row else Direction.DOWN
-            for symbol in symbols:
-                after = board.place([Placement(square, symbol)])
-                run = [after.symbol(s) for s in after.run(square, direction)]
-                if EQUAL in run and len(run) > 1 and makes_equation(run, tileset):
-                    found.add(square)
-                    break
-    return sorted(found)
+    return sorted({square for square, _ in cross_targets(board, tileset)})
+
+
+def aimed_hand(bag: tuple[str, ...], size: int, rng: random.Random,
+               targets: list[tuple[tuple[int, int], str]]) -> tuple[str, ...] | None:
+    """Return a hand of `size` tiles drawn from the bag that holds the tile one of the targets
+    needs (the = is free, never in a hand), or None when the bag holds none of them: a hand
+    that can form a cross equation far more often than one drawn blind."""
+    wanted = [symbol for _, symbol in targets if symbol == EQUAL or symbol in bag]
+    if not wanted:
+        return None
+    symbol = wanted[rng.randrange(len(wanted))]
+    if symbol == EQUAL:
+        return in_order(list(draw(bag, size, rng)[0]))
+    rest = list(bag)
+    rest.remove(symbol)
+    return in_order([symbol, *draw(tuple(rest), size - 1, rng)[0]])
 
 
 def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
@@ -158,7 +183,8 @@ def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str
 
 def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate]:
     """Return a board from simulated play and a play on it that practises the focus; raise after
-    a bounded search naming the focus."""
+    a bounded search naming the focus. A cross equation is looked for on crowded boards only
+    where one can be formed, with hands that hold a tile it needs."""
     size = ALL_HAND if focus == "all" else HAND
     cross = focus == "cross"
     for _ in range(CROSS_GAMES if cross else GAMES):
@@ -168,10 +194,13 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
         if len(bag) < size:
             continue
         for board in rng.sample(boards, len(boards) if cross else min(BOARDS, len(boards))):
-            if cross and not cross_squares(board, tileset):
+            targets = cross_targets(board, tileset) if cross else []
+            if cross and not targets:
                 continue
             for _ in range(CROSS_HANDS if cross else 1):
-                hand = in_order(list(draw(bag, size, rng)[0]))
+                hand = aimed_hand(bag, size, rng, targets) if cross else in_order(list(draw(bag, size, rng)[0]))
+                if hand is None:
+                    break
                 found = candidates(board, hand, tileset, focus)
                 if found:
                     return board, found[rng.randrange(len(found))]

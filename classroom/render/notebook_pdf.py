@@ -34,7 +34,7 @@ TILE_TOP = 112.0  # from a tile page's top edge to its first row of tiles: the t
 
 # Every value notebook.j2 reads, so that any of its pieces can be asked for on any page.
 BLANK_VALUES = {"page_id": "", "page": 1, "teacher": False, "section": None, "step": "", "part": 1,
-                "parts": 1, "band": (0, 0), "first": "", "last": "", "under": 1, "tile_page": 1,
+                "parts": 1, "band": (0, 0), "first": "", "last": "", "under": 1, "glued": {}, "tile_page": 1,
                 "tile_pages": 1, "cited": 0}
 
 
@@ -197,8 +197,9 @@ def print_and_play(binder: Binder) -> None:
     for part in found:
         page_id = f"{notebook.id}-board-{part.number}"
         sheet = binder.own_page(page_id)
+        under = neighbours(found, part)
         said = words(env, notebook, page_id=page_id, part=part.number, parts=len(found), band=part.band,
-                     first=part.first, last=part.last)
+                     first=part.first, last=part.last, glued=under)
         map_side = 36.0
         sheet.header(said["board_title"], said["id_line"], size=TEXT * 1.6)
         top = sheet.y
@@ -208,7 +209,7 @@ def print_and_play(binder: Binder) -> None:
             for piece in _wrapped(line, TEXT * 0.9, room):
                 sheet.text(piece, TEXT * 0.9, gap=0.25)
         draw_map(sheet.canvas, found, part, sheet.right, top, map_side, label)
-        glue = {edge: words(env, notebook, under=number)["glue_label"] for edge, number in neighbours(found, part).items()}
+        glue = {side: words(env, notebook, under=number)["glue_label"] for side, number in under.items()}
         draw_part(sheet.canvas, part, premiums, glue)
         draw_ruler(sheet.canvas, sheet.left, sheet.bottom + 4, said["ruler_label"])
     grid = tile_grid(notebook.page_size, TILE_TOP)
@@ -224,11 +225,11 @@ def print_and_play(binder: Binder) -> None:
 
 
 def neighbours(found: tuple, part) -> dict[str, int]:
-    """Return the parts a part's glue edges go under: {'left': 3, 'top': 2}."""
+    """Return the parts a part's glue edges go under, by side: {'left': 1}."""
     number = {p.band: p.number for p in found}
     i, j = part.band
-    wanted = {"left": (i, j - 1) if part.glue_left else None, "top": (i - 1, j) if part.glue_top else None}
-    return {edge: number[band] for edge, band in wanted.items() if band in number}
+    step = {"left": (i, j - 1), "bottom": (i + 1, j), "right": (i, j + 1), "top": (i - 1, j)}
+    return {side: number[step[side]] for side in part.glued}
 
 
 def _wrapped(text: str, size: float, room: float) -> list[str]:

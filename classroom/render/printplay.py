@@ -6,15 +6,23 @@ squares, its glue edges, its cut outline) and `tile_grid` where the tiles of a p
 drawers draw exactly that, and tests/test_notebook.py reads the PDF back and assembles it.
 
 How the board assembles: each part is cut along its solid outline, which holds the coordinates
-on the board's own edges (a COORDS-wide margin), so the glued board keeps A–S and 1–19. A part that has a neighbour
-to its left (above) carries a shaded glue edge, GLUE wide, left of (above) its first column
-(row); it slides under that neighbour until the neighbour's cut edge meets its first grid line
-and the tick marks on the glue edge meet the neighbour's grid lines. Adjacent parts then overlap
-by GLUE and every square is CELL across.
+on the board's own edges (a COORDS-wide margin), so the glued board keeps A–S and 1–19. Where two
+parts meet, one of them carries a shaded glue edge, GLUE wide, beyond its squares; it slides
+under the other part until that part's cut edge meets its grid line and the tick marks on the
+glue edge meet that part's grid lines. Adjacent parts then overlap by GLUE and every square is
+CELL across.
+
+Which part of two carries the glue edge turns like a pinwheel around every point where four
+parts meet (`glue_sides`): around the board's centre, part 2's edge goes under part 1, part 1's
+under part 3, part 3's under part 4 and part 4's under part 2. No part carries glue edges on two
+sides that meet at a corner, so no glue edge reaches under a third part, and no spot of the
+glued board is more than two layers of card (`layers`; three glue edges met under J10 when the
+parts to the right and below both carried theirs).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -38,6 +46,9 @@ CM = 72 / 2.54  # a centimetre in points
 RULER_ROOM = 30.0  # above the footer: the ruler and its label
 
 
+SIDES = ("left", "bottom", "right", "top")  # a part's sides, in the order of its outline's edges
+
+
 @dataclass(frozen=True)
 class Part:
     """One part of the print-and-play board and where it stands on its page (points, from the
@@ -49,8 +60,7 @@ class Part:
     cols: tuple[int, int]  # first and last column
     x: float  # the left edge of its first column
     top: float  # the top edge of its first row
-    glue_left: bool  # a glue edge left of its first column
-    glue_top: bool  # a glue edge above its first row
+    glued: tuple[str, ...]  # the sides (of SIDES) that carry a glue edge, like ('left',)
     cell: float = CELL
     glue: float = GLUE
 
@@ -70,23 +80,27 @@ class Part:
         return (self.rows[1] - self.rows[0] + 1) * self.cell
 
     @property
+    def beyond(self) -> tuple[float, float, float, float]:
+        """Return how far its outline stands beyond its squares on each side (left, bottom,
+        right, top): a glue edge, the coordinates' margin on the board's own edges, or nothing."""
+        return tuple(self.glue if side in self.glued else COORDS if edge else 0.0
+                     for side, edge in zip(SIDES, self.edges))
+
+    @property
     def outline(self) -> tuple[float, float, float, float]:
         """Return the cut outline as (left, bottom, right, top): the squares, the glue edges, and
         the coordinates' margin on the board's own edges."""
-        left, bottom, right, top = (COORDS if edge else 0.0 for edge in self.edges)
-        return (self.x - (self.glue if self.glue_left else left), self.top - self.height - bottom,
-                self.x + self.width + right, self.top + (self.glue if self.glue_top else top))
+        left, bottom, right, top = self.beyond
+        return self.x - left, self.top - self.height - bottom, self.x + self.width + right, self.top + top
 
-    def glue_edges(self) -> list[tuple[float, float, float, float]]:
-        """Return the shaded glue edges as (left, bottom, right, top): left of the squares
-        (reaching up over the corner when there is a glue edge above too), and above them."""
+    def glue_edges(self) -> dict[str, tuple[float, float, float, float]]:
+        """Return the shaded glue edges by side, each as (left, bottom, right, top), as long as
+        the outline's side (never two sides meeting at a corner: see glue_sides)."""
         left, bottom, right, top = self.outline
-        edges = []
-        if self.glue_left:
-            edges.append((left, bottom, self.x, top))
-        if self.glue_top:
-            edges.append((self.x, self.top, right, top))
-        return edges
+        low = self.top - self.height
+        strips = {"left": (left, bottom, self.x, top), "bottom": (left, bottom, right, low),
+                  "right": (self.x + self.width, bottom, right, top), "top": (left, self.top, right, top)}
+        return {side: strips[side] for side in self.glued}
 
     @property
     def first(self) -> str:
@@ -108,26 +122,60 @@ def bands(count: int, per_page: int) -> list[tuple[int, int]]:
     return [(start, start + size - 1) for start, size in zip(starts, sizes)]
 
 
+def glue_sides(band: tuple[int, int], row_bands: int, col_bands: int) -> tuple[str, ...]:
+    """Return the sides of the part in `band` that carry a glue edge: of two parts side by side
+    the right one when their row and column bands add up to an even number, else the left one;
+    of two parts one above the other the upper one when even, else the lower one. Around every
+    point where four parts meet the edges then turn like a pinwheel (the other way round at the
+    next point), and a part carries glue on the left and right or on the top and bottom only."""
+    i, j = band
+    even = (i + j) % 2 == 0
+    found = {"left": j > 0 and not even, "bottom": i < row_bands - 1 and even,
+             "right": j < col_bands - 1 and not even, "top": i > 0 and even}
+    return tuple(side for side in SIDES if found[side])
+
+
 def parts(page_size: str) -> tuple[Part, ...]:
     """Return the parts of the board for a page size, in reading order, each centred across its
     page below the page's title."""
     width, height = PAGE_POINTS[page_size]
     margin = MARGIN  # the coordinates stand in the room left when a part is centred
-    across = int((width - 2 * margin - max(GLUE, COORDS) - COORDS) // CELL)
-    down = int((height - TOP_ROOM - margin - RULER_ROOM - max(GLUE, COORDS) - COORDS) // CELL)
-    row_bands, col_bands = bands(SIZE, down), bands(SIZE, across)
+    room = 2 * max(GLUE, COORDS)  # a glue edge or the coordinates on both sides, at most
+    across = int((width - 2 * margin - room) // CELL)
+    down = int((height - TOP_ROOM - margin - RULER_ROOM - room) // CELL)
+    return arranged(bands(SIZE, down), bands(SIZE, across), width, height)
+
+
+def arranged(row_bands: list[tuple[int, int]], col_bands: list[tuple[int, int]], width: float,
+             height: float) -> tuple[Part, ...]:
+    """Return the parts of those row and column bands, in reading order, each centred across a
+    page of that width, its outline's top TOP_ROOM below the page's top."""
     found = []
     for i, rows in enumerate(row_bands):
         for j, cols in enumerate(col_bands):
-            glue_left, glue_top = j > 0, i > 0
-            squares = (cols[1] - cols[0] + 1) * CELL
-            before = GLUE if glue_left else COORDS if j == 0 else 0.0
-            after = COORDS if j == len(col_bands) - 1 else 0.0
-            left = (width - squares - before - after) / 2
-            x = left + before
-            top = height - TOP_ROOM - (GLUE if glue_top else COORDS if i == 0 else 0.0)
-            found.append(Part(len(found) + 1, (i, j), rows, cols, x, top, glue_left, glue_top))
+            part = Part(len(found) + 1, (i, j), rows, cols, 0.0, 0.0, glue_sides((i, j), len(row_bands), len(col_bands)))
+            left, _, right, top = part.beyond
+            x = (width - part.width - left - right) / 2 + left
+            found.append(dataclasses.replace(part, x=x, top=height - TOP_ROOM - top))
     return tuple(found)
+
+
+def layers(found: tuple[Part, ...]) -> int:
+    """Return the most layers of card anywhere on the glued board: the parts laid with their
+    squares where they are on the board, and every spot counted under how many outlines it lies."""
+    placed = []
+    for part in found:
+        left, bottom, right, top = part.outline
+        # The board's upper-left corner at (0, 0), rows going down: shift each part to its squares.
+        dx = (part.cols[0] - 1) * part.cell - part.x
+        dy = -(part.rows[0] - 1) * part.cell - part.top
+        placed.append(tuple(round(v, 6) for v in (left + dx, bottom + dy, right + dx, top + dy)))  # edges that meet, meet
+    xs = sorted({x for box in placed for x in (box[0], box[2])})
+    ys = sorted({y for box in placed for y in (box[1], box[3])})
+    # Between two neighbouring edges the count is the same everywhere: one spot in each cell.
+    return max(sum(box[0] < x < box[2] and box[1] < y < box[3] for box in placed)
+               for x in ((a + b) / 2 for a, b in zip(xs, xs[1:]))
+               for y in ((a + b) / 2 for a, b in zip(ys, ys[1:])))
 
 
 def part_labels(part: Part, premiums: tuple[tuple[str, ...], ...]) -> list[tuple[str, ...]]:
@@ -137,26 +185,31 @@ def part_labels(part: Part, premiums: tuple[tuple[str, ...], ...]) -> list[tuple
 
 def draw_part(canvas: Canvas, part: Part, premiums: tuple[tuple[str, ...], ...],
               glue_labels: dict[str, str]) -> None:
-    """Draw one part: its glue edges (shaded, labelled with `glue_labels` by edge, 'left' and
-    'top', with tick marks continuing the grid lines), its squares, the board's coordinates on the board's own edges, the cut outline and
-    crop marks at its corners (returns nothing)."""
+    """Draw one part: its glue edges (shaded, labelled with `glue_labels` by side, with tick
+    marks continuing the grid lines), its squares, the board's coordinates on the board's own
+    edges, the cut outline and crop marks at its corners (returns nothing)."""
     canvas.saveState()
-    for left, bottom, right, top in part.glue_edges():
+    strips = part.glue_edges()
+    for left, bottom, right, top in strips.values():
         canvas.setFillGray(0.85)
         canvas.rect(left, bottom, right - left, top - bottom, stroke=0, fill=1)
     canvas.setFillGray(0.3)
     canvas.setStrokeGray(0)
     canvas.setLineWidth(0.8)
-    if part.glue_left:
-        for index in range(part.rows[1] - part.rows[0] + 2):
-            y = part.top - index * part.cell
-            canvas.line(part.x - TICK, y, part.x, y)
-        _glue_text(canvas, glue_labels.get("left", ""), part.x - part.glue / 2, part.top - part.height / 2, 90)
-    if part.glue_top:
-        for index in range(part.cols[1] - part.cols[0] + 2):
-            x = part.x + index * part.cell
-            canvas.line(x, part.top, x, part.top + TICK)
-        _glue_text(canvas, glue_labels.get("top", ""), part.x + part.width / 2, part.top + part.glue / 2, 0)
+    low, high = part.top - part.height, part.x + part.width
+    for side, (left, bottom, right, top) in strips.items():
+        if side in ("left", "right"):
+            at, out = (part.x, -TICK) if side == "left" else (high, TICK)
+            for index in range(part.rows[1] - part.rows[0] + 2):
+                y = part.top - index * part.cell
+                canvas.line(at, y, at + out, y)
+            _glue_text(canvas, glue_labels.get(side, ""), (left + right) / 2, part.top - part.height / 2, 90)
+        else:
+            at, out = (part.top, TICK) if side == "top" else (low, -TICK)
+            for index in range(part.cols[1] - part.cols[0] + 2):
+                x = part.x + index * part.cell
+                canvas.line(x, at, x, at + out)
+            _glue_text(canvas, glue_labels.get(side, ""), part.x + part.width / 2, (bottom + top) / 2, 0)
     canvas.restoreState()
     canvas.saveState()
     draw_squares(canvas, part.x, part.top, part.cell, part_labels(part, premiums))

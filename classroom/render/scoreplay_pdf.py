@@ -31,11 +31,12 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     box to work in and a box for the score (returns nothing)."""
     large = worksheet.large_print
     text = 12.0 if large else 9.5
-    words = Wording(env, "scoreplay.j2", worksheet=worksheet, item=item, page=1)
+    blanks = bool(blank_squares(item, item.play))
+    words = Wording(env, "scoreplay.j2", worksheet=worksheet, item=item, page=1, blanks=blanks)
     sheet.open(words, text * 1.8)
     sheet.name_and_instructions(words, text)
     work = text * 7.5  # the working box: a line for each equation and its sum
-    below = text * 0.85 * 1.6 + text * 1.6 + text * 1.2 + work + 8  # legend, play line, boxes
+    below = text * 0.85 * 1.6 * (2 if blanks else 1) + text * 1.6 + text * 1.2 + work + 8  # legend, play line, boxes
     cell = min(MAX_STUDENT_CELL, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell, item.play)
     sheet.paragraph(words["legend"], text * 0.85, after=0.3)

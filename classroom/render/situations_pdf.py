@@ -60,11 +60,12 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     """Draw one situation's student page (with the student's name when it is printed for one)."""
     large = worksheet.large_print
     text = 12.0 if large else 9.5
-    words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1)
+    blanks = bool(blank_squares(item))
+    words = Wording(env, "situations.j2", worksheet=worksheet, item=item, page=1, blanks=blanks)
     sheet.open(words, text * 1.8, check=worksheet.check_address(item.id))
     sheet.name_and_instructions(words, text, student)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
-    below = text * 0.85 * 1.6 + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
+    below = text * 0.85 * 1.6 * (2 if blanks else 1) + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
     below += sheet.corner_height()  # and a QR code under them
     cell = min(25.0, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell)
@@ -134,9 +135,9 @@ def equation_table(sheet: Sheet, words: Wording, equation: EquationScore, size: 
     sheet.y -= size * 0.5
 
 
-def blank_squares(item: SituationItem, play: KeyPlay) -> frozenset[Square]:
+def blank_squares(item: SituationItem, play: KeyPlay | None = None) -> frozenset[Square]:
     """Return the squares of the blanks, on the board or placed by the play, like {(19, 11)}."""
-    placed = {p.square for p in play.placements if is_blank(p.tile)}
+    placed = {p.square for p in play.placements if is_blank(p.tile)} if play else set()
     return frozenset(placed | {(t.row, t.col) for t in item.board if is_blank(t.tile)})
 
 

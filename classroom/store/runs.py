@@ -96,19 +96,19 @@ def notebook_names(notebook: Notebook) -> tuple[str, str]:
 
 def notebook_manifest(notebook: Notebook, files: list[str]) -> dict:
     """Return the manifest of a notebook run: its id, seed, level, the sections in order with
-    the ids of their sheets and what each practises, and one entry per sheet, with its kind and
-    section, as the single command's manifest records it (a Boardless Activity or a Board
+    the ids of their sheets and what each practises, and one entry per sheet, with its kind,
+    section and key (a hand's by families, the others whole), as the single command's manifest records it (a Boardless Activity or a Board
     Situation is found again by its id and graded like any other)."""
     items, sections = [], []
     for section in notebook.sections:
         entries = [entry for worksheet in section.worksheets
-                   for entry in ({"kind": worksheet.kind, "check": worksheet.check_page, **entry}
+                   for entry in ({"kind": worksheet.kind, "check": worksheet.check_page, "key": worksheet.key, **entry}
                                  for entry in manifest(worksheet, [])["items"])]
         for entry, step in zip(entries, section.steps):
             items.append({"section": section.name, "step": step, **entry})
         sections.append({"name": section.name, "ids": [entry["id"] for entry in entries]})
     return {"command": "notebook", "id": notebook.id, "seed": notebook.seed, "level": notebook.level,
-            "key": "full", "version": __version__, "layout": {"page_size": notebook.page_size},
+            "key": "families", "version": __version__, "layout": {"page_size": notebook.page_size},
             "sections": sections, "files": files, "items": items}
 
 
