@@ -146,4 +146,5 @@ def test_a_blank_in_the_key_play_is_marked_in_its_table(tmp_path):
     (page,) = text_of(key)
     assert "?2" in page.split()
     assert "Best play, 1 points: D5 down 2 = ?2" in page
-    assert "?5 in a table: a blank standing for 5 (it scores 0)." in " ".join(page.split())
+    assert ("A tile with a ? in its corner and a hollow symbol is a blank standing for that symbol "
+            "(it scores 0); ?5 in writing.") in " ".join(page.split())

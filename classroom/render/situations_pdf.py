@@ -196,7 +196,7 @@ def key_pages(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, item:
                     equation=None, points_sum=0, blanks=bool(play and blank_squares(item, play)))
     sheet.open(words, KEY_TEXT * 1.7)
     sheet.text(words["hand_line"], KEY_TEXT)
-    legend = KEY_TEXT * 0.85 * 1.35 + 4
+    legend = sheet.height_of(lambda scratch: scratch.text(words["legend"], KEY_TEXT * 0.85)) + 4  # it may wrap
     for text in KEY_SIZES:
         below = legend + (sheet.height_of(lambda scratch: key_body(scratch, words, item, play, text))
                           if play else text * 2)
