@@ -21,17 +21,15 @@ from classroom.game.tilesets import TileSet
 PlayKey = frozenset  # frozenset of (square, tile): a play is the tiles it puts down
 
 
-def _run(shown, square, direction: Direction) -> list:
-    """Return the symbols of the run of tiles through a square, in reading order; `shown(square)`
-    is the symbol on a square once the play is down ('' when empty or off the board)."""
-    dr, dc = direction.step
-    while shown((square[0] - dr, square[1] - dc)):
-        square = (square[0] - dr, square[1] - dc)
-    run = []
-    while symbol := shown(square):
-        run.append(symbol)
-        square = (square[0] + dr, square[1] + dc)
-    return run
+def _beside(on_board: dict, square, step) -> tuple:
+    """Return the symbols of the tiles on the board next to a square, walking `step` from it
+    until an empty square or the edge, nearest first."""
+    found = []
+    square = (square[0] + step[0], square[1] + step[1])
+    while symbol := on_board.get(square):
+        found.append(symbol)
+        square = (square[0] + step[0], square[1] + step[1])
+    return tuple(found)
 
 
 @lru_cache(maxsize=1 << 18)
@@ -44,19 +42,33 @@ def _reading(symbols: tuple, rules) -> str:
         return ""
 
 
-def _legal(on_board: dict, placements: list[tuple], direction: Direction, rules) -> bool:
-    """Return whether the placements make an equation along `direction` whose every cross run is
-    legal; `on_board` is the symbol of every square that holds a tile before the play."""
-    placed = {square: face(tile) for square, tile in placements}
+def _runs(on_board: dict, squares: list, direction: Direction) -> tuple:
+    """Return what the runs of a play on these empty squares along `direction` hold besides its
+    own tiles: the main run as the board's tiles before, between and after the squares (k + 1
+    parts for k squares), and each square's cross run as the board's tiles before and after it.
+    A play's tiles go between these parts; the squares between two of them hold tiles already."""
+    dr, dc = direction.step
+    parts = [tuple(reversed(_beside(on_board, squares[0], (-dr, -dc))))]
+    for here in squares[:-1]:
+        parts.append(_beside(on_board, here, (dr, dc)))  # up to the next of the squares
+    parts.append(_beside(on_board, squares[-1], (dr, dc)))
+    cr, cc = direction.other.step
+    crosses = [(tuple(reversed(_beside(on_board, square, (-cr, -cc)))), _beside(on_board, square, (cr, cc)))
+               for square in squares]
+    return parts, crosses
 
-    def shown(square) -> str:  # the symbol on a square once the play is down, as Board.place would leave it
-        return placed.get(square) or on_board.get(square, "")
 
-    if _reading(tuple(_run(shown, placements[0][0], direction)), rules) != "equation":
+def _legal(runs: tuple, faces: tuple, rules) -> bool:
+    """Return whether the symbols `faces`, laid on the squares whose runs are `runs`, make an
+    equation along the play's line whose every cross run is legal."""
+    parts, crosses = runs
+    main = parts[0]
+    for symbol, part in zip(faces, parts[1:]):
+        main += (symbol,) + part
+    if main.count(EQUAL) != 1 or _reading(main, rules) != "equation":  # an equation has one =
         return False
-    for square, _ in placements:
-        cross = _run(shown, square, direction.other)
-        if len(cross) >= 2 and not _reading(tuple(cross), rules):
+    for symbol, (before, after) in zip(faces, crosses):
+        if (before or after) and not _reading(before + (symbol,) + after, rules):
             return False
     return True
 
@@ -90,7 +102,8 @@ def _assign(order: tuple, blank_symbols: tuple) -> set[tuple]:
 def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey, int]:
     """Return every legal equation play (as the set of its placements) with its score."""
     blank_symbols = tuple(s for s in tileset.blank_symbols if s != EQUAL)
-    by_size = {k: _arrangements(tuple(hand), k, blank_symbols) for k in range(1, len(hand) + 2)}
+    by_size = {k: {order: tuple(face(tile) for tile in order) for order in _arrangements(tuple(hand), k, blank_symbols)}
+               for k in range(1, len(hand) + 2)}
     plays: dict[PlayKey, int] = {}
     on_board = {square: face(tile) for square, tile in board.tiles.items()}
     for direction in Direction:
@@ -108,14 +121,15 @@ def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey
                 for k in range(1, len(squares) + 1):
                     if not _connected(board, squares[:k]):
                         continue
-                    for order in by_size[k]:
+                    directions = list(Direction) if k == 1 else [direction]
+                    runs = {way: _runs(on_board, squares[:k], way) for way in directions}
+                    for order, faces in by_size[k].items():
                         placements = list(zip(squares[:k], order))
                         key = frozenset(placements)
                         if key in plays:
                             continue
-                        directions = list(Direction) if k == 1 else [direction]
                         for way in directions:
-                            if _legal(on_board, placements, way, tileset.rules):
+                            if _legal(runs[way], faces, tileset.rules):
                                 play = Play(tuple(Placement(s, t) for s, t in placements), way)
                                 plays[key] = score(board, play, tileset).total
                                 break
