@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 import os
 import re
-import time
 
 from classroom.game.bag import operations_drawn
 from classroom.record.grammar import Draw, Took
@@ -17,9 +16,10 @@ from tests.test_web_teams import team_link, team_post
 
 
 def aged(library, name, seconds: int) -> None:
-    """Make the game's turn begin `seconds` ago (the record last written then)."""
+    """Make the game's turn begin `seconds` before its record was last written (the clock counts
+    from that write, web.piles.turn_began)."""
     path = library / "games" / f"{name}.txt"
-    then = time.time() - seconds
+    then = path.stat().st_mtime - seconds
     os.utime(path, (then, then))
 
 

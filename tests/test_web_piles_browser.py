@@ -5,21 +5,13 @@ keyboard, each refill drawn with the page's buttons; the record it leaves is rep
 
 from __future__ import annotations
 
-import os
-import time
-
 from classroom.game.bag import operations_drawn
 from classroom.record.deal import best_turn
 from classroom.record.grammar import Draw, Took, action_text
 from classroom.record.replay import replay
 from tests.test_web_games_browser import record_of, scored, screenshots, shown_totals, typed
+from tests.test_web_piles import aged
 from tests.test_web_serve import browser, serving, sign_in, submit, wait_for  # noqa: F401  (browser: a fixture)
-
-
-def turn_began(folder, name, seconds: int) -> None:
-    """Make the turn to play have begun `seconds` ago (the record last written then)."""
-    then = time.time() - seconds
-    os.utime(folder / "output" / "games" / f"{name}.txt", (then, then))
 
 
 def test_two_teams_with_a_handicap_a_clock_and_two_piles(tmp_path, browser):
@@ -45,7 +37,7 @@ def test_two_teams_with_a_handicap_a_clock_and_two_piles(tmp_path, browser):
         first = browser.find_element(By.ID, "turn-clock-time").text
         wait_for(lambda: browser.find_element(By.ID, "turn-clock-time").text != first)  # it runs
         for player, answer in (("Red", "draw-3"), ("Blue", None)):
-            turn_began(tmp_path, name, 70)  # past the minute a play: the clock is red, the play still counts
+            aged(tmp_path / "output", name, 70)  # past the minute a play: the clock is red, the play still counts
             browser.refresh()
             wait_for(lambda: "over" in browser.find_element(By.ID, "turn-clock").get_attribute("class"))
             assert browser.find_element(By.ID, "turn-clock-over").is_displayed()

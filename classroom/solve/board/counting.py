@@ -92,7 +92,9 @@ class Counting:
                 # the tables were left part-built (an aimed table's targets are marked covered
                 # before its sides are in): a count asked for again starts afresh
                 self._over = limit
-                self.tables = self.tables.afresh()
+                made_from = self.tables.emptied()
+                self.tables = None  # the part-built tables let go before the new ones are made:
+                self.tables = SideTables(*made_from)  # made beside them, they ran out of memory
                 return None
         return self._count
 

@@ -77,14 +77,17 @@ class SideTables:
                 self._fewer_aiming = BlankAiming(rest, self._aiming, self._aiming)
                 self._blank_aiming.fewer = self._fewer_aiming
 
-    def afresh(self) -> "SideTables":
-        """Return new, empty side tables for the same hands, the hands' caches of Numbers emptied
-        too: a count stopped (by its limit, or out of memory) lets go of all it held."""
-        for hand in self._hands():
+    def emptied(self) -> tuple:
+        """Return what new, empty side tables for the same hands are made from, the hands' caches
+        of Numbers emptied: a count stopped (by its limit, or out of memory) lets go of all it
+        held, these tables too before the new ones are made (Counting.count). The caches are
+        emptied before anything new is made: out of memory, even a small dict may not fit until
+        they are (a hand met twice is emptied twice)."""
+        for hand in (self.hand, self.plain_hand, self.rest_hand):
             hand.number_cache.clear()
             hand.blank_number_cache.clear()
             hand.blank_values.clear()
-        return SideTables(self.hand, self.plain_hand, self.rest_hand, self.counting)
+        return self.hand, self.plain_hand, self.rest_hand, self.counting
 
     def window_pairs(self, window: Window, cells: list | None = None) -> Iterator[tuple]:
         """Yield (left fills, right fills) of every play of the window (lists of tiles, or how
