@@ -415,17 +415,17 @@ BONUS_RACK = ("-", "6/6", "4", "7", "×", "1/6", "0")  # its best play is anothe
 
 
 def test_the_reveal_ranks_a_bonus_players_plays_with_the_bonus():
-    """The page's reveal (web.searches.best_plays) for a player given ×2: the rack's plain best
+    """The page's reveal (web.searches.turn_best, as Reveals.best asks it) for a player given ×2: the rack's plain best
     play scores 111 (165 with ×2), while another play scores more with ×2; the reveal shows the
     bonus player's best, scored as the player scores it, and every other play scores no more."""
     from classroom.game.plays import score
     from classroom.solve.board.position import Position
-    from classroom.web.searches import best_plays
+    from classroom.web.searches import turn_best
 
     game = replay(read_record(BEFORE_F9))
     board, tileset = game.board, game.tileset
-    plain = best_plays(None, board, BONUS_RACK, tileset, "crossword")[0]
-    boosted = best_plays(None, board, BONUS_RACK, tileset, "crossword", 2)[0]
+    plain = turn_best(None, (board, BONUS_RACK, tileset, 1, 1, "crossword"))[0]
+    boosted = turn_best(None, (board, BONUS_RACK, tileset, 1, 2, "crossword"))[0]
     every = [score(board, c.play, tileset, 2).total for c in Position(board, BONUS_RACK, tileset).all()]
     assert (plain.score, score(board, plain.play, tileset, 2).total) == (111, 165)
     assert boosted.score == score(board, boosted.play, tileset, 2).total == max(every) > 165

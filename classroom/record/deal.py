@@ -5,8 +5,8 @@ Every draw is seeded by the game's seed and how many draws came before it, from 
 tile set's order, so a game is a pure function of its record: replaying it gives the same pile,
 and the same seed deals the same game on any computer. With two draw piles (RULES §12) a draw also
 takes the number of operation tiles the player asked for; that number is the count of operation
-tiles on its draws line, so the record says it and a replay deals the same tiles. The engine's own best play is here too,
-for a single player's practice and for a game played by the computer.
+tiles on its draws line, so the record says it and a replay deals the same tiles. The engine's own
+best play is here too, for a single player's practice and for a game played by the computer.
 """
 
 from __future__ import annotations
@@ -149,8 +149,7 @@ def draw_refill(record: Record, operations: int, where: str = "record",
 def best_turn(game: Replay) -> Turn:
     """Return the turn the engine makes for the player to move: its best play under the game's
     rule of play, scored with the player's fraction bonus (the first of the best, in the engine's
-    order), else a trade of the whole rack
-    when the pile allows, else a pass."""
+    order), else a trade of the whole rack when the pile allows, else a pass."""
     player = game.next_player
     if player is None:
         raise ClassroomError("the game has ended")

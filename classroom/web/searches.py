@@ -333,18 +333,11 @@ class Reveals:
         late = (f"the best play is taking more than {seconds:.0f} seconds to find on this board "
                 f"(a first move with blanks is the slowest search); play on and ask again later")
         key = ("reveal", board.cells, tuple(sorted(rack)), tileset.name, play, bonus)
-        return self.searches.run(key, best_plays, (board, rack, tileset, play, bonus), seconds, late, first=True)
-
-
-def best_plays(report, board: Board, rack: tuple[str, ...], tileset: TileSet, play: str,
-               bonus: int = 1) -> tuple[Candidate, ...]:
-    """Return the best play of a board and rack in a game played `play`, scored with the player's
-    fraction bonus, the first of those tied, alone in a tuple (a search's work: the page shows that
-    one, and the search need not find the others; record.analysis.best_plays, as a turn's)."""
-    return best_plays_of_turn((board, rack, tileset, 1, bonus, play))
+        search = (board, rack, tileset, 1, bonus, play)  # the page shows the first best play alone
+        return self.searches.run(key, turn_best, (search,), seconds, late, first=True)
 
 
 def turn_best(report, search: TurnSearch) -> tuple[Candidate, ...]:
-    """Return a game turn's best plays (record.analysis.best_plays; a search's work, one turn of
-    the analysis page, classroom.web.analysis)."""
+    """Return a turn search's best plays (record.analysis.best_plays; a search's work: one turn of
+    the analysis page, classroom.web.analysis, or a reveal, Reveals.best)."""
     return best_plays_of_turn(search)
