@@ -248,3 +248,23 @@ def test_the_score_the_sheet_and_the_page_say_the_game_is_horizontal(tmp_path: P
     path.with_name("plain.txt").write_text(HEAD + "Red: J10 across 3 + 4 = 7\n", "utf-8")
     plain = CliRunner().invoke(app, ["game", "score", str(path.with_name("plain.txt"))])
     assert "orizontal" not in plain.output
+
+
+def test_a_horizontal_games_board_is_no_board_situation(tmp_path: Path, client, library):
+    """`situations --game` and the page's 'as a Board Situation' refuse a horizontal game in one
+    sentence (the situation's key and judging are the crossword game's), and write nothing; the
+    game's page does not offer it; a crossword game's board still becomes one."""
+    path = tmp_path / "game.txt"
+    path.write_text(HEAD + "#play horizontal\nRed: C5 across 3 + 4 = 7\nBlue: I5 across 2 = 2\n", "utf-8")
+    done = CliRunner().invoke(app, ["situations", "--game", str(path), "--turn", "2", "--out", str(tmp_path / "out")])
+    assert done.exit_code == 2 and "Traceback" not in done.output
+    assert f"{path} is played horizontally, and a Board Situation's key" in " ".join(done.output.split())
+    assert not (tmp_path / "out").exists()
+    (library / "games").mkdir(parents=True, exist_ok=True)
+    (library / "games" / "young.txt").write_text(path.read_text("utf-8"), "utf-8")
+    assert 'action="/games/young/situation"' not in client.get("/games/young").text
+    refused = client.get("/games/young/situation?turn=2")
+    assert refused.status_code == 400 and "is played horizontally" in refused.text
+    (library / "games" / "plain.txt").write_text(HEAD + "Red: J10 across 3 + 4 = 7\nBlue: pass\n", "utf-8")
+    assert 'action="/games/plain/situation"' in client.get("/games/plain").text
+    assert client.get("/games/plain/situation?turn=2").status_code == 200
