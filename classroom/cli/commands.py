@@ -136,7 +136,6 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     from classroom.mark.answers import best_data, best_lines, count_line
     from classroom.solve.board import counting
     from classroom.solve.board.position import Position
-    from classroom.solve.horizontal import Horizontal
 
     if top is not None and every:
         raise ClassroomError("choose --top N or --all, not both")
@@ -144,7 +143,12 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     tileset = load_tileset(level, tiles)
     held = tileset.read_hand(hand)
     position = check_tiles(read_board(board, tileset.rules), tileset, held)
-    analysed = Horizontal(position, held, tileset) if play == HORIZONTAL else Position(position, held, tileset)
+    if play == HORIZONTAL:
+        from classroom.solve.horizontal import Horizontal  # the crossword game's best does without it
+
+        analysed = Horizontal(position, held, tileset)
+    else:
+        analysed = Position(position, held, tileset)
     if every:
         listed = counting.listable(analysed.count_at_least, held)
         if listed is not None:
