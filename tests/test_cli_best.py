@@ -152,3 +152,39 @@ def test_a_long_path_in_a_message_keeps_the_files_own_name(tmp_path):
     assert said.endswith("/a folder with a long name/my board.txt: cannot read the board file "
                          "(No such file or directory)")
     assert len(said) < 300
+
+
+HORIZONTAL_BOARD = position("H10", """
+    1 + 2 = 3
+""")
+
+
+def test_best_under_horizontal_play_is_the_brute_forces_best(tmp_path):
+    """`best --play horizontal` lists every play the horizontal brute force finds, with its
+    count and best score, in the same JSON shape; its top plays are the brute force's best scores;
+    `--play crossword` (the default) still joins the board."""
+    from classroom.game.board import square_name
+    from classroom.game.tilesets import load_level
+    from tests.test_horizontal_engine import brute_force
+
+    board, hand = board_file(tmp_path, board_text(HORIZONTAL_BOARD)), "4 5 9 + −"
+    tileset = load_level("add-subtract")
+    expected = brute_force(HORIZONTAL_BOARD, tileset.read_hand(hand), tileset)
+    listed = runner.invoke(app, ["best", board, hand, "--level", "add-subtract", "--play", "horizontal", "--json", "--all"])
+    assert listed.exit_code == 0, listed.output
+    data = json.loads(listed.output)
+    assert (data["count"], data["count_exact"], data["best_score"]) == (len(expected), True, max(expected.values()))
+    assert {(p["placements"][0]["square"], "".join(t["tile"] for t in p["placements"]), p["score"]) for p in data["plays"]} \
+        == {(square_name(play.placements[0].square), "".join(pl.tile for pl in play.placements), points) for play, points in expected.items()}
+    assert all(p["direction"] == "across" and len(p["equations"]) == 1 for p in data["plays"])
+    top = json.loads(runner.invoke(app, ["best", board, hand, "--level", "add-subtract", "--play", "horizontal",
+                                         "--json", "--top", "5"]).output)
+    assert [p["score"] for p in top["plays"]] == sorted(expected.values(), reverse=True)[:5]
+    crossword = json.loads(runner.invoke(app, ["best", board, hand, "--level", "add-subtract", "--json"]).output)
+    assert crossword["best_score"] != data["best_score"] or crossword["count"] != data["count"]
+
+
+def test_best_refuses_a_play_rule_it_does_not_know(tmp_path):
+    """An unknown --play is one sentence naming the two, exit 2."""
+    result = runner.invoke(app, ["best", board_file(tmp_path), "7 + 1", "--play", "sideways"])
+    assert result.exit_code == 2 and "--play is crossword or horizontal, not 'sideways'" in result.output

@@ -107,11 +107,9 @@ def test_the_play_line_is_read_and_written_back():
 @pytest.mark.parametrize("text, refusal", [
     (HEAD + "#play sideways\n", "record, line 5: '#play' is crossword or horizontal, not 'sideways'"),
     (HEAD + "#play horizontal\n#play horizontal\n", "record, line 6: '#play' is given twice (first on line 5); a record gives it once"),
-    (HEAD.replace("teams", "duplicate") + "#play horizontal\n",
-     "record: '#play horizontal' is a setting of a teams or solo game, not of a duplicate game"),
 ])
 def test_a_bad_play_line_is_refused(text, refusal):
-    """An unknown way of playing, a second '#play', or horizontal play in a duplicate game."""
+    """An unknown way of playing, or a second '#play'."""
     with pytest.raises(ClassroomError) as refused:
         read_record(text)
     assert str(refused.value) == refusal
@@ -154,7 +152,8 @@ def test_an_expression_alone_is_no_horizontal_play():
     ("solo", "add-subtract", "crossword", CROSSWORD),
     ("teams", "original", None, CROSSWORD),
     ("teams", "original", "Horizontal", HORIZONTAL),
-    ("duplicate", "add-subtract", None, CROSSWORD),  # a duplicate game is played crossword
+    ("duplicate", "add-subtract", None, CROSSWORD),  # a duplicate game is played crossword unless asked
+    ("duplicate", "original", "horizontal", HORIZONTAL),
 ])
 def test_the_play_of_a_new_game(mode, level, play, expected):
     """`game new --play` and the page's form read into one request; horizontal is the default
@@ -164,11 +163,8 @@ def test_the_play_of_a_new_game(mode, level, play, expected):
     assert asked.settings.get("play") == (HORIZONTAL if expected == HORIZONTAL else None)
 
 
-def test_a_duplicate_game_is_not_horizontal():
-    """Horizontal play is a setting of a teams or solo game."""
-    with pytest.raises(ClassroomError) as refused:
-        new_game_request("duplicate", "Ana, Ben", "original", 1, (), None, None, random.Random(0), play="horizontal")
-    assert str(refused.value) == "--play horizontal is a setting of a teams or solo game, not of a duplicate game"
+def test_an_unknown_play_is_refused():
+    """How plays are made is one of the two words."""
     with pytest.raises(ClassroomError) as refused:
         new_game_request("teams", "Ana, Ben", "original", 1, (), None, None, random.Random(0), play="sideways")
     assert str(refused.value) == "how plays are made (--play) is crossword or horizontal, not 'sideways'"
@@ -248,3 +244,23 @@ def test_the_score_the_sheet_and_the_page_say_the_game_is_horizontal(tmp_path: P
     path.with_name("plain.txt").write_text(HEAD + "Red: J10 across 3 + 4 = 7\n", "utf-8")
     plain = CliRunner().invoke(app, ["game", "score", str(path.with_name("plain.txt"))])
     assert "orizontal" not in plain.output
+
+
+def test_a_horizontal_games_board_is_no_board_situation(tmp_path: Path, client, library):
+    """`situations --game` and the page's 'as a Board Situation' refuse a horizontal game in one
+    sentence (the situation's key and judging are the crossword game's), and write nothing; the
+    game's page does not offer it; a crossword game's board still becomes one."""
+    path = tmp_path / "game.txt"
+    path.write_text(HEAD + "#play horizontal\nRed: C5 across 3 + 4 = 7\nBlue: I5 across 2 = 2\n", "utf-8")
+    done = CliRunner().invoke(app, ["situations", "--game", str(path), "--turn", "2", "--out", str(tmp_path / "out")])
+    assert done.exit_code == 2 and "Traceback" not in done.output
+    assert f"{path} is played horizontally, and a Board Situation's key" in " ".join(done.output.split())
+    assert not (tmp_path / "out").exists()
+    (library / "games").mkdir(parents=True, exist_ok=True)
+    (library / "games" / "young.txt").write_text(path.read_text("utf-8"), "utf-8")
+    assert 'action="/games/young/situation"' not in client.get("/games/young").text
+    refused = client.get("/games/young/situation?turn=2")
+    assert refused.status_code == 400 and "is played horizontally" in refused.text
+    (library / "games" / "plain.txt").write_text(HEAD + "Red: J10 across 3 + 4 = 7\nBlue: pass\n", "utf-8")
+    assert 'action="/games/plain/situation"' in client.get("/games/plain").text
+    assert client.get("/games/plain/situation?turn=2").status_code == 200

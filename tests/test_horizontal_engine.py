@@ -62,8 +62,8 @@ SQUARE = st.tuples(st.integers(1, SIZE), st.integers(1, SIZE))
 @given(tileset=st.sampled_from([ADD, NO_FRACTIONS, JUNIOR]), data=st.data(),
        squares=st.lists(SQUARE, max_size=90), bonus=st.sampled_from([1, 1, 2, 3]))
 def test_the_engine_finds_every_play_the_brute_force_finds(tileset, data, squares, bonus):
-    """Every play and score the brute force finds, the engine finds, and no other; its best and
-    top plays are the first of them in the engine's order."""
+    """Every play and score the brute force finds, the engine finds, and no other; its count is
+    theirs; its best and top plays are the first of them in the engine's order."""
     symbols = [s for s in tileset.count if s != EQUAL and tileset.count[s] > 0]
     hand = tuple(data.draw(st.lists(st.sampled_from(sorted(symbols)), min_size=2, max_size=4), label="hand"))
     board = scattered(squares)
@@ -71,7 +71,7 @@ def test_the_engine_finds_every_play_the_brute_force_finds(tileset, data, square
     engine = Horizontal(board, hand, tileset, bonus)
     everything = engine.all()
     assert {c.play: c.score for c in everything} == expected
-    assert len(everything) == len(expected)
+    assert len(everything) == len(expected) == engine.count()
     ranked = sorted(everything, key=candidate_order)
     assert everything == ranked
     top = ranked[0].score if ranked else None

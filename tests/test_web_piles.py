@@ -89,3 +89,35 @@ def test_a_play_sent_from_a_teams_link_is_timed_and_waits_for_its_draw(client, s
     took = record.lines[-1]
     assert isinstance(took, Took) and took.player == "Red" and 40 <= took.seconds <= 55
     assert replay(record).drawing[0] == "Red" and 'id="drawing"' in client.get(f"/games/{name}").text
+
+
+def test_a_waiting_refill_is_asked_on_the_drawing_teams_page_only(client, student_client, library):
+    """While Red's refill waits, the projector shows the draw question and no play box; Red's
+    own page asks it and its answer deals the refill; Blue's page shows no play box and Blue's
+    key can never answer Red's draw, nor can a wrong key."""
+    name = new(client, mode="teams", players="Red, Blue", seed="8", piles="two")
+    client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
+    waiting = record_of(library, name)
+    count = replay(waiting).drawing[1]
+    projector = client.get(f"/games/{name}").text
+    assert 'id="drawing"' in projector and 'id="play-form"' not in projector and 'id="to-play"' not in projector
+    red, blue = (student_client.get(team_link(library, name, team)).text for team in ("Red", "Blue"))
+    assert 'id="draw-form"' in red and f"Your team draws {count} tiles" in red and 'id="play-form"' not in red
+    assert 'id="draw-form"' not in blue and "Red is drawing" in blue and 'id="play-form"' not in blue
+    as_blue = team_post(student_client, f"/games/{name}/team/Blue/draw", red, "draw-form", operations="2",
+                        key=team_link(library, name, "Blue").rsplit("=", 1)[1])
+    assert as_blue.status_code == 400 and "Blue has no tiles to draw now" in html.unescape(as_blue.text)
+    wrong_key = team_post(student_client, f"/games/{name}/team/Red/draw", red, "draw-form", operations="2",
+                          key="0" * 32)
+    assert wrong_key.status_code == 400 and "not right" in wrong_key.text
+    blue_plays = team_post(student_client, f"/games/{name}/team/Blue/try", red, "draw-form",
+                           key=team_link(library, name, "Blue").rsplit("=", 1)[1], line="pass")
+    assert blue_plays.status_code == 400 and "Red draws first" in html.unescape(blue_plays.text)
+    assert record_of(library, name) == waiting
+    answer = team_post(student_client, f"/games/{name}/team/Red/draw", red, "draw-form", operations="3")
+    assert answer.status_code == 303
+    drawn = record_of(library, name).lines[-1]
+    assert isinstance(drawn, Draw) and drawn.player == "Red" and operations_drawn(drawn.tiles) == min(3, count)
+    assert 'id="play-form"' in student_client.get(team_link(library, name, "Blue")).text
+    again = team_post(student_client, f"/games/{name}/team/Red/draw", red, "draw-form", operations="2")
+    assert again.status_code == 400 and record_of(library, name).lines[-1] == drawn

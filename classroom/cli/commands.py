@@ -127,9 +127,11 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
          every: bool = typer.Option(False, "--all", help="Show every legal play (up to 10,000)."),
          exact: bool = typer.Option(False, "--count", help="Count every play exactly (with a blank, some seconds); without it the count stops after a moment and may say 'at least N'."),
          level: str = LevelOption, tiles: Optional[Path] = TilesOption,
+         play: str = typer.Option("crossword", "--play", help="crossword (a play joins the tiles on the board) or horizontal (one equation across, anywhere, touching no tile: RULES §12)."),
          json_out: bool = JsonOption) -> None:
     """Find the best play(s) for a hand on a board position (default: every play tied best)."""
     from classroom.game.board import check_tiles, read_board
+    from classroom.game.horizontal import HORIZONTAL, PLAYS
     from classroom.game.plays import score
     from classroom.mark.answers import best_data, best_lines, count_line
     from classroom.solve.board import counting
@@ -137,10 +139,16 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
 
     if top is not None and every:
         raise ClassroomError("choose --top N or --all, not both")
+    play = one_of(play, PLAYS, "--play")
     tileset = load_tileset(level, tiles)
     held = tileset.read_hand(hand)
     position = check_tiles(read_board(board, tileset.rules), tileset, held)
-    analysed = Position(position, held, tileset)
+    if play == HORIZONTAL:
+        from classroom.solve.horizontal import Horizontal  # the crossword game's best does without it
+
+        analysed = Horizontal(position, held, tileset)
+    else:
+        analysed = Position(position, held, tileset)
     if every:
         listed = counting.listable(analysed.count_at_least, held)
         if listed is not None:

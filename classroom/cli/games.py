@@ -84,7 +84,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     if asked.mode == "duplicate":
         from classroom.record.duplicate import new_duplicate, replay_duplicate, round_lines
 
-        game = new_duplicate(asked.players, asked.level, asked.seed, asked.minutes, start)
+        game = new_duplicate(asked.players, asked.level, asked.seed, asked.minutes, start, asked.play)
         save(record, record_text(game))
         typer.echo(f"wrote {record}: a duplicate game, seed {asked.seed}")
         rounds = replay_duplicate(game).rounds

@@ -59,10 +59,11 @@ def why_not_horizontal(board: Board, play: Play, tileset: TileSet | None = None)
     return why_illegal(board, play, tileset, anywhere=True)
 
 
-def why_illegal_in(play_rule: str, board: Board, play: Play, tileset: TileSet | None = None) -> str | None:
+def why_illegal_in(play_rule: str, board: Board, play: Play, tileset: TileSet | None = None,
+                   expression: bool = True) -> str | None:
     """Return why a play breaks the rules of a game played `play_rule` (one of PLAYS), or None:
-    the crossword game allows a number or an expression alone (0 points), horizontal play only
-    an equation."""
+    the crossword game allows a number or an expression alone (0 points) unless `expression` is
+    False (a contest play, a duplicate round's), horizontal play only an equation."""
     if play_rule == HORIZONTAL:
         return why_not_horizontal(board, play, tileset)
-    return why_illegal(board, play, tileset, expression=True)
+    return why_illegal(board, play, tileset, expression=expression)

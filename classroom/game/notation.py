@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.board import Board, Direction, Square, parse_square, square_name
-from classroom.game.plays import make_play, notation, score, why_illegal
+from classroom.game.horizontal import CROSSWORD, why_illegal_in
+from classroom.game.plays import make_play, notation, score
 from classroom.game.plurals import tiles_of
 from classroom.game.symbols import BLANK, EQUAL, Hand, Tile, display, face, is_blank, parse_written
 from classroom.game.tilesets import TileSet
@@ -97,14 +98,16 @@ def missing_from_hand(tiles: list[Tile], hand: Hand) -> str | None:
     return None
 
 
-def judge_play(board: Board, hand: Hand, tileset: TileSet, written: WrittenPlay) -> tuple[str | None, str | None, Breakdown | None]:
-    """Return (why not legal, the key's notation, the score breakdown) of a written play: the
-    reason is None for a legal play, the other two None for an illegal one."""
+def judge_play(board: Board, hand: Hand, tileset: TileSet, written: WrittenPlay,
+               play_rule: str = CROSSWORD) -> tuple[str | None, str | None, Breakdown | None]:
+    """Return (why not legal, the key's notation, the score breakdown) of a written play, an
+    equation play under `play_rule` (game.horizontal.PLAYS): the reason is None for a legal play,
+    the other two None for an illegal one."""
     new, reason = placements(board, written)
     if reason is not None:
         return reason, None, None
     play = make_play(new, written.direction)
-    reason = why_illegal(board, play, tileset) or missing_from_hand([tile for _, tile in new], hand)
+    reason = why_illegal_in(play_rule, board, play, tileset, expression=False) or missing_from_hand([tile for _, tile in new], hand)
     if reason is not None:
         return reason, None, None
     return None, notation(board, play), score(board, play, tileset)

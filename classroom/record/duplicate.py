@@ -19,6 +19,9 @@ the same open round replaces their earlier entry (Ana's second play above is her
 `NAME: withdrawn` takes their entry back (Cy has none). Both are written as they come, by the
 page or `classroom game play`, and replay the same way everywhere.
 
+A duplicate game may be played horizontally (`#play horizontal`, RULES §12): each entry and the
+top play are judged under that rule, and the top play is horizontal play's engine's best.
+
 A record that ends with a `top:` line is a finished game: the tool deals the next round right
 after the top play, and writes none when no rack it may draw has an equation play.
 """
@@ -33,8 +36,9 @@ from dataclasses import dataclass
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.bag import draw, take, used_tiles
 from classroom.game.board import Board
+from classroom.game.horizontal import CROSSWORD, HORIZONTAL, why_illegal_in
 from classroom.game.notation import judge_play, missing_from_hand, parse_play, placements
-from classroom.game.plays import Breakdown, make_play, record_notation, score, why_illegal
+from classroom.game.plays import Breakdown, make_play, record_notation, score
 from classroom.game.plurals import plural
 from classroom.game.symbols import MAX_HAND, Hand, Tile
 from classroom.game.tilesets import TileSet
@@ -196,7 +200,7 @@ def replay_duplicate(record: Record, tileset: TileSet | None = None, where: str 
         if current is None:
             raise ClassroomError(f"{at}: a play comes inside a round; write 'round {len(rounds) + 1} [RACK]' first")
         if line.player == TOP:
-            top, breakdown, board = _top(line, current, board, tileset, at)
+            top, breakdown, board = _top(line, current, board, tileset, at, record.header.play)
             left = take(current.rack, used_tiles(top))
             rounds[-1] = RoundResult(current.round, current.line, current.rack, current.board,
                                      current.entries, line.number, record_notation(current.board, top), breakdown)
@@ -207,7 +211,7 @@ def replay_duplicate(record: Record, tileset: TileSet | None = None, where: str 
                 raise ClassroomError(f"{at}: {line.player} has no play in round {current.round} to take back")
             entries = others
         else:
-            entries = others + (_entry(line, current, tileset, at),)
+            entries = others + (_entry(line, current, tileset, at, record.header.play),)
         rounds[-1] = RoundResult(current.round, current.line, current.rack, current.board, entries)
     return Duplicate(record, tileset, tuple(rounds), board,
                      tuple(sorted(pile.elements(), key=tileset.bag.index)))
@@ -218,19 +222,21 @@ def withdrawn(line: Turn) -> bool:
     return isinstance(line.action, Written) and line.action.text.strip().lower() == WITHDRAWN
 
 
-def _entry(line: Turn, current: RoundResult, tileset: TileSet, at: str) -> Entry:
-    """Return a participant's turn judged as a contest play on the round's board and rack."""
+def _entry(line: Turn, current: RoundResult, tileset: TileSet, at: str, play_rule: str) -> Entry:
+    """Return a participant's turn judged as a contest play on the round's board and rack, under
+    the game's rule of play."""
     if isinstance(line.action, Pass):
         return Entry(line.number, line.player, "pass")
     if isinstance(line.action, Trade):
         raise ClassroomError(f"{at}: in a duplicate round each participant plays or passes; no trades")
     text = line.action.text
-    reason, notation, breakdown = _judged(current.board, current.rack, tileset, text)
+    reason, notation, breakdown = _judged(current.board, current.rack, tileset, text, play_rule)
     return Entry(line.number, line.player, text, reason, notation, breakdown)
 
 
 @functools.lru_cache(maxsize=4096)
-def _judged(board: Board, rack: Hand, tileset: TileSet, text: str) -> tuple[str | None, str | None, Breakdown | None]:
+def _judged(board: Board, rack: Hand, tileset: TileSet, text: str,
+            play_rule: str) -> tuple[str | None, str | None, Breakdown | None]:
     """Return (why it is not legal, its notation, its breakdown) of a play written on a round's
     board and rack. Kept once judged: the page replays the record at every view, and an entry
     of a closed round is judged the same every time."""
@@ -238,7 +244,7 @@ def _judged(board: Board, rack: Hand, tileset: TileSet, text: str) -> tuple[str 
         written = parse_play(text, tileset.rules.negatives)
     except ClassroomError as error:
         return str(error), None, None
-    reason, _, breakdown = judge_play(board, rack, tileset, written)
+    reason, _, breakdown = judge_play(board, rack, tileset, written, play_rule)
     if reason is not None:
         return reason, None, None
     new, _ = placements(board, written)
@@ -246,18 +252,18 @@ def _judged(board: Board, rack: Hand, tileset: TileSet, text: str) -> tuple[str 
     return None, record_notation(board, play), breakdown
 
 
-def _top(line: Turn, current: RoundResult, board: Board, tileset: TileSet, at: str):
+def _top(line: Turn, current: RoundResult, board: Board, tileset: TileSet, at: str, play_rule: str):
     """Return the round's top play, its breakdown and the board after it, or raise naming the line."""
     if not isinstance(line.action, Written):
         raise ClassroomError(f"{at}: the top play is a play ('top: J10 across 24 ÷ 3 = 8')")
-    reason, placed = _top_judged(board, current.rack, tileset, line.action.text)
+    reason, placed = _top_judged(board, current.rack, tileset, line.action.text, play_rule)
     if reason is not None:
         raise ClassroomError(f"{at}: {reason}")
     return placed
 
 
 @functools.lru_cache(maxsize=1024)
-def _top_judged(board: Board, rack: Hand, tileset: TileSet, text: str):
+def _top_judged(board: Board, rack: Hand, tileset: TileSet, text: str, play_rule: str):
     """Return (why not, None) for a top play that cannot be, else (None, (play, breakdown, board
     after)); kept once judged, as `_judged` is."""
     try:
@@ -266,7 +272,8 @@ def _top_judged(board: Board, rack: Hand, tileset: TileSet, text: str):
         return str(error), None
     new, reason = placements(board, written)
     play = make_play(new, written.direction) if reason is None else None
-    reason = reason or why_illegal(board, play, tileset) or missing_from_hand([t for _, t in new], rack)
+    reason = (reason or why_illegal_in(play_rule, board, play, tileset, expression=False)
+              or missing_from_hand([t for _, t in new], rack))
     if reason is not None:
         return f"the top play {excerpt(text)} is not legal: {reason}", None
     return None, (play, score(board, play, tileset), board.place(play.placements))
@@ -278,8 +285,6 @@ def deal_round(game: Duplicate) -> Record:
     """Return the record with the next round dealt: the tiles left plus a refill from the pile,
     drawn again (seeded by the game's seed, the round and the try) until the rack has an equation
     play on the board, at most DRAW_TRIES times; unchanged when no rack plays (the game ends)."""
-    from classroom.solve.board.position import Position, searchable
-
     record, tileset = game.record, game.tileset
     left = take(game.rounds[-1].rack, _top_used(game)) if game.rounds else ()
     number = len(game.rounds) + 1
@@ -287,9 +292,20 @@ def deal_round(game: Duplicate) -> Record:
     for attempt in range(DRAW_TRIES if want else 1):
         drawn, _ = draw(game.pile, want, random.Random(f"{record.header.seed}:round:{number}:{attempt}"))
         rack = left + drawn
-        if rack and Position(game.board, searchable(rack, tileset), tileset).top(1, FIND_BUDGET):
+        if rack and _plays(game.board, rack, tileset, record.header.play):
             return record.adding(Round(0, number, rack))
     return record
+
+
+def _plays(board: Board, rack: Hand, tileset: TileSet, play_rule: str) -> bool:
+    """Return whether the rack has an equation play on the board under the game's rule of play
+    (the board engine stops once it has found one)."""
+    from classroom.solve.board.position import Position, searchable
+    from classroom.solve.horizontal import Horizontal
+
+    if play_rule == HORIZONTAL:
+        return bool(Horizontal(board, rack, tileset).top(1))
+    return bool(Position(board, searchable(rack, tileset), tileset).top(1, FIND_BUDGET))
 
 
 def _top_used(game: Duplicate) -> list[Tile]:
@@ -301,10 +317,12 @@ def _top_used(game: Duplicate) -> list[Tile]:
 
 
 def new_duplicate(players: tuple[str, ...], level: str, seed: int,
-                  minutes: tuple[tuple[str, int], ...] = (), board: tuple[str, ...] = ()) -> Record:
-    """Return a new duplicate game (from an empty board, or the board file rows `board`): the
-    header and round 1 dealt."""
-    header = Header(level=level, mode="duplicate", players=players, seed=seed, minutes=minutes, board=board)
+                  minutes: tuple[tuple[str, int], ...] = (), board: tuple[str, ...] = (),
+                  play: str = CROSSWORD) -> Record:
+    """Return a new duplicate game (from an empty board, or the board file rows `board`; played
+    `play`, one of game.horizontal.PLAYS): the header and round 1 dealt."""
+    header = Header(level=level, mode="duplicate", players=players, seed=seed, minutes=minutes, board=board,
+                    play=play)
     record = read_record(record_text(Record(header)), "the new game")  # checked as if read
     return deal_round(replay_duplicate(record))
 
@@ -312,13 +330,13 @@ def new_duplicate(players: tuple[str, ...], level: str, seed: int,
 def close_round(record: Record, where: str = "record") -> tuple[Record, Duplicate]:
     """Return the record with the open round's top play put on the board (the engine's best, the
     first in its order when several tie) and the next round dealt, and the game replayed."""
-    from classroom.solve.board.position import Position, searchable
+    from classroom.solve.horizontal import position_for
 
     game = replay_duplicate(record, where=where)
     current = game.current
     if current is None:
         raise ClassroomError(f"{where}: no round is open; the game has ended")
-    best = Position(current.board, searchable(current.rack, game.tileset), game.tileset).best()
+    best = position_for(record.header.play, current.board, current.rack, game.tileset).best()
     if not best:
         raise ClassroomError(f"{where}: round {current.round}'s rack has no play; the record was not dealt by the tool")
     record = record.adding(Turn(0, TOP, Written(record_notation(current.board, best[0].play))))

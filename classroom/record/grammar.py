@@ -305,8 +305,6 @@ def read_record(text: str, where: str = "record") -> Record:
     if header.board:
         starting_board(header, where)  # checked as a board file, each bad square named
     _check_players(header, where)
-    if header.mode == "duplicate" and header.play != CROSSWORD:
-        raise ClassroomError(f"{where}: '#play {header.play}' is a setting of a teams or solo game, not of a duplicate game")
     if header.mode != "teams" and (header.racks, header.team_plays) != (RACKS[0], TEAM_PLAYS[0]):
         raise ClassroomError(f"{where}: '#racks' and '#team-plays' are settings of a teams game, "
                              f"not of a {header.mode} game")

@@ -98,7 +98,7 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
     of different abilities (RULES §12: handicap points 'Blue 20', a fraction bonus 'Blue ×2', a
     total-time allowance 'Red 30m' with its penalty and bonus; two draw piles, with the operation
     tiles of each first rack), which a duplicate game refuses, and how plays are made (None or
-    empty: horizontal for the add-subtract level, else crossword; a duplicate game is played crossword)."""
+    empty: horizontal for the add-subtract level, else crossword; a duplicate game crossword unless asked)."""
     # The record's grammar is read here, not with the module: the command line's help and its
     # light commands read this module's seed rule (through make.requests) and need no grammar.
     from classroom.game.horizontal import CROSSWORD, PLAYS, default_play
@@ -152,8 +152,6 @@ def new_game_request(mode: str, players: str, level: str, seed: int | str | None
                              "solo game, not of a duplicate game")
     if (play or "").strip():
         play = one_of(play, PLAYS, "how plays are made (--play)")
-        if mode == "duplicate" and play != CROSSWORD:
-            raise ClassroomError(f"--play {play} is a setting of a teams or solo game, not of a duplicate game")
     else:
         play = default_play(level) if mode != "duplicate" else CROSSWORD
     return NewGameRequest(mode, names, level, run_seed(seed, draw), minutes, *settings, **abilities,

@@ -151,6 +151,17 @@ class Horizontal:
             return [c for c in kept if c.score == kept[0].score]
         return kept[:top]
 
+    def count(self) -> int:
+        """Return how many legal horizontal plays the hand has: each way of laying an equation
+        times each place of its length, counted without writing the plays out."""
+        return sum(sum(len(t) for t in by_points.values()) * sum(len(f) for f in self.at[length].values())
+                   for length, by_points in self.laid.items())
+
+    def count_at_least(self, limit: int = 0, listed: int = 0) -> tuple[int, bool]:
+        """Return (N, True): the count of every play, always exact (the board engine's
+        `Position.count_at_least` may stop at its limit of work; this count costs no search)."""
+        return self.count(), True
+
     def best(self) -> list[Candidate]:
         """Return every play tied at the best score (none when the hand has no play)."""
         return self.top(None)

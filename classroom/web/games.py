@@ -351,7 +351,7 @@ def created(library: Path, asked: NewGameRequest, wanted: str, named: bool, tabl
                         board=start, **asked.settings)
         record = read_record(record_text(Record(header)), "the new game")
     elif asked.mode == "duplicate":
-        record = new_duplicate(asked.players, asked.level, asked.seed, asked.minutes, board=start)
+        record = new_duplicate(asked.players, asked.level, asked.seed, asked.minutes, board=start, play=asked.play)
     else:
         record = new_game(asked.mode, asked.players, asked.level, asked.seed, asked.minutes, board=start,
                           piles=asked.piles, operations=asked.operations)

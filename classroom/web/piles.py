@@ -3,7 +3,9 @@
 - **Two draw piles** (`#piles two`): when a play or a trade is confirmed the refill waits for the
   player's word (`Replay.drawing`); the projector asks "2 operations" / "3 operations" (or another
   number), and the answer deals the refill with `record.deal.draw_refill`, as
-  `classroom game play RECORD --operations N` does.
+  `classroom game play RECORD --operations N` does. While it waits the projector shows no play
+  box (no one may play before the draw), and the drawing team's own page asks the same question
+  (`drawn_by`: that team's draw only).
 - **The clock**: a game with a time a play (`#time`) or a total-time clock (`#allowance`,
   `#time-bonus`) shows the running time of the player to move, counted from when their turn
   began: the moment the record was last written (the turn before it, its refill, or the new game),
@@ -26,8 +28,8 @@ from starlette.routing import Route
 from classroom.errors import ClassroomError
 from classroom.game.bag import MAX_OPERATIONS
 from classroom.record.deal import draw_refill
-from classroom.record.grammar import Header, Took
-from classroom.record.replay import Replay
+from classroom.record.grammar import Header, Record, Took
+from classroom.record.replay import Replay, replay
 from classroom.store.games import game_path
 from classroom.web.forms import optional_text, read_form, text, whole
 
@@ -81,6 +83,23 @@ def with_took(library: Path, name: str, game: Replay, player: str) -> Replay:
     return game.then(Took(0, player, seconds), "the play")
 
 
+def operations_said(form: FormData) -> int:
+    """Return how many tiles of the refill the player takes from the operations pile, or raise."""
+    operations = whole(form, "operations", "the number of operation tiles", 0, MAX_OPERATIONS, None)
+    if operations is None:
+        raise ClassroomError(f"say how many tiles come from the operations pile, 0 to {MAX_OPERATIONS}")
+    return operations
+
+
+def drawn_by(record: Record, player: str, operations: int, where: str) -> Record:
+    """Return the record with the player's waiting refill dealt (`operations` from the operations
+    pile), or raise when the refill that waits is not the player's: a team answers only its own."""
+    game = replay(record, where=where)
+    if game.drawing is None or game.drawing[0] != player:
+        raise ClassroomError(f"{player} has no tiles to draw now")
+    return draw_refill(record, operations, where, game)[0]
+
+
 def piles_routes(library: Path, friendly, change, made_at: Callable[[FormData], str]) -> list[Route]:
     """Return the route that deals a two-pile game's waiting refill; `change(name, how, at=)`
     changes the record under its lock and shows the game again (a refusal in its box)."""
@@ -89,9 +108,7 @@ def piles_routes(library: Path, friendly, change, made_at: Callable[[FormData], 
     async def draw_page(request: Request) -> Response:
         name = request.path_params["name"][:40]
         form = await read_form(request)
-        operations = whole(form, "operations", "the number of operation tiles", 0, MAX_OPERATIONS, None)
-        if operations is None:
-            raise ClassroomError(f"say how many tiles come from the operations pile, 0 to {MAX_OPERATIONS}")
+        operations = operations_said(form)
         return await change(name, lambda record: draw_refill(record, operations, f"game {name}")[0],
                             at=made_at(form))
 

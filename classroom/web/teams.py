@@ -40,7 +40,7 @@ from classroom.store.proposals import (
     save_proposal,
 )
 from classroom.web.forms import MAX_LINE, choice, optional_text, read_form, text
-from classroom.web.piles import with_took
+from classroom.web.piles import drawn_by, operations_said, with_took
 from classroom.web.placing import looked, placed_line
 from classroom.web.roles import student
 from classroom.web.shown import Shown, board_rows, plain_reason, shown_play
@@ -80,6 +80,8 @@ def check_turn(game: Replay, player: str) -> None:
     """Raise unless it is the player's turn in a game not ended."""
     if game.ended or game.next_player is None:
         raise ClassroomError("the game is over")
+    if game.drawing is not None:  # two piles: no one plays before the last player's refill is drawn
+        raise ClassroomError(f"{game.drawing[0]} draws first; wait for their tiles")
     if game.next_player != player:
         raise ClassroomError(f"it is {game.next_player}'s turn; wait for yours")
 
@@ -183,7 +185,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
                     rack_known=rack is not None, rows=board_rows(board, game.tileset, marks), columns=COLUMNS,
                     game=game, turn=game.next_player, totals=game.totals, preview=preview, typed=typed,
                     error=error, at=record_version(library, name), direct=record.header.team_plays == "direct",
-                    proposal=proposal, place=place, poll=POLL_SECONDS)
+                    proposal=proposal, place=place, poll=POLL_SECONDS, drawing=game.drawing)
 
     def refused(error: ClassroomError) -> Response:
         return page("error.j2", 400, message=one_line(error), here="check")
@@ -319,6 +321,36 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
                                                              error=reason, status=400))
         return RedirectResponse(team_link(name, player, key), status_code=303)
 
+    @student
+    @friendly
+    async def team_draw(request: Request) -> Response:
+        """A team's answer to its own refill's question (two piles): how many tiles come from
+        the operations pile; another team's refill is never this page's to answer."""
+        try:
+            name = game_name(request)
+            form = await read_form(request)
+            key = text(form, "key", "the key", 40)
+            at = text(form, "at", "the game's version", 100)
+        except ClassroomError as error:
+            return refused(Refused(str(error)))
+        try:
+            _, player = await run_in_threadpool(team_of, name, request.path_params["player"], key)
+        except Refused as error:
+            return refused(error)
+
+        def drawn(current: Record) -> Record:
+            if at != record_version(library, name):
+                raise ClassroomError("the game has moved on since this page was shown; look again")
+            return drawn_by(current, player, operations_said(form), f"game {name}")
+
+        try:
+            await run_in_threadpool(change_record, name, drawn)
+        except ClassroomError as error:
+            reason = plain_reason(error)
+            current = await run_in_threadpool(load_game, library, name)
+            return await run_in_threadpool(lambda: team_view(name, current, player, key, error=reason, status=400))
+        return RedirectResponse(team_link(name, player, key), status_code=303)
+
     # --- the projector's side: a proposal answered, the settings, the poll -------------------------
 
     @friendly
@@ -373,6 +405,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
         Route("/games/{name}/team/{player}/placed", team_placed),
         Route("/games/{name}/team/{player}/try", team_try, methods=["POST"]),
         Route("/games/{name}/team/{player}/send", team_send, methods=["POST"]),
+        Route("/games/{name}/team/{player}/draw", team_draw, methods=["POST"]),
         Route("/games/{name}/proposal", proposal_answer, methods=["POST"]),
         Route("/games/{name}/state", game_state),
     ]
