@@ -65,13 +65,24 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.open(words, text * 1.8, check=worksheet.check_address(item.id))
     sheet.name_and_instructions(words, text, student)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
-    below = text * 0.85 * 1.6 * (2 if blanks else 1) + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
+    below = legend_height(sheet, words, text) + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
     below += sheet.corner_height()  # and a QR code under them
     cell = min(25.0, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell)
-    sheet.paragraph(words["legend"], text * 0.85, after=0.3)
+    student_legend(sheet, words, text)
     hand_row(sheet, words["hand_label"], item, hand_size, text * 1.1)
     answer_boxes(sheet, (words["play_label"], words["score_label"]), text, box)
+
+
+def student_legend(sheet: Sheet, words: Wording, text: float) -> None:
+    """Draw a student page's legend under its board, wrapped, and move below it (returns nothing)."""
+    sheet.paragraph(words["legend"], text * 0.85, after=0.3)
+
+
+def legend_height(sheet: Sheet, words: Wording, text: float) -> float:
+    """Return how tall a student page's legend is, measured: the blank's legend wraps to one,
+    two or three lines with the page's width and the print size."""
+    return sheet.height_of(lambda scratch: student_legend(scratch, words, text))
 
 
 def answer_boxes(sheet: Sheet, labels: tuple[str, str], size: float, height: float,
