@@ -20,6 +20,7 @@ PER_ROW = 10  # tiles of an equation per row of its breakdown table
 KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge
 KEY_SIZES = (9.5, 8.5, 7.5, 6.5)  # smaller text when a long breakdown leaves the board too little room
 MIN_CELL, MAX_CELL = 14.0, 21.5  # the key board's square size, in points
+ONE_COLUMN = 8  # a key's ties listed one a line up to this many, in two columns beyond
 
 
 def drawn_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
@@ -175,6 +176,26 @@ def breakdown(sheet: Sheet, words: Wording, play: KeyPlay, text: float) -> None:
     sheet.text(words["total_line"], text * 1.1, bold=True)
 
 
+def indented(sheet: Sheet, lines: list[str], text: float) -> None:
+    """Draw lines indented under a heading, in two columns when there are more than
+    ONE_COLUMN and each fits half the width (an empty board's key lists twenty ties and more,
+    which pushed its last lines onto a page of their own), and move below them."""
+    indent = sheet.left + 10
+    half = (sheet.right - indent) / 2
+    if len(lines) <= ONE_COLUMN or max(width(line, text, False) for line in lines) > half - 10:
+        for line in lines:
+            sheet.text(line, text, x=indent)
+        return
+    rows = -(-len(lines) // 2)
+    sheet.need(rows * text * 1.35)
+    top = sheet.y
+    for column in (0, 1):
+        sheet.y = top
+        for line in lines[column * rows:(column + 1) * rows]:
+            sheet.text(line, text, x=indent + column * half)
+    sheet.y = top - rows * text * 1.35
+
+
 def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
     """Draw what a situation key prints under the board: the best play, its score broken down,
     the ties and the next best plays (returns nothing)."""
@@ -187,9 +208,8 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
     sheet.y -= text * 0.5
     if len(item.best) > 1:
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
-        for tie in item.best[1:]:
-            sheet.text(f"{printed(marked_notation(tie))}  ({tie.score} {words['points_word']})", text,
-                       x=sheet.left + 10)
+        indented(sheet, [f"{printed(marked_notation(tie))}  ({tie.score} {words['points_word']})"
+                         for tie in item.best[1:]], text)
         sheet.y -= text * 0.5
     if item.next_best:
         sheet.text(words["next_heading"] + ":", text * 1.1, bold=True)
