@@ -234,6 +234,18 @@ def test_every_binder_sheet_says_what_it_practises(small, written, section, line
     assert not any(line in page for page in book)
 
 
+def test_the_notes_give_the_binder_page_of_every_sheet(small, written):
+    """A section's notes page lists its sheets each with the binder page it is on (read back
+    from the two PDFs), so a teacher finds the page to photocopy without the contents."""
+    binder = [page_text(found) for found in chunks(written[0])]
+    book = [page_text(found) for found in chunks(written[1])]
+    for item in (item for section in small.sections for item in section.items):
+        page = next(n for n, text in enumerate(binder, 1) if item.id in text and "Contents" not in text)
+        notes = [text for text in book if "The sheets of this section" in text and f"{item.id}: " in text]
+        assert len(notes) == 1, item.id
+        assert re.search(rf"{item.id}: [^·]* · binder page {page}\b", notes[0]), (item.id, page)
+
+
 def test_the_overhead_game_has_an_empty_board_and_a_large_hand(small, written):
     """The transparencies section opens with the overhead game: an empty board (no tile on it)
     with a score table for two to four teams, then nine large empty tiles for the class's hand."""

@@ -35,7 +35,8 @@ TILE_TOP = 112.0  # from a tile page's top edge to its first row of tiles: the t
 # Every value notebook.j2 reads, so that any of its pieces can be asked for on any page.
 BLANK_VALUES = {"page_id": "", "page": 1, "teacher": False, "section": None, "step": "", "part": 1,
                 "parts": 1, "band": (0, 0), "first": "", "last": "", "under": 1, "glued": {}, "tile_page": 1,
-                "tile_pages": 1, "cited": 0, "number": 1, "count": 1}
+                "tile_pages": 1, "cited": 0, "number": 1, "count": 1,
+                "line": ""}
 
 
 def words(env: jinja2.Environment, notebook: Notebook, **values) -> Wording:
@@ -372,8 +373,11 @@ def notes_page(binder: Binder, section: Section) -> None:
         counts_table(sheet, said, notebook)
         return
     sheet.text(head["items_heading"], TEXT * 1.1, bold=True)
-    for line in holdings(env, notebook, section):
-        sheet.text(line, TEXT, x=sheet.left + 10, gap=0.3)
+    # Each sheet with the binder page it is on, as its key cites it (the transparencies first).
+    pages = [binder.sheet_pages.get(item.id, 0) for item in section.items]
+    lines = holdings(env, notebook, section)
+    for line, page in zip(lines, [0] * (len(lines) - len(pages)) + pages):
+        sheet.text(words(env, notebook, line=line, cited=page)["sheet_line"], TEXT, x=sheet.left + 10, gap=0.3)
 
 
 def counts_table(sheet: Sheet, said: Wording, notebook: Notebook) -> None:
