@@ -4,11 +4,21 @@ photocopy cannot turn it into a real tile (it used to be a grey symbol, with no 
 
 from __future__ import annotations
 
+import dataclasses
+
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from tests.pdftext import chunks
+from classroom.game.symbols import BLANK
+from classroom.game.tilesets import load_level
+from classroom.make.scoreplay import scoreplay_item
+from classroom.make.sets import item_rng
+from classroom.make.worksheet import Worksheet
+from classroom.render.page import MARGIN
+from classroom.render.scoreplay_pdf import render_scoreplay
+from classroom.render.wording import environment
+from tests.pdftext import chunks, shapes
 
 runner = CliRunner()
 LEGEND = "a blank standing for that symbol"
@@ -45,3 +55,24 @@ def test_a_board_without_a_blank_has_neither(tmp_path):
     path = own_position(tmp_path, ["2", "4", "÷", "3", "=", "8"])
     assert LEGEND not in " ".join(c.text for c in chunks(path)[0])
     assert hollow_strings(path) == 0
+
+
+def lowest_box(path) -> float:
+    """Return how high the lowest rectangle of the first page starts: the student's score box."""
+    return min(s.y0 + s.pad for s in shapes(path)[0] if s.rect)
+
+
+def test_a_score_this_play_sheet_makes_room_for_a_legend_of_three_lines(tmp_path):
+    """A play to score on a board holding a blank, on A4 in large print: its legend wraps to
+    three lines and the sheet measures them, so the score box ends above the bottom margin
+    (the sheet allowed two lines and the box ran into the margin)."""
+    item = scoreplay_item("P-1-test-01", load_level("original"), item_rng(1, "scoreplay", 1), "plain")
+    first = item.board[0]
+    board = (dataclasses.replace(first, tile=BLANK + first.tile, score=0),) + item.board[1:]
+    worksheet = Worksheet("scoreplay", 1, "original", (dataclasses.replace(item, board=board),), "a4",
+                          large_print=True)
+    path = tmp_path / "scoreplay.pdf"
+    path.write_bytes(render_scoreplay(worksheet, environment())[0])
+    assert LEGEND in " ".join(c.text for c in chunks(path)[0])
+    assert len(chunks(path)) == 1
+    assert lowest_box(path) >= MARGIN + 14 - 0.01

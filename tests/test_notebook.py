@@ -217,6 +217,35 @@ def test_every_key_cites_the_binder_page_of_its_sheet(small, written):
         assert item.id in sheet and "Contents" not in sheet, (item.id, cited.group(1))
 
 
+@pytest.mark.parametrize("section, line", [
+    ("trueornot", "1. True or not? · sheet 1 of 1: equations to judge, true or not, and why"),
+    ("scoreplay", "2. Score this play · sheet 1 of 1: one equation, no premium square"),
+    ("boardless", "3. Boardless Activity strips · sheet 1 of 1: easy hand: two or three operations, no fractions"),
+    ("situations", "4. Board Situations · sheet 1 of 1: a first play on an empty board (cover the centre)"),
+])
+def test_every_binder_sheet_says_what_it_practises(small, written, section, line):
+    """Over its header, a student sheet of the binder names its section, its place in it and
+    what it practises, as the contents does (a situation sheet said nothing of what it was for);
+    its key in the teacher's book cites the sheet's page there instead."""
+    item = small.section(section).items[0]
+    binder = [page_text(found) for found in chunks(written[0])]
+    assert any(item.id in page and line in page for page in binder), line
+    book = [page_text(found) for found in chunks(written[1])]
+    assert not any(line in page for page in book)
+
+
+def test_the_notes_give_the_binder_page_of_every_sheet(small, written):
+    """A section's notes page lists its sheets each with the binder page it is on (read back
+    from the two PDFs), so a teacher finds the page to photocopy without the contents."""
+    binder = [page_text(found) for found in chunks(written[0])]
+    book = [page_text(found) for found in chunks(written[1])]
+    for item in (item for section in small.sections for item in section.items):
+        page = next(n for n, text in enumerate(binder, 1) if item.id in text and "Contents" not in text)
+        notes = [text for text in book if "The sheets of this section" in text and f"{item.id}: " in text]
+        assert len(notes) == 1, item.id
+        assert re.search(rf"{item.id}: [^·]* · binder page {page}\b", notes[0]), (item.id, page)
+
+
 def test_the_overhead_game_has_an_empty_board_and_a_large_hand(small, written):
     """The transparencies section opens with the overhead game: an empty board (no tile on it)
     with a score table for two to four teams, then nine large empty tiles for the class's hand."""

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from test_worksheet_situations import BOOKLET_GRID, booklet_worksheet, equation_score, scored_play
+from typer.testing import CliRunner
 
+from classroom.cli.commands import app
 from classroom.game.board import Board, Direction, Placement
 from classroom.game.plays import Breakdown
 from classroom.game.tilesets import load_level
@@ -148,3 +150,19 @@ def test_a_blank_in_the_key_play_is_marked_in_its_table(tmp_path):
     assert "Best play, 1 points: D5 down 2 = ?2" in page
     assert ("A tile with a ? in its corner and a hollow symbol is a blank standing for that symbol "
             "(it scores 0); ?5 in writing.") in " ".join(page.split())
+
+
+def test_a_key_with_many_ties_lists_them_in_two_columns_on_one_page(tmp_path):
+    """The empty board and the hand 0 1 2 8 1/2 3/2 2/4 × ÷: 24 plays score 76 (across and
+    down, the same equation in many orders). The key lists all 23 ties in two columns, so it
+    stays on one page (one a line, its next best plays ran onto a second page)."""
+    (tmp_path / "empty.txt").write_text("\n".join(" ".join(["."] * 19) for _ in range(19)) + "\n", "utf-8")
+    result = CliRunner().invoke(app, ["situations", "--board", str(tmp_path / "empty.txt"), "--hand",
+                                      "0 1 2 8 1/2 3/2 2/4 × ÷", "--out", str(tmp_path / "own")])
+    assert result.exit_code == 0, result.output
+    key = tmp_path / "own" / "situations-key.pdf"
+    pages = text_of(key)
+    assert len(pages) == 1
+    assert "Ties: 23 other plays also score 76" in pages[0]
+    assert pages[0].count("(76 points)") == 23
+    assert "Next best plays" in pages[0]

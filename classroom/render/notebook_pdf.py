@@ -35,7 +35,8 @@ TILE_TOP = 112.0  # from a tile page's top edge to its first row of tiles: the t
 # Every value notebook.j2 reads, so that any of its pieces can be asked for on any page.
 BLANK_VALUES = {"page_id": "", "page": 1, "teacher": False, "section": None, "step": "", "part": 1,
                 "parts": 1, "band": (0, 0), "first": "", "last": "", "under": 1, "glued": {}, "tile_page": 1,
-                "tile_pages": 1, "cited": 0}
+                "tile_pages": 1, "cited": 0, "number": 1, "count": 1,
+                "line": ""}
 
 
 def words(env: jinja2.Environment, notebook: Notebook, **values) -> Wording:
@@ -67,12 +68,13 @@ class Binder:
         self.starts: dict[str, int] = {}
         self.sheet_pages = sheet_pages or {}  # the student binder's page of every sheet, by item id
         self.cited = 0  # the binder page of the sheet the current key answers (0: none)
+        self.head = ""  # what the current student sheet practises, over its header ("": nothing)
         self.drawn: dict[str, int] = {}  # the page every item was drawn on in this PDF, by item id
         title = words(env, notebook, teacher=teacher)["teacher_title" if teacher else "title"]
         self.sheet = Sheet(notebook.page_size, title)
         self.sheet.folio = lambda number: words(env, notebook, page=number, teacher=teacher)["folio"]
         self.sheet.running_head = lambda number: words(env, notebook, cited=self.cited)["cite_line"] \
-            if self.cited else ""
+            if self.cited else self.head
         self.fresh = True  # nothing is drawn on the current page yet
 
     def turn(self, landscape: bool = False) -> Sheet:
@@ -87,7 +89,7 @@ class Binder:
         sheet.page = 1
         sheet.orient(landscape)
         self.fresh = False
-        self.cited = 0
+        self.cited, self.head = 0, ""
         return sheet
 
     def item_page(self, item_id: str) -> Sheet:
@@ -173,10 +175,16 @@ def student_section(binder: Binder, section: Section) -> None:
             for item in worksheet.items:
                 (overhead_board if worksheet.kind == "situations" else overhead_hand)(binder, worksheet, item)
         return
+    steps = iter(section.steps)
+    count = len(section.steps)
     for worksheet in section.worksheets:
         draw = STUDENT_PAGES[worksheet.kind]
-        for item in worksheet.items:
-            draw(binder.item_page(item.id), binder.env, worksheet, item)
+        for number, item in enumerate(worksheet.items, 1):
+            sheet = binder.item_page(item.id)
+            # Over the sheet's header: its section and what it practises, as the contents says.
+            binder.head = words(binder.env, binder.notebook, section=section, step=next(steps), number=number,
+                                count=count)["sheet_head"]
+            draw(sheet, binder.env, worksheet, item)
 
 
 STUDENT_PAGES: dict[str, Callable] = {
@@ -365,8 +373,11 @@ def notes_page(binder: Binder, section: Section) -> None:
         counts_table(sheet, said, notebook)
         return
     sheet.text(head["items_heading"], TEXT * 1.1, bold=True)
-    for line in holdings(env, notebook, section):
-        sheet.text(line, TEXT, x=sheet.left + 10, gap=0.3)
+    # Each sheet with the binder page it is on, as its key cites it (the transparencies first).
+    pages = [binder.sheet_pages.get(item.id, 0) for item in section.items]
+    lines = holdings(env, notebook, section)
+    for line, page in zip(lines, [0] * (len(lines) - len(pages)) + pages):
+        sheet.text(words(env, notebook, line=line, cited=page)["sheet_line"], TEXT, x=sheet.left + 10, gap=0.3)
 
 
 def counts_table(sheet: Sheet, said: Wording, notebook: Notebook) -> None:

@@ -19,7 +19,9 @@ from classroom.render.situations_pdf import (
     blank_squares,
     breakdown,
     centred_board,
+    legend_height,
     marked_notation,
+    student_legend,
 )
 from classroom.render.wording import Wording, printed
 
@@ -36,10 +38,10 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.open(words, text * 1.8)
     sheet.name_and_instructions(words, text)
     work = text * 7.5  # the working box: a line for each equation and its sum
-    below = text * 0.85 * 1.6 * (2 if blanks else 1) + text * 1.6 + text * 1.2 + work + 8  # legend, play line, boxes
+    below = legend_height(sheet, words, text) + text * 1.6 + text * 1.2 + work + 8  # legend, play line, boxes
     cell = min(MAX_STUDENT_CELL, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell, item.play)
-    sheet.paragraph(words["legend"], text * 0.85, after=0.3)
+    student_legend(sheet, words, text)
     sheet.text(words["play_line"], text * 1.15, bold=True)
     answer_boxes(sheet, (words["work_label"], words["score_label"]), text, work, score_height=text * 3.4)
 

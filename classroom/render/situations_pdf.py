@@ -20,6 +20,7 @@ PER_ROW = 10  # tiles of an equation per row of its breakdown table
 KEY_TEXT = 9.5  # the key's text size, large print or not: a key is for the judge
 KEY_SIZES = (9.5, 8.5, 7.5, 6.5)  # smaller text when a long breakdown leaves the board too little room
 MIN_CELL, MAX_CELL = 14.0, 21.5  # the key board's square size, in points
+ONE_COLUMN = 8  # a key's ties listed one a line up to this many, in two columns beyond
 
 
 def drawn_tiles(item: SituationItem, play: KeyPlay | None = None) -> list[tuple]:
@@ -65,13 +66,24 @@ def student_page(sheet: Sheet, env: jinja2.Environment, worksheet: Worksheet, it
     sheet.open(words, text * 1.8, check=worksheet.check_address(item.id))
     sheet.name_and_instructions(words, text, student)
     hand_size, box = (44.0 if large else 36.0), text * 3.4
-    below = text * 0.85 * 1.6 * (2 if blanks else 1) + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
+    below = legend_height(sheet, words, text) + hand_size + 8 + text * 1.2 + box + 4  # legend, hand, boxes
     below += sheet.corner_height()  # and a QR code under them
     cell = min(25.0, sheet.content_width / board_size(1), (sheet.room() - below - 4) / board_size(1))
     centred_board(sheet, item, cell)
-    sheet.paragraph(words["legend"], text * 0.85, after=0.3)
+    student_legend(sheet, words, text)
     hand_row(sheet, words["hand_label"], item, hand_size, text * 1.1)
     answer_boxes(sheet, (words["play_label"], words["score_label"]), text, box)
+
+
+def student_legend(sheet: Sheet, words: Wording, text: float) -> None:
+    """Draw a student page's legend under its board, wrapped, and move below it (returns nothing)."""
+    sheet.paragraph(words["legend"], text * 0.85, after=0.3)
+
+
+def legend_height(sheet: Sheet, words: Wording, text: float) -> float:
+    """Return how tall a student page's legend is, measured: the blank's legend wraps to one,
+    two or three lines with the page's width and the print size."""
+    return sheet.height_of(lambda scratch: student_legend(scratch, words, text))
 
 
 def answer_boxes(sheet: Sheet, labels: tuple[str, str], size: float, height: float,
@@ -164,6 +176,26 @@ def breakdown(sheet: Sheet, words: Wording, play: KeyPlay, text: float) -> None:
     sheet.text(words["total_line"], text * 1.1, bold=True)
 
 
+def indented(sheet: Sheet, lines: list[str], text: float) -> None:
+    """Draw lines indented under a heading, in two columns when there are more than
+    ONE_COLUMN and each fits half the width (an empty board's key lists twenty ties and more,
+    which pushed its last lines onto a page of their own), and move below them."""
+    indent = sheet.left + 10
+    half = (sheet.right - indent) / 2
+    if len(lines) <= ONE_COLUMN or max(width(line, text, False) for line in lines) > half - 10:
+        for line in lines:
+            sheet.text(line, text, x=indent)
+        return
+    rows = -(-len(lines) // 2)
+    sheet.need(rows * text * 1.35)
+    top = sheet.y
+    for column in (0, 1):
+        sheet.y = top
+        for line in lines[column * rows:(column + 1) * rows]:
+            sheet.text(line, text, x=indent + column * half)
+    sheet.y = top - rows * text * 1.35
+
+
 def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, text: float) -> None:
     """Draw what a situation key prints under the board: the best play, its score broken down,
     the ties and the next best plays (returns nothing)."""
@@ -176,9 +208,8 @@ def key_body(sheet: Sheet, words: Wording, item: SituationItem, play: KeyPlay, t
     sheet.y -= text * 0.5
     if len(item.best) > 1:
         sheet.text(words["ties_heading"] + ":", text * 1.1, bold=True)
-        for tie in item.best[1:]:
-            sheet.text(f"{printed(marked_notation(tie))}  ({tie.score} {words['points_word']})", text,
-                       x=sheet.left + 10)
+        indented(sheet, [f"{printed(marked_notation(tie))}  ({tie.score} {words['points_word']})"
+                         for tie in item.best[1:]], text)
         sheet.y -= text * 0.5
     if item.next_best:
         sheet.text(words["next_heading"] + ":", text * 1.1, bold=True)
