@@ -32,7 +32,10 @@ from classroom.make.notebook import (
     box_tiles,
     notebook,
 )
+from classroom.make.worksheet import Worksheet
+from classroom.render.boardless_pdf import render_boardless
 from classroom.render.printplay import CELL, GLUE, SIZE, arranged, bands, layers, parts
+from classroom.render.wording import environment
 from classroom.solve.boardless import check, solve
 from classroom.store.runs import write_notebook
 from tests.pdftext import chunks, outside, shapes
@@ -202,6 +205,21 @@ def test_a_hand_s_key_lists_its_families_as_the_boardless_command_does(small, wr
     assert not any("Every equation, by tile combination" in page for page in text)
     manifest = json.loads(written[2].read_text("utf-8"))
     assert {e["key"] for e in manifest["items"] if e["kind"] == "boardless"} == {"families"}
+
+
+def test_the_keys_in_the_teacher_book_name_no_command_line_option(small, written, tmp_path):
+    """A key in the teacher's book speaks to a teacher holding the binder: no `--key full` (the
+    binder prints no full key) and no "as classroom check gives it"; the same key printed alone
+    still points to its option."""
+    text = " ".join(page_text(found) for found in chunks(written[1]))
+    assert "Answer key" in text
+    assert "--key" not in text and "classroom check" not in text
+    hand = next(item for section in small.sections for worksheet in section.worksheets
+                if worksheet.kind == "boardless" for item in worksheet.items)
+    alone = tmp_path / "alone-key.pdf"
+    alone.write_bytes(render_boardless(Worksheet("boardless", SEED, "original", (hand,), "letter", key="families"),
+                                       environment())[1])
+    assert "--key full" in " ".join(page_text(found) for found in chunks(alone))
 
 
 def test_every_key_cites_the_binder_page_of_its_sheet(small, written):

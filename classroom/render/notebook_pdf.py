@@ -27,7 +27,7 @@ from classroom.render.overhead_pdf import PROJECTOR_TEXT, TABLE_ROWS, Table, boa
 from classroom.render.page import Sheet
 from classroom.render.printplay import draw_map, draw_part, draw_ruler, draw_tile_cells, parts, tile_grid
 from classroom.render.tiles import draw_tile
-from classroom.render.wording import Wording, printed
+from classroom.render.wording import Wording, in_binder, printed
 
 TEXT = 10.0  # the notes' and the contents' text size
 TILE_TOP = 112.0  # from a tile page's top edge to its first row of tiles: the title and two lines
@@ -424,7 +424,7 @@ def draw_binder(env: jinja2.Environment, notebook: Notebook, teacher: bool,
 def render_notebook(notebook: Notebook, env: jinja2.Environment) -> tuple[bytes, bytes]:
     """Return the student binder and the teacher's book of a notebook, as PDF bytes: the binder
     first, so that every key can cite the binder page of its sheet."""
-    drawn, sheet_pages = [], None
+    drawn, sheet_pages, env = [], None, in_binder(env)
     for teacher in (False, True):
         _, starts, _ = draw_binder(env, notebook, teacher, None, sheet_pages)
         pdf, again, pages = draw_binder(env, notebook, teacher, starts, sheet_pages)

@@ -102,7 +102,16 @@ def environment(templates_dir: str | Path | None = None) -> jinja2.Environment:
         keep_trailing_newline=False,
     )
     env.filters["printed"] = printed
+    env.globals["in_binder"] = False  # a sheet's wording printed alone; in_binder() sets it in a binder
     return env
+
+
+def in_binder(env: jinja2.Environment) -> jinja2.Environment:
+    """Return the environment a binder's pages are worded in: the same templates, with
+    `in_binder` true, so a key in the teacher's book names no command-line option."""
+    binder = env.overlay(cache_size=400)  # its own cache: a template compiled here sees in_binder
+    binder.globals = {**env.globals, "in_binder": True}
+    return binder
 
 
 def template_error(error: BaseException, name: str) -> ClassroomError:
