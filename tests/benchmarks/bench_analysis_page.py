@@ -14,12 +14,17 @@ shows every turn's best play and the summaries. Timed, wall:
 - warm: the same record asked again on the same server (kept by record state);
 - a turn more: the record grown by one turn (N+1 turns), on the same server: only the new
   turn is searched.
-Medians of R runs (default 5), each on a fresh server. Not collected by pytest (no test_ prefix).
+Medians of R runs (default 5), each on a fresh server. Each run's CPU (user and system) of the
+server and its search processes is given too, with that of an idle server (started, the link
+opened, stopped) to take away: on a machine shared with other work the wall times measure the
+load, and the CPU seconds over two cores bound what a quiet machine would take.
+Not collected by pytest (no test_ prefix).
 """
 
 from __future__ import annotations
 
 import re
+import resource
 import statistics
 import sys
 import tempfile
@@ -53,8 +58,27 @@ def followed(browser, path: str) -> tuple[float, float | None, int]:
     return total, first, asked
 
 
+def children_cpu() -> float:
+    """Return the CPU seconds (user and system) of this process's children ended so far (a
+    server stopped, with the search processes it and its fork server waited for)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def idle_run() -> float:
+    """Return the CPU seconds of a server started, its teacher's link opened, and stopped."""
+    before = children_cpu()
+    with tempfile.TemporaryDirectory() as folder:
+        with serving(Path(folder)) as server:
+            server.signed_in()
+            time.sleep(1.0)
+    return children_cpu() - before
+
+
 def one_run(text: str, longer: str) -> dict[str, float]:
-    """Return one fresh server's times: cold, warm, and the record grown by a turn."""
+    """Return one fresh server's times: cold, warm, and the record grown by a turn, and the CPU
+    seconds of the server and its searches over the three."""
+    before = children_cpu()
     with tempfile.TemporaryDirectory() as folder:
         games = Path(folder) / "output" / "games"
         games.mkdir(parents=True)
@@ -66,9 +90,11 @@ def one_run(text: str, longer: str) -> dict[str, float]:
             warm, _, warm_asked = followed(browser, "/games/dealt/analysis")
             (games / "dealt.txt").write_text(longer, encoding="utf-8")
             grown, _, _ = followed(browser, "/games/dealt/analysis")
+    cpu = children_cpu() - before
     print(f"  cold {cold:6.2f} s (first turn shown {first if first is None else round(first, 2)} s, "
-          f"{asked} requests); warm {warm:5.2f} s ({warm_asked} request); a turn more {grown:5.2f} s", flush=True)
-    return {"cold": cold, "first": first or 0.0, "warm": warm, "grown": grown}
+          f"{asked} requests); warm {warm:5.2f} s ({warm_asked} request); a turn more {grown:5.2f} s; "
+          f"CPU {cpu:5.2f} s", flush=True)
+    return {"cold": cold, "first": first or 0.0, "warm": warm, "grown": grown, "cpu": cpu}
 
 
 def main(seed: int = 2, turns: int = 30, runs: int = 5) -> None:
@@ -77,7 +103,9 @@ def main(seed: int = 2, turns: int = 30, runs: int = 5) -> None:
     analysed = sum(1 for line in text.splitlines() if "[" in line)
     print(f"seed {seed}: {turns} turns, {analysed} with a known rack; {runs} runs, each on a fresh server")
     results = [one_run(text, longer) for _ in range(runs)]
-    for what in ("cold", "first", "warm", "grown"):
+    idle = [idle_run() for _ in range(runs)]
+    print(f"  an idle server: CPU median {statistics.median(idle):.2f} s")
+    for what in ("cold", "first", "warm", "grown", "cpu"):
         values = [r[what] for r in results]
         print(f"{what:>6}: median {statistics.median(values):.2f} s (min {min(values):.2f}, max {max(values):.2f})")
 
