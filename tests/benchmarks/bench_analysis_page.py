@@ -15,9 +15,11 @@ shows every turn's best play and the summaries. Timed, wall:
 - a turn more: the record grown by one turn (N+1 turns), on the same server: only the new
   turn is searched.
 Medians of R runs (default 5), each on a fresh server. Each run's CPU (user and system) of the
-server and its search processes is given too, with that of an idle server (started, the link
-opened, stopped) to take away: on a machine shared with other work the wall times measure the
-load, and the CPU seconds over two cores bound what a quiet machine would take.
+server process itself is given too (its start-up, the requests, the pages drawn; not its
+searches, which run in processes of multiprocessing's fork server, which the server does not
+wait for), with that of an idle server (started, the link opened, stopped) to take away: on a
+machine shared with other work the wall times measure the load, and the server's CPU is what
+the page takes from the searches.
 Not collected by pytest (no test_ prefix).
 """
 
@@ -60,7 +62,7 @@ def followed(browser, path: str) -> tuple[float, float | None, int]:
 
 def children_cpu() -> float:
     """Return the CPU seconds (user and system) of this process's children ended so far (a
-    server stopped, with the search processes it and its fork server waited for)."""
+    server stopped: its own CPU, not its fork server's searches)."""
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
 
@@ -76,8 +78,8 @@ def idle_run() -> float:
 
 
 def one_run(text: str, longer: str) -> dict[str, float]:
-    """Return one fresh server's times: cold, warm, and the record grown by a turn, and the CPU
-    seconds of the server and its searches over the three."""
+    """Return one fresh server's times: cold, warm, and the record grown by a turn, and the
+    server process's own CPU seconds over the three (its start-up included)."""
     before = children_cpu()
     with tempfile.TemporaryDirectory() as folder:
         games = Path(folder) / "output" / "games"
@@ -93,7 +95,7 @@ def one_run(text: str, longer: str) -> dict[str, float]:
     cpu = children_cpu() - before
     print(f"  cold {cold:6.2f} s (first turn shown {first if first is None else round(first, 2)} s, "
           f"{asked} requests); warm {warm:5.2f} s ({warm_asked} request); a turn more {grown:5.2f} s; "
-          f"CPU {cpu:5.2f} s", flush=True)
+          f"the server's CPU {cpu:5.2f} s", flush=True)
     return {"cold": cold, "first": first or 0.0, "warm": warm, "grown": grown, "cpu": cpu}
 
 
