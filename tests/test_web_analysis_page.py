@@ -75,3 +75,107 @@ def test_each_turn_is_drawn_with_its_play_and_the_best_and_each_player_summed_up
         row = re.search(rf'<tr data-player="{summary.player}">(.*?)</tr>', page, re.S)[1]
         assert f">{summary.scored}<" in row and f">{summary.top}<" in row and f"{summary.accuracy:.0f}%" in row
     assert 'id="legend"' in page and 'id="analysis"' in page  # the text as the command prints it
+
+
+# --- the page against the command, its caches, and who may see it -----------------------------
+
+
+def test_the_page_gives_each_turn_what_game_analyse_gives(client, library):
+    """A dealt game of 8 turns (every rack known, blanks as the bag draws them): the page,
+    its turns searched in its own pool, gives every turn the state, best play, best score and
+    points left that `classroom game analyse --json` prints, and each player the same sums."""
+    import html
+    import json
+
+    from typer.testing import CliRunner
+
+    from classroom.cli.commands import app as cli
+    from classroom.game.symbols import display_text
+    from tests.benchmarks.bench_analysis import dealt_game
+
+    (library / "games").mkdir(parents=True)
+    path = library / "games" / "dealt.txt"
+    path.write_text(dealt_game(3, 8), encoding="utf-8")
+    said = CliRunner().invoke(cli, ["game", "analyse", str(path), "--json"])
+    assert said.exit_code == 0, said.output
+    command = json.loads(said.stdout)
+    page = html.unescape(finished(client, "dealt"))
+    assert len(command["turns"]) == 8 and sum(bool(t["best"]) for t in command["turns"]) >= 7
+    for number, turn in enumerate(command["turns"], start=1):
+        section = re.search(rf'<section class="turn" id="turn-{number}".*?</section>', page, re.S)[0]
+        if not turn["analysed"]:
+            assert 'data-state="not"' in section and turn["reason"] in section
+            continue
+        assert f'data-state="analysed" data-left="{turn["left"]}"' in section, (number, section[:200])
+        best = turn["best"][0]
+        shown = display_text(best["play"]).replace("-", "−")
+        assert f"Best {shown}: <strong>{best['score']}</strong>" in section, (number, best)
+    for player, sums in command["summary"].items():
+        row = re.search(rf'<tr data-player="{player}">(.*?)</tr>', page, re.S)[1]
+        assert f">{sums['analysed']}<" in row and f">{sums['scored']}<" in row and f">{sums['top']}<" in row
+
+
+def test_a_finished_analysis_asked_again_is_neither_searched_nor_drawn_again(client, library, monkeypatch):
+    """Once every turn is analysed, the page asked again for the same record starts no search,
+    sets out no turn again and draws no card again: it gives the very same page."""
+    import classroom.web.analysis as analysis_module
+
+    name = played_game(client, library, turns=2)
+    first = finished(client, name)
+    pool = client.app.state.searches
+    started = pool.started
+    set_out, drawn = counted(monkeypatch, analysis_module)
+    assert client.get(f"/games/{name}/analysis").text == first
+    assert pool.started == started and set_out == [] and drawn == []
+
+
+def test_a_refresh_draws_only_the_cards_that_changed(client, library, monkeypatch):
+    """Each turn searched a second late: over the page's refreshes, each turn's card is drawn
+    at most twice (searching, then analysed), not once a refresh."""
+    import classroom.web.analysis as analysis_module
+    from tests.test_web_searches import slowly_analysed
+
+    monkeypatch.setattr(analysis_module, "turn_best", slowly_analysed)
+    name = played_game(client, library, turns=3)
+    set_out, drawn = counted(monkeypatch, analysis_module)
+    pages = 0
+    while True:
+        page = client.get(f"/games/{name}/analysis").text
+        pages += 1
+        if 'id="working"' not in page:
+            break
+        assert pages < 240, "the analysis page never finished"  # a wait, not a measure
+        time.sleep(0.1)
+    assert pages >= 3 and len(set_out) >= 3 * pages  # every turn set out on every refresh
+    assert len(drawn) <= 2 * 3 and sorted(set(drawn)) == [1, 2, 3]
+
+
+def counted(monkeypatch, analysis_module) -> tuple[list[int], list[int]]:
+    """Return the numbers of the turns the analysis page sets out (turn_shown) and of the cards
+    it draws, as they come, from now on."""
+    set_out, drawn = [], []
+    turn_shown, cards_drawn = analysis_module.turn_shown, analysis_module.Cards.drawn
+
+    def counting_turn_shown(game, number, entry):
+        set_out.append(number)
+        return turn_shown(game, number, entry)
+
+    def counting_drawn(self, shown, draw):
+        def counting_draw(card):
+            drawn.append(card.number)
+            return draw(card)
+        return cards_drawn(self, shown, counting_draw)
+
+    monkeypatch.setattr(analysis_module, "turn_shown", counting_turn_shown)
+    monkeypatch.setattr(analysis_module.Cards, "drawn", counting_drawn)
+    return set_out, drawn
+
+
+def test_a_students_device_gets_no_analysis_and_starts_no_search(client, student_client, library):
+    """The analysis is the teacher's: a student's device (no teacher's session) asking for it
+    gets the sign-in page, no best play, and no turn is searched."""
+    name = played_game(client, library, turns=2)
+    answer = student_client.get(f"/games/{name}/analysis")
+    assert answer.status_code == 403
+    assert "Best " not in answer.text and 'id="analysis"' not in answer.text and "accuracy" not in answer.text
+    assert student_client.app.state.searches.started == 0 and client.app.state.searches.started == 0

@@ -11,8 +11,10 @@ record's state (store.games.record_state), so the page asked again replays nothi
 from __future__ import annotations
 
 import collections
+import threading
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from classroom.errors import ClassroomError
 from classroom.game.board import COLUMNS, Square
@@ -38,6 +40,7 @@ from classroom.web.shown import Cell, board_rows
 
 ANALYSIS_SECONDS = 300  # the most the search of one turn may take, its wait for a process included
 KEPT = 16  # finished analyses kept by record state, the oldest forgotten first
+CARDS = 512  # turn cards kept as drawn, the oldest forgotten first (some 20 kB each)
 LATE = (f"the search took more than {ANALYSIS_SECONDS // 60} minutes; it was stopped (a rack with "
         f"blanks on an open board is the slowest search)")
 
@@ -62,12 +65,52 @@ class TurnShown:
     rows: list[list[Cell]]
 
 
+class Cards:
+    """Turn cards as the page drew them, kept by what they show: a page that refreshes while
+    its turns are searched draws only the cards that changed (a card's board is some 360 cells;
+    drawing every card of a 30-turn game again took about 0.5 s of CPU a refresh, taken from
+    the searches)."""
+
+    def __init__(self) -> None:
+        self._drawn: collections.OrderedDict[tuple, str] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def drawn(self, shown: TurnShown, draw: Callable[[TurnShown], str]) -> str:
+        """Return draw(shown), drawn now or kept from a card that showed the same."""
+        key = card_key(shown)
+        with self._lock:
+            if key in self._drawn:
+                self._drawn.move_to_end(key)
+                return self._drawn[key]
+        card = draw(shown)
+        with self._lock:
+            self._drawn[key] = card
+            while len(self._drawn) > CARDS:
+                self._drawn.popitem(last=False)
+        return card
+
+
+def card_key(shown: TurnShown) -> tuple:
+    """Return everything a turn's card shows: two cards with the same key are drawn the same."""
+    entry = shown.entry
+    if entry is None:
+        state: tuple = ("searching",)
+    elif isinstance(entry, NotAnalysed):
+        state = ("not", entry.reason)
+    else:
+        state = ("analysed", entry.top, entry.left)
+    return (shown.number, shown.turn.player, shown.said, shown.turn.score, shown.best, state,
+            tuple(map(tuple, shown.rows)))
+
+
 class Analyses:
     """The analyses of one server's games, their turns searched in `searches`."""
 
     def __init__(self, searches: Searches) -> None:
         self.searches = searches
+        self.cards = Cards()
         self._done: collections.OrderedDict[str, Analysis] = collections.OrderedDict()
+        self._pages: collections.OrderedDict[str, dict] = collections.OrderedDict()  # finished, as the page shows them
 
     def analysed(self, record: Record, game: Replay, wait: float = 0.0) -> Progress:
         """Return every turn as far as its search has got (None while it runs), how many turns
@@ -101,10 +144,20 @@ class Analyses:
     def page_values(self, record: Record, game: Replay, wait: float = 0.0) -> dict:
         """Return what the analysis page shows: each turn's board with the play played and the
         best play drawn (as far as the searches have got), each player's summary once every turn
-        is analysed, and the lines `classroom game analyse` prints."""
+        is analysed, the lines `classroom game analyse` prints, and `drawn`, which draws a turn's
+        card or gives it as drawn before."""
+        state = record_state(record)
+        if state in self._pages:  # a finished analysis asked again: nothing replayed or drawn again
+            return self._pages[state]
         entries, working, done = self.analysed(record, game, wait)
-        return {"turns": [turn_shown(game, k, e) for k, e in enumerate(entries, start=1)], "working": working,
-                "summaries": done.summaries if done is not None else None, "lines": lines_of(game, entries, done), "columns": COLUMNS}
+        values = {"turns": [turn_shown(game, k, e) for k, e in enumerate(entries, start=1)], "working": working,
+                  "summaries": done.summaries if done is not None else None, "lines": lines_of(game, entries, done),
+                  "columns": COLUMNS, "drawn": self.cards.drawn}
+        if done is not None:
+            self._pages[state] = values
+            while len(self._pages) > KEPT:
+                self._pages.popitem(last=False)
+        return values
 
 
 def lines_of(game: Replay, entries: list[Analysed | NotAnalysed | None], done: Analysis | None) -> tuple[str, ...]:

@@ -64,7 +64,8 @@ from classroom.web.shown import board_rows
 from classroom.web.teams import team_routes
 from classroom.web.turns import confirmed, stopped, tried, undo_query, with_holds
 
-ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits before it shows the turns so far
+ANALYSIS_FIRST_WAIT = 1.0  # seconds an analysis page waits for its turns before it shows those done
+# (the page asks again at once: the analysis done is shown when its last turn is, not a second later)
 
 
 def students_address(request: Request) -> str:
