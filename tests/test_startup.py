@@ -84,6 +84,13 @@ def test_a_light_command_without_json_imports_neither_json_nor_random(words):
     assert loaded(modules, ("json", "random")) == []
 
 
+def test_tiles_imports_no_solver_and_no_board():
+    """`tiles` reads a tile set and prints it: the boardless solver and the board's rules are for
+    the commands that solve or place (mark.answers imports them where `best` uses them)."""
+    _, _, modules = modules_after("tiles")
+    assert loaded(modules, ("classroom.solve", "classroom.game.board", "classroom.game.plays")) == []
+
+
 def loaded(modules: set[str], packages: tuple[str, ...]) -> list[str]:
     """Return the packages (by name) that some of the modules belong to."""
     return sorted({name for name in packages for m in modules if m == name or m.startswith(name + ".")})
