@@ -14,6 +14,8 @@ max of the CPU time (user + system, from the process's own rusage) and the media
 machine shared with other jobs the CPU time is the figure to read: wall time there is mostly
 waiting for a core.
 
+Run it in the project's virtual environment (the wheel is built there without build isolation,
+with its setuptools, so that no index is needed for the build).
 `--floors` also times, in the first build's environment, Python alone (`python -c pass`) and
 `python -c "import typer"`: what no change to the tool can go under.
 Not collected by pytest (no test_ prefix).
