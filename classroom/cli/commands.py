@@ -17,8 +17,6 @@ from __future__ import annotations
 import copy
 import importlib
 import inspect
-import json
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -27,17 +25,15 @@ import typer
 from typer.main import get_group
 
 from classroom.choices import one_of
-from classroom.cli.console import PeopleCommand, PeopleGroup, Within, guard_process, registered
+from classroom.cli.console import PeopleCommand, PeopleGroup, Within, fresh_random, guard_process, json_text, registered
 from classroom.cli.games import game_app
+from classroom.data import LEVELS
 from classroom.errors import ClassroomError, read_text
-from classroom.game.plurals import plural
-from classroom.game.tilesets import LEVELS, load_tileset
 from classroom.make.focuses import FOCUSES
-from classroom.make.hands import DIFFICULTIES
-from classroom.make.requests import MAX_COUNT, MAX_MARGIN, MAX_PLAYS
-from classroom.make.situation_rules import FEATURES
+from classroom.make.presets import DIFFICULTIES, FEATURES, MAX_COUNT, MAX_MARGIN, MAX_PLAYS
 
 if TYPE_CHECKING:  # the grading parts are imported by the commands that use them
+    from classroom.game.tilesets import TileSet
     from classroom.store.matching import Matched, Targets
 
 app = typer.Typer(
@@ -72,6 +68,14 @@ def fixed_choices(arguments: dict[str, object]) -> dict[str, object]:
         elif isinstance(value, list):
             read[name] = [one_of(word, words, option) for word in value]
     return read
+
+def load_tileset(level: str, tiles: Path | None) -> TileSet:
+    """Return the tile set of a level, or of a tile-set file (game.tilesets, imported by the
+    commands that use a tile set, not by the help)."""
+    from classroom.game.tilesets import load_tileset as loaded
+
+    return loaded(level, tiles)
+
 
 LevelOption = typer.Option("original", "--level", help=f"Tile set: {', '.join(LEVELS)}.")
 TilesOption = typer.Option(None, "--tiles", help="A custom tile-set file (TOML), instead of --level.")
@@ -175,7 +179,7 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
 def say(answer: dict | list[str]) -> None:
     """Print an answer: JSON data on one line, or lines of text."""
     if isinstance(answer, dict):
-        typer.echo(json.dumps(answer, ensure_ascii=False))
+        typer.echo(json_text(answer))
     else:
         typer.echo("\n".join(answer))
 
@@ -221,6 +225,7 @@ def write_set(worksheet, out: Optional[Path], templates: Optional[Path], force: 
     """Write a class set to a folder no earlier run uses (or --out; replaced only with --force)
     and say where it went."""
     default = default or Path("output") / f"{worksheet.kind}-{worksheet.seed}"
+    from classroom.game.plurals import plural
     from classroom.store.runs import choose_folder, write_worksheet
 
     folder, note = choose_folder(out, default, force)
@@ -284,7 +289,7 @@ def boardless(count: Optional[int] = SetCountOption, seed: Optional[int] = SeedO
 
     tileset = load_tileset(level, tiles)
     asked = boardless_request(
-        tileset, random.SystemRandom(), count=count, seed=seed, difficulty=difficulty, size=size,
+        tileset, fresh_random(), count=count, seed=seed, difficulty=difficulty, size=size,
         balanced=balanced, blanks=not no_blanks, min_equations=min_equations, min_best=min_best,
         max_best=max_best, nine_tile=nine_tile, same_hand=same_hand, names=roster_names(roster),
         taste=taste)
@@ -339,7 +344,7 @@ def situations(count: Optional[int] = SetCountOption, seed: Optional[int] = Seed
         worksheet = own_situation_set(tileset, level_name(level, tiles), position, held, layout, names)
         write_set(worksheet, out, templates, force, Path("output") / "situations-own")
         return
-    asked = situations_request(random.SystemRandom(), count=count, seed=seed, plays=plays, margin=margin,
+    asked = situations_request(fresh_random(), count=count, seed=seed, plays=plays, margin=margin,
                                features=tuple(feature), blanks=not no_blanks, names=names,
                                player=player)
     worksheet = with_progress(asked.count, "Setting up boards", lambda progress: situations_set(
@@ -363,7 +368,7 @@ def print_set(label: str, make_set, choice: object, level: str, tiles: Optional[
     page, large_print, title, key = sheets
     layout = PrintOptions(page, large_print, checked_title(title), key)
     count = count or 5
-    seed = run_seed(seed, random.SystemRandom())
+    seed = run_seed(seed, fresh_random())
     worksheet = with_progress(count, label, lambda progress: make_set(
         tileset, level_name(level, tiles), seed, count, choice, layout, jobs or default_workers(), progress))
     write_set(worksheet, out, templates, force)
@@ -409,6 +414,7 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
     """Print an Activity Notebook for a level: one student PDF (Boardless Activity strips, Board
     Situations, a print-and-play board and tile set, projector pages, Score this play, True or
     not?, from easy to hard) and one teacher's PDF (notes for every section, every key)."""
+    from classroom.game.plurals import plural
     from classroom.machine import default_workers
     from classroom.make.notebook import BINDER, checked_level
     from classroom.make.notebook import notebook as make_notebook
@@ -416,7 +422,7 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
     from classroom.store.runs import choose_folder, write_notebook
 
     tileset = load_tileset(checked_level(level), None)
-    seed = run_seed(seed, random.SystemRandom())
+    seed = run_seed(seed, fresh_random())
     folder, note = choose_folder(out, Path("output") / f"notebook-{level}-{seed}", force)
     made = with_progress(BINDER.items, "Making the notebook", lambda progress: make_notebook(
         tileset, level, seed, page, jobs or default_workers(), progress, BINDER))
@@ -507,13 +513,13 @@ def report_grades(targets: Targets, texts: list[tuple[Matched, str]], json_out: 
         student = students[0]
         shown_sheet = student.sheet if targets.by_sheet else None
         if json_out:
-            typer.echo(json.dumps(grade_data(student.grade, keys.totals(student.sheet), shown_sheet), ensure_ascii=False))
+            typer.echo(json_text(grade_data(student.grade, keys.totals(student.sheet), shown_sheet)))
         elif csv_out != Path("-"):
             typer.echo("\n".join(grade_lines(student.grade, keys.totals(student.sheet), shown_sheet) + notes))
         return
     summary = summarize(students, keys)
     if json_out:
-        typer.echo(json.dumps(class_data(students, summary, run, targets.skipped), ensure_ascii=False))
+        typer.echo(json_text(class_data(students, summary, run, targets.skipped)))
     elif csv_out != Path("-"):
         typer.echo("\n".join(class_lines(students, summary, targets.by_sheet) + notes))
 
@@ -539,7 +545,7 @@ def report_contest(targets: Targets, texts: list[tuple[Matched, str]], json_out:
     if json_out:
         data = contest_data(sheet, held, judged)
         data["skipped"] = skipped_data(targets.skipped)
-        typer.echo(json.dumps(data, ensure_ascii=False))
+        typer.echo(json_text(data))
     elif csv_out != Path("-"):
         typer.echo("\n".join(contest_lines(sheet, held, judged) + notes))
 

@@ -160,6 +160,22 @@ def guard_process(server: bool = False) -> None:
             pass
 
 
+def json_text(data: object) -> str:
+    """Return data as JSON on one line, as --json prints it (json is imported by the commands
+    that print it, not at start)."""
+    import json
+
+    return json.dumps(data, ensure_ascii=False)
+
+
+def fresh_random():
+    """Return the system's random source, for a fresh seed (random is imported here, by the
+    commands that draw one)."""
+    import random
+
+    return random.SystemRandom()
+
+
 def registered(app: typer.Typer, function, prepare=lambda arguments: arguments, name: str | None = None):
     """Register a command with `app` so that its ClassroomError (or lack of memory, or an
     interruption) becomes one sentence on stderr and exit 2 (130 or 143 when interrupted);

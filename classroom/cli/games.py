@@ -6,14 +6,12 @@ writing (store.games.changing), as the page does: two at once never both read th
 
 from __future__ import annotations
 
-import json
-import random
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from classroom.cli.console import PeopleGroup, Within, registered
+from classroom.cli.console import PeopleGroup, Within, fresh_random, json_text, registered
 from classroom.errors import ClassroomError, read_text
 
 game_app = typer.Typer(
@@ -69,7 +67,7 @@ def new(record: Path = typer.Argument(..., help="The record file to write, like 
     from classroom.record.report import score_lines
     from classroom.record.requests import new_game_request
 
-    asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, random.SystemRandom(),
+    asked = new_game_request(mode, players, level, seed, tuple(time), racks, team_plays, fresh_random(),
                              points=tuple(handicap), fraction_bonus=tuple(fraction_bonus),
                              allowances=tuple(allowance), time_penalty=time_penalty, time_bonus=time_bonus,
                              piles=piles, operations=operations, play=play)
@@ -144,7 +142,7 @@ def play(record: Path = RecordArgument,
         save(record, record_text(updated))
     played = game.turns[len(before.turns)]
     if json_out:
-        typer.echo(json.dumps(score_data(game), ensure_ascii=False))
+        typer.echo(json_text(score_data(game)))
     else:
         typer.echo("\n".join(turn_lines(game, played)))
 
@@ -171,7 +169,7 @@ def play_duplicate(path: Path, game_record, turn: Optional[str], plays_file: Opt
     updated, game = add_plays(game_record, lines, str(path))
     save(path, record_text(updated))
     if json_out:
-        typer.echo(json.dumps(duplicate_data(game), ensure_ascii=False))
+        typer.echo(json_text(duplicate_data(game)))
     else:
         typer.echo("\n".join(round_lines(game.current)))
 
@@ -191,7 +189,7 @@ def close_round_command(record: Path = RecordArgument, json_out: bool = JsonOpti
         updated, game = close_round(game_record, str(record))
         save(record, record_text(updated))
     if json_out:
-        typer.echo(json.dumps(duplicate_data(game), ensure_ascii=False))
+        typer.echo(json_text(duplicate_data(game)))
         return
     closed = [r for r in game.rounds if r.closed][-1]
     following = round_lines(game.current) if game.current is not None else ["The game is over."]
@@ -254,10 +252,10 @@ def score(record: Path = RecordArgument, json_out: bool = JsonOption) -> None:
         from classroom.record.duplicate import duplicate_data, duplicate_lines, replay_duplicate
 
         game = replay_duplicate(game_record, where=str(record))
-        typer.echo(json.dumps(duplicate_data(game), ensure_ascii=False) if json_out else "\n".join(duplicate_lines(game)))
+        typer.echo(json_text(duplicate_data(game)) if json_out else "\n".join(duplicate_lines(game)))
         return
     game = replay(game_record, where=str(record))
-    typer.echo(json.dumps(score_data(game), ensure_ascii=False) if json_out else "\n".join(score_lines(game)))
+    typer.echo(json_text(score_data(game)) if json_out else "\n".join(score_lines(game)))
 
 
 # --- analysis and the score sheet (h-analysis) -------------------------------------------------
@@ -284,7 +282,7 @@ def analyse(record: Path = RecordArgument, json_out: bool = JsonOption,
     with Progress(len(turn_searches(game, top)), "Analysing turns") as progress:
         # the turns searched on every core, each on its own (make.pool), in the game's order
         analysis = analysed(game, top, run=lambda work, searches: run_all(work, searches, default_workers(), progress))
-    typer.echo(json.dumps(analysis_data(analysis), ensure_ascii=False) if json_out
+    typer.echo(json_text(analysis_data(analysis)) if json_out
                else "\n".join(analysis_lines(analysis, turn_text)))
 
 

@@ -12,6 +12,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from classroom import data
+from classroom.data import LEVELS
 from classroom.errors import ClassroomError, excerpt, path_excerpt, read_text
 from classroom.game.symbols import (
     ALL_SYMBOLS,
@@ -27,15 +28,6 @@ from classroom.game.symbols import (
 )
 from classroom.game.taste import ANY, Taste
 
-LEVELS = {
-    "original": "original.toml",
-    "junior": "junior.toml",
-    "no-fractions": "no-fractions.toml",
-    "halves": "halves.toml",  # fractions by steps: halves, then halves and fourths, then all
-    "halves-fourths": "halves-fourths.toml",
-    "add-subtract": "add-subtract.toml",
-    "advanced": "advanced.toml",
-}
 # How a message names a kind of tile a set may lack: "negative tiles are not in the Original tile set".
 KIND_NAMES = {"negative": "negative tiles", "exponent": "exponent tiles"}
 

@@ -19,6 +19,7 @@ from classroom.game.plays import ALL_NINE_BONUS
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, MAX_HAND, Hand, is_fraction, is_operation
 from classroom.game.taste import Taste, fits, is_zero_trick
 from classroom.game.tilesets import TileSet, load_level
+from classroom.make.presets import DIFFICULTIES, Difficulty  # noqa: F401 - the presets, read here by their users
 from classroom.solve.boardless import Solution, solve
 
 MAX_TRIES = 400  # hands drawn for one item before a filter is declared impossible
@@ -273,71 +274,39 @@ def find_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules
     )
 
 
-@dataclass(frozen=True)
-class Difficulty:
-    """A preset of hand rules a teacher picks by name (--difficulty): how many answers a hand
-    allows, its best score, and the operation and fraction tiles it holds."""
+def preset_rules(preset: Difficulty, size: int | None = None, tileset: TileSet | None = None, taste: str = "class",
+                 **given) -> HandRules:
+    """Return the preset's HandRules (Difficulty.rules) for hands of `size` tiles (None:
+    MAX_HAND) from the tile set (the Original when None); options the teacher gave (not None)
+    win over the preset's, and a best score or nine-tile equation asked for replaces the whole
+    band.
 
-    name: str
-    equations: tuple[int, int]  # fewest and most different equations
-    best: tuple[int, int]  # the best-score band of a nine-tile hand
-    operations: tuple[int, int]  # operation tiles in the hand, a blank aside
-    fractions: tuple[int, int]  # fraction tiles in the hand
-    blanks: bool  # whether a hand may hold a blank
-
-    def rules(self, size: int = MAX_HAND, tileset: TileSet | None = None, taste: str = "class",
-              **given) -> HandRules:
-        """Return the preset's HandRules for hands of `size` tiles from the tile set (the
-        Original when None); options the teacher gave (not None) win over the preset's, and a
-        best score or nine-tile equation asked for replaces the whole band.
-
-        The bands of equations and best score are those of nine-tile hands: a smaller hand,
-        with far fewer equations and no 40 bonus, keeps the operation, fraction and blank
-        rules. The best-score band is in the Original set's points; a set whose tiles score
-        less on average (Add and subtract) has its band scaled down, the 40 bonus aside, and
-        a set without fraction tiles asks for none. With the class's taste (taste='class', the
-        default) the key lists at most MAX_FAMILIES families, zero tricks are kept few unless the
-        set's taste counts them as good play, and one best equation at least fits the taste
-        (game.taste); taste='any' drops all three."""
-        has_fractions = tileset is None or any(is_fraction(t) for t in tileset.bag)
-        preset = dict(operations=self.operations, fractions=self.fractions if has_fractions else (0, 0),
-                      blanks=self.blanks)
-        if taste == "class":
-            level_taste = (tileset or load_level("original")).taste
-            preset.update(zero_tricks=level_taste.zero_tricks, max_families=MAX_FAMILIES,
-                          best_taste=level_taste)
-        if size == MAX_HAND:
-            preset.update(min_equations=self.equations[0], max_equations=self.equations[1])
-        asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
-        if size == MAX_HAND and not asked:
-            ratio = 1.0 if tileset is None else min(1.0, mean_score(tileset) / mean_score(load_level("original")))
-            preset.update(min_best=scaled(self.best[0], ratio), max_best=scaled(self.best[1], ratio))
-        preset.update({name: value for name, value in given.items() if value is not None})
-        if preset.get("min_equations", 1) > self.equations[1]:
-            preset["max_equations"] = None  # the teacher asked for more answers than the preset's most
-        return HandRules(size=size, **preset)
-
-    def describe(self) -> str:
-        """Return the preset in words, for --help and the README."""
-        low, high = self.fractions
-        fractions = "no fraction tiles" if high == 0 else (
-            f"at most {high} fraction tile{'s' if high != 1 else ''}" if low == 0 else
-            f"{low} to {high} fraction tiles")
-        return (f"{self.name}: {self.equations[0]}-{self.equations[1]} equations, best score "
-                f"{self.best[0]}-{self.best[1]}, {self.operations[0]}-{self.operations[1]} "
-                f"operations, {fractions}, {'a blank at most' if self.blanks else 'no blanks'}")
-
-
-DIFFICULTIES = {
-    d.name: d for d in (
-        Difficulty("easy", equations=(30, 400), best=(10, 30), operations=(2, 3), fractions=(0, 0),
-                   blanks=False),
-        Difficulty("medium", equations=(20, 800), best=(15, 45), operations=(1, 4), fractions=(0, 1),
-                   blanks=False),
-        Difficulty("hard", equations=(10, 2000), best=(45, 80), operations=(2, 4), fractions=(1, 3),
-                   blanks=True),
-    )
-}
+    The bands of equations and best score are those of nine-tile hands: a smaller hand,
+    with far fewer equations and no 40 bonus, keeps the operation, fraction and blank
+    rules. The best-score band is in the Original set's points; a set whose tiles score
+    less on average (Add and subtract) has its band scaled down, the 40 bonus aside, and
+    a set without fraction tiles asks for none. With the class's taste (taste='class', the
+    default) the key lists at most MAX_FAMILIES families, zero tricks are kept few unless the
+    set's taste counts them as good play, and one best equation at least fits the taste
+    (game.taste); taste='any' drops all three."""
+    size = MAX_HAND if size is None else size
+    has_fractions = tileset is None or any(is_fraction(t) for t in tileset.bag)
+    chosen = dict(operations=preset.operations, fractions=preset.fractions if has_fractions else (0, 0),
+                  blanks=preset.blanks)
+    if taste == "class":
+        level_taste = (tileset or load_level("original")).taste
+        chosen.update(zero_tricks=level_taste.zero_tricks, max_families=MAX_FAMILIES,
+                      best_taste=level_taste)
+    if size == MAX_HAND:
+        chosen.update(min_equations=preset.equations[0], max_equations=preset.equations[1])
+    asked = any(given.get(name) for name in ("min_best", "max_best", "nine_tile"))
+    if size == MAX_HAND and not asked:
+        ratio = 1.0 if tileset is None else min(1.0, mean_score(tileset) / mean_score(load_level("original")))
+        chosen.update(min_best=scaled(preset.best[0], ratio), max_best=scaled(preset.best[1], ratio))
+    chosen.update({name: value for name, value in given.items() if value is not None})
+    if chosen.get("min_equations", 1) > preset.equations[1]:
+        chosen["max_equations"] = None  # the teacher asked for more answers than the preset's most
+    return HandRules(size=size, **chosen)
 
 
 def mean_score(tileset: TileSet) -> float:

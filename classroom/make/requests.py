@@ -16,22 +16,11 @@ from classroom.choices import one_of
 from classroom.errors import ClassroomError
 from classroom.game.symbols import MAX_HAND
 from classroom.game.tilesets import TileSet
-from classroom.make.hands import DIFFICULTIES, TASTES, HandRules
-from classroom.make.situation_rules import FEATURES, PLAYERS, SituationRules
+from classroom.make.hands import TASTES, HandRules
+from classroom.make.presets import DEFAULT_COUNT, DIFFICULTIES, FEATURES, MAX_COUNT, MAX_MARGIN, MAX_PLAYS, PLAYERS
+from classroom.make.situation_rules import SituationRules
 from classroom.record.requests import run_seed, whole
 
-# Items of one set, and names of one roster. The page's limit was 30 and the command line's 200:
-# one limit now, the command line's, since the page makes a set in a job process of its own (the
-# server answers meanwhile, as a terminal does while a set is made) and a teacher printing for
-# several classes at once meets the same limit at either door.
-MAX_COUNT = 200
-DEFAULT_COUNT = 5
-# The winning margin, in points. The page's limit was 50 and the command line had none: one limit
-# now, the page's. A margin past 50 is more than the best play of almost any position beats its
-# runner-up by, so a search for it drew positions for half a minute before giving up
-# (`situations --margin 1000`: 34 s); refused at once instead.
-MAX_MARGIN = 50
-MAX_PLAYS = 40  # plays already on a situation's board: past 40 the bag runs dry in most games
 COUNT = "the number of sheets (--count)"
 SITUATIONS = "the number of situations (--count)"
 

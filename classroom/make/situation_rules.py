@@ -1,6 +1,6 @@
-"""What makes a good contest position: the features a teacher can ask the winning play to show,
-and the rules a generated situation must meet (kept apart from the search in
-classroom.make.situations, so the command line's help needs no engine).
+"""What makes a good contest position: the rules a generated situation must meet, the features
+a teacher can ask the winning play to show among them (make.presets). Kept apart from the search
+in classroom.make.situations, so that a request is checked without the engine.
 """
 
 from __future__ import annotations
@@ -9,19 +9,7 @@ from dataclasses import dataclass
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.symbols import MAX_HAND
-
-# Who plays the games a board comes from (classroom.make.simulated.player_of): the class player
-# of the level (plays within its taste) or the engine (one of its few best plays, whatever they hold).
-PLAYERS = ("class", "engine")
-
-# What a teacher can ask the winning play to show (classroom.make.situations.has_feature tells).
-FEATURES = {
-    "nine-tile": "the winning play uses all nine tiles",
-    "two-equations": "the winning play forms two equations or more",
-    "extension": "the winning play extends tiles already on the board",
-    "fraction": "the winning play places a fraction tile",
-    "3E": "the winning play covers a 3E square",
-}
+from classroom.make.presets import FEATURES, PLAYERS
 
 
 @dataclass(frozen=True)

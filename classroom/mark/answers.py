@@ -4,11 +4,15 @@ or plain data, and holds no game logic. The command line only prints them."""
 
 from __future__ import annotations
 
-from classroom.game.board import Board, board_text, square_name
-from classroom.game.plays import Breakdown, notation
+from typing import TYPE_CHECKING
+
 from classroom.game.symbols import BLANK, Hand, display, write
 from classroom.game.tilesets import TileSet
-from classroom.solve.boardless import Solution, Verdict
+
+if TYPE_CHECKING:  # the board's parts are imported by `best`'s answers: `tiles` starts without them
+    from classroom.game.board import Board
+    from classroom.game.plays import Breakdown
+    from classroom.solve.boardless import Solution, Verdict
 
 
 def shown_tiles(tiles) -> str:
@@ -77,6 +81,8 @@ def check_line(verdict: Verdict) -> str:
 def best_data(shown: list, breakdowns: list[Breakdown], count: int, exact: bool = True) -> dict:
     """Return a position's plays as `best --json` gives them; `count` is a lower bound when not
     `exact` (the count passed its limit of work)."""
+    from classroom.game.board import square_name
+
     return {
         "count": count,
         "count_exact": exact,
@@ -96,6 +102,9 @@ def best_lines(position: Board, held: Hand, tileset: TileSet, shown: list,
     """Return a position's plays for the screen: each drawn on the board, new tiles marked, with
     its score broken down (how many plays there are is `count_line`, said after them: a count
     with a blank can take some seconds, the best play none)."""
+    from classroom.game.board import board_text
+    from classroom.game.plays import notation
+
     lines = [f"Hand: {shown_tiles(held)}  ({tileset.name} tile set)"]
     if not shown:
         return lines + ["This hand has no equation play on this board."]
