@@ -5,15 +5,21 @@ fixtures the page's tests share: a library folder, the teacher's browser and a s
 over it."""
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
-from starlette.testclient import TestClient
 
-from classroom.web import create_app
-from tests.browsers import teacher
+# The suite keeps compiled modules (__pycache__, ignored by git and by the packages) even where
+# PYTHONDONTWRITEBYTECODE is set, as it is on the project's machine and in CI: without them every
+# process of a run (each xdist worker, each `classroom` command a test starts) compiles the code
+# again, and each worker rewrites every test module's asserts again (collection 16.7 s of CPU a
+# worker without, 4.4 s with them, docs/performance.md). Set here, before the workers and the
+# commands are started, and before this file imports the project's code.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = os.environ.get("PYTEST_XDIST_WORKER")  # 'gw0', 'gw1', ... in a worker of pytest-xdist
@@ -26,12 +32,33 @@ settings.load_profile("classroom")
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which starts the workers it is given
 def pytest_cmdline_main(config):
     """Run the suite on every core (pytest-xdist's `-n auto`, idle workers taking tests from busy
-    ones) unless the command line gives `-n` (`-n0`: one process) or `-p no:xdist`. Not in a
-    worker, which runs this hook too and would start workers of its own."""
-    if not hasattr(config, "workerinput") and config.pluginmanager.hasplugin("xdist") and config.option.numprocesses is None:
-        config.option.numprocesses = "auto"
-        if config.option.dist == "no":
+    ones, `--dist worksteal`) unless the command line gives `-n` (`-n0`: one process; `-n 2`: two
+    workers, still worksteal unless `--dist` says otherwise) or `-p no:xdist`. Not in a worker,
+    which runs this hook too and would start workers of its own."""
+    if not hasattr(config, "workerinput") and config.pluginmanager.hasplugin("xdist"):
+        if config.option.numprocesses is None:
+            config.option.numprocesses = "auto"
+        if config.option.dist == "no" and config.option.numprocesses != 0:
             config.option.dist = "worksteal"
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: not called under -p no:xdist
+def pytest_configure_node(node):
+    """Tell each worker how it is given its tests (a worker's own options say `--dist no`)."""
+    node.workerinput["dist"] = node.config.option.dist
+
+
+def pytest_collection_modifyitems(config, items):
+    """In a worker of `--dist worksteal`, begin each worker's slice with its share of the slowest
+    tests' modules (tests/slowest.py), so that no long test begins last. Every worker orders the
+    same collection the same way, as pytest-xdist requires."""
+    if getattr(config, "workerinput", {}).get("dist") == "worksteal":
+        from tests.slowest import ordered, weights
+
+        by_id = {item.nodeid: item for item in items}
+        if len(by_id) == len(items):  # ids are unique (always, unless a file is given twice)
+            workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+            items[:] = [by_id[test_id] for test_id in ordered(list(by_id), weights(), workers)]
 
 
 @pytest.fixture
@@ -43,6 +70,9 @@ def library(tmp_path):
 @pytest.fixture
 def client(library):
     """Return the teacher's browser on the page over the test's library."""
+    from classroom.web import create_app
+    from tests.browsers import teacher
+
     with teacher(create_app(library)) as client:
         yield client.sign_in()
 
@@ -51,5 +81,9 @@ def client(library):
 def student_client(library):
     """Return a client of the page as a student's own device: no teacher's session (a POST of its
     must send the form token read from the page it came from, as a browser's form does)."""
+    from starlette.testclient import TestClient
+
+    from classroom.web import create_app
+
     with TestClient(create_app(library)) as client:
         yield client
