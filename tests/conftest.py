@@ -15,8 +15,8 @@ from hypothesis.database import DirectoryBasedExampleDatabase
 # The suite keeps compiled modules (__pycache__, ignored by git and by the packages) even where
 # PYTHONDONTWRITEBYTECODE is set, as it is on the project's machine and in CI: without them every
 # process of a run (each xdist worker, each `classroom` command a test starts) compiles the code
-# again, and each worker rewrites every test module's asserts again (collection 16.7 s of CPU a
-# worker without, 4.4 s with them, docs/performance.md). Set here, before the workers and the
+# again, and each worker rewrites every test module's asserts again (collecting the suite: a median
+# 11.2 s of CPU without them, 4.4 s with them; docs/performance.md). Set here, before the workers and the
 # commands are started, and before this file imports the project's code.
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -32,33 +32,12 @@ settings.load_profile("classroom")
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which starts the workers it is given
 def pytest_cmdline_main(config):
     """Run the suite on every core (pytest-xdist's `-n auto`, idle workers taking tests from busy
-    ones, `--dist worksteal`) unless the command line gives `-n` (`-n0`: one process; `-n 2`: two
-    workers, still worksteal unless `--dist` says otherwise) or `-p no:xdist`. Not in a worker,
-    which runs this hook too and would start workers of its own."""
-    if not hasattr(config, "workerinput") and config.pluginmanager.hasplugin("xdist"):
-        if config.option.numprocesses is None:
-            config.option.numprocesses = "auto"
-        if config.option.dist == "no" and config.option.numprocesses != 0:
+    ones) unless the command line gives `-n` (`-n0`: one process) or `-p no:xdist`. Not in a
+    worker, which runs this hook too and would start workers of its own."""
+    if not hasattr(config, "workerinput") and config.pluginmanager.hasplugin("xdist") and config.option.numprocesses is None:
+        config.option.numprocesses = "auto"
+        if config.option.dist == "no":
             config.option.dist = "worksteal"
-
-
-@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook: not called under -p no:xdist
-def pytest_configure_node(node):
-    """Tell each worker how it is given its tests (a worker's own options say `--dist no`)."""
-    node.workerinput["dist"] = node.config.option.dist
-
-
-def pytest_collection_modifyitems(config, items):
-    """In a worker of `--dist worksteal`, begin each worker's slice with its share of the slowest
-    tests' modules (tests/slowest.py), so that no long test begins last. Every worker orders the
-    same collection the same way, as pytest-xdist requires."""
-    if getattr(config, "workerinput", {}).get("dist") == "worksteal":
-        from tests.slowest import ordered, weights
-
-        by_id = {item.nodeid: item for item in items}
-        if len(by_id) == len(items):  # ids are unique (always, unless a file is given twice)
-            workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-            items[:] = [by_id[test_id] for test_id in ordered(list(by_id), weights(), workers)]
 
 
 @pytest.fixture
