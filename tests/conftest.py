@@ -5,15 +5,21 @@ fixtures the page's tests share: a library folder, the teacher's browser and a s
 over it."""
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
-from starlette.testclient import TestClient
 
-from classroom.web import create_app
-from tests.browsers import teacher
+# The suite keeps compiled modules (__pycache__, ignored by git and by the packages) even where
+# PYTHONDONTWRITEBYTECODE is set, as it is on the project's machine and in CI: without them every
+# process of a run (each xdist worker, each `classroom` command a test starts) compiles the code
+# again, and each worker rewrites every test module's asserts again (collecting the suite: a median
+# 11.2 s of CPU without them, 4.4 s with them; docs/performance.md). Set here, before the workers and the
+# commands are started, and before this file imports the project's code.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = os.environ.get("PYTEST_XDIST_WORKER")  # 'gw0', 'gw1', ... in a worker of pytest-xdist
@@ -43,6 +49,9 @@ def library(tmp_path):
 @pytest.fixture
 def client(library):
     """Return the teacher's browser on the page over the test's library."""
+    from classroom.web import create_app
+    from tests.browsers import teacher
+
     with teacher(create_app(library)) as client:
         yield client.sign_in()
 
@@ -51,5 +60,9 @@ def client(library):
 def student_client(library):
     """Return a client of the page as a student's own device: no teacher's session (a POST of its
     must send the form token read from the page it came from, as a browser's form does)."""
+    from starlette.testclient import TestClient
+
+    from classroom.web import create_app
+
     with TestClient(create_app(library)) as client:
         yield client

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 from starlette.testclient import TestClient
@@ -73,6 +74,26 @@ def test_the_make_pages_practice_switch_turns_a_situations_check_page_on(client,
     assert ("no check page (a contest)" in made) is not check
 
 
+@pytest.fixture(scope="module")
+def made_set(tmp_path_factory):
+    """Return a function giving (the command's output, a copy of its folder in folder/output/run)
+    for `classroom KIND --count 1 --seed 4 ... --out ... OPTIONS`: each command is run once for
+    the module (the same seed makes the same set), and each test gets a copy of its own."""
+    runs = {}
+
+    def made(kind: str, options: list[str], folder):
+        if (kind, *options) not in runs:
+            out = tmp_path_factory.mktemp(kind) / "run"
+            extra = ["--plays", "2", "--margin", "0"] if kind == "situations" else []
+            result = CliRunner().invoke(cli, [kind, "--count", "1", "--seed", "4", *extra, "--out", str(out), *options])
+            assert result.exit_code == 0, result.output
+            runs[kind, *options] = result.stdout, out
+        stdout, out = runs[kind, *options]
+        return stdout, shutil.copytree(out, folder / "output" / "run")
+
+    return made
+
+
 @pytest.mark.parametrize("kind, options, check, said, status", [
     ("situations", [], False, "check pages off: a contest, its plays judged by you "
                               "(--check-url turns them on for practice)", 403),
@@ -80,14 +101,11 @@ def test_the_make_pages_practice_switch_turns_a_situations_check_page_on(client,
      "check pages on, for practice: students may check their plays", 200),
     ("boardless", [], True, None, 200),
 ])
-def test_check_url_turns_a_situations_check_page_on(tmp_path, kind, options, check, said, status):
+def test_check_url_turns_a_situations_check_page_on(tmp_path, made_set, kind, options, check, said, status):
     """On the command line the address printed on the sheets turns the page on: a QR code never
     leads to a page that refuses; a boardless sheet's page is on as before."""
-    out = tmp_path / "output" / "run"
-    extra = ["--plays", "2", "--margin", "0"] if kind == "situations" else []
-    result = CliRunner().invoke(cli, [kind, "--count", "1", "--seed", "4", *extra, "--out", str(out), *options])
-    assert result.exit_code == 0, result.output
-    assert (said in result.stdout) if said else "check pages" not in result.stdout
+    stdout, out = made_set(kind, options, tmp_path)
+    assert (said in stdout) if said else "check pages" not in stdout
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     assert manifest["check"] is check
     with TestClient(create_app(tmp_path / "output")) as client:
@@ -101,13 +119,10 @@ def test_check_url_turns_a_situations_check_page_on(tmp_path, kind, options, che
     ("boardless", None, 200),
     ("boardless", False, 403),
 ])
-def test_a_manifest_without_the_switch_keeps_situations_closed(tmp_path, kind, recorded, status):
+def test_a_manifest_without_the_switch_keeps_situations_closed(tmp_path, made_set, kind, recorded, status):
     """A manifest written before the switch: a situation's page is off, a boardless one on."""
-    out = tmp_path / "output" / "run"
-    extra = ["--plays", "2", "--margin", "0"] if kind == "situations" else []
     options = ["--check-url", "http://192.168.1.20:8000"] if kind == "situations" else []
-    assert CliRunner().invoke(cli, [kind, "--count", "1", "--seed", "4", *extra, "--out", str(out),
-                                    *options]).exit_code == 0
+    _, out = made_set(kind, options, tmp_path)
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     del manifest["check"]
     if recorded is not None:
