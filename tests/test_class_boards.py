@@ -12,19 +12,19 @@ import pytest
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from classroom.game.board import parse_board
+from classroom.game.board import Board, Direction, Placement, parse_board, parse_square
 from classroom.game.plays import main_run
 from classroom.game.taste import digits, is_zero_padding, is_zero_trick, numbers_in
 from classroom.game.tilesets import load_level
 from classroom.make.sets import item_rng
-from classroom.make.simulated import board_strings, class_player, simulate
+from classroom.make.simulated import board_strings, boards_of, class_player, play_misfit, simulate, taste_filter
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import find_situation
 from classroom.record.deal import new_game, play_turn
 from classroom.record.grammar import Turn, read_record, record_text
 from classroom.record.replay import replay
-from classroom.solve.board.position import Position
-from tests.positions import position
+from classroom.solve.board.position import Candidate, Position
+from tests.positions import play, position
 
 runner = CliRunner()
 
@@ -107,3 +107,40 @@ def test_a_search_keeping_some_plays_finds_the_best_of_those(hand):
     keep = lambda c: c.play.tiles_used <= 3  # noqa: E731
     everything = Position(board, hand, tileset).all()
     assert Position(board, hand, tileset).top(5, None, keep=keep) == [c for c in everything if keep(c)][:5]
+
+
+@pytest.mark.parametrize("level, seed", [("junior", 3), ("original", 4)])
+def test_the_taste_filter_answers_as_play_misfit_on_every_play(level, seed):
+    """The class player's filter (`taste_filter`, strings read once) keeps exactly the plays
+    `play_misfit` finds nothing wrong with: every play of a six-tile hand with a 0, on the
+    boards of a class game (main strings through old tiles, cross strings beside them)."""
+    tileset = load_level(level)
+    rng = random.Random(seed)
+    game = simulate(tileset, rng, 6, player=class_player(tileset))
+    kept = refused = 0
+    for board in boards_of(game)[3:5]:
+        hand = ("0", "1", "2", "×", "-", "+")
+        taste_fits = taste_filter(board, tileset.taste)
+        for candidate in Position(board, hand, tileset).all():
+            fits = play_misfit(board, candidate.play, tileset.taste) is None
+            assert taste_fits(candidate) is fits, candidate
+            kept, refused = kept + fits, refused + (not fits)
+    assert kept > 20 and refused > 20  # both answers were asked for, many times
+
+
+@pytest.mark.parametrize("direction, tiles, fits", [
+    (Direction.ACROSS, ("A11=5", "B11==", "C11=5"), False),  # its 5 ends 0 = 0 × 5 down column A
+    (Direction.ACROSS, ("A13=5", "B13==", "C13=5"), True),  # the same play clear of it
+    (Direction.DOWN, ("F7=1", "F8==", "F9=1", "F11=2"), False),  # 1 = 122 through the old 2
+    (Direction.DOWN, ("F8=1", "F9==", "F11=2"), True),  # 1 = 22 through it: two digits
+])
+def test_the_taste_filter_reads_cross_strings_and_old_tiles(direction, tiles, fits):
+    """On a board holding `0 = 0 ×` down column A and a 2 at F10, the filter answers as
+    play_misfit: a tile that ends a zero trick across it is refused, and so is a Number grown
+    past Junior's two digits through an old tile; plays clear of both are kept."""
+    board = Board().place([Placement(parse_square(s), t) for s, t in
+                           (("A7", "0"), ("A8", "="), ("A9", "0"), ("A10", "×"), ("F10", "2"))])
+    taste = load_level("junior").taste
+    candidate = Candidate(0, play(direction, *tiles))
+    assert (play_misfit(board, candidate.play, taste) is None) is fits
+    assert taste_filter(board, taste)(candidate) is fits

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
-from classroom.game.board import Board, Direction
+from classroom.game.board import Board, Direction, Square
 from classroom.game.plays import Play, cross_runs, main_run, record_notation
-from classroom.game.symbols import BLANK, MAX_HAND, Hand
+from classroom.game.symbols import BLANK, MAX_HAND, Hand, Tile
 from classroom.game.taste import ANY, Taste, misfit
 from classroom.game.tilesets import LEVELS, TileSet, load_level
 from classroom.record.deal import after_turn, first_draws
@@ -70,6 +71,44 @@ def play_misfit(board: Board, play: Play, taste: Taste) -> str | None:
     return next((reason for line in lines if (reason := misfit(line, taste))), None)
 
 
+def taste_filter(board: Board, taste: Taste) -> Callable[[Candidate], bool]:
+    """Return a filter of the plays on this board that leave only strings a class of this taste
+    writes: `play_misfit(board, play, taste) is None`, the same answer for every play, but
+    without building the board after each play, and each string read once (a search meets the
+    same main string in many plays, and the same tile beside the same old tiles in more)."""
+    lines: dict[tuple[Tile, ...], bool] = {}
+
+    def fits_line(line: tuple[Tile, ...]) -> bool:
+        found = lines.get(line)
+        if found is None:
+            found = lines[line] = misfit(line, taste) is None
+        return found
+
+    def run(placed: dict[Square, Tile], square: Square, step: Square) -> tuple[Tile, ...]:
+        # the tiles of the maximal string through the square, placed ones included, in order
+        dr, dc = step
+        row, col = square
+        while placed.get((row - dr, col - dc)) or board.tile((row - dr, col - dc)):
+            row, col = row - dr, col - dc
+        tiles = []
+        while (tile := placed.get((row, col)) or board.tile((row, col))):
+            tiles.append(tile)
+            row, col = row + dr, col + dc
+        return tuple(tiles)
+
+    def keep(candidate: Candidate) -> bool:
+        play = candidate.play
+        placed = {p.square: p.tile for p in play.placements}
+        if not fits_line(run(placed, play.placements[0].square, play.direction.step)):
+            return False
+        # a cross string holds one new tile only, the one it crosses the play at
+        across = play.direction.other.step
+        return all(fits_line(line) for square in placed
+                   if len(line := run({square: placed[square]}, square, across)) > 1)
+
+    return keep
+
+
 def board_strings(board: Board) -> list[list[str]]:
     """Return the tiles of every string on the board (two or more tiles across or down)."""
     found = []
@@ -98,8 +137,7 @@ def _fitting(board: Board, hand: Hand, tileset: TileSet, player: Player) -> list
         return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET)
     # The search keeps only plays within the taste, so its bounds prune against them; a budget
     # stops it before `among` plays are found, as a class does not look for ever.
-    return Position(board, hand, tileset).top(
-        player.among, SEARCH_BUDGET, keep=lambda c: play_misfit(board, c.play, player.taste) is None)
+    return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste))
 
 
 def chosen(candidates: list[Candidate], rng: random.Random, player: Player) -> Candidate:
