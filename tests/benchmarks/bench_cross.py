@@ -1,0 +1,84 @@
+"""Benchmark: does every binder hold the cross equations it promises (issue 41 item 2)?
+
+Run as `python -m tests.benchmarks.bench_cross [--levels junior,original,advanced] [--seeds 1-10]`.
+For each level and seed it makes only the binder's three items that promise a cross equation,
+with the binder's own makers and jobs (`make.notebook._make`, the same seeded streams and item
+numbers as `classroom notebook`), not the whole binder:
+- the cross Board Situation: does every best play of its key form two equations?
+- the cross Score this play item: does its play form two equations (or did it fall back)?
+- the all-at-once Score this play item: does its play cover a premium, form two equations,
+  place all nine tiles (the 40 bonus)?
+It prints one line a pair with each item's CPU seconds (the machine may be shared: CPU, not
+wall), then how many pairs hold each promise. The bar (issue 41): all of them, for seeds 1-10
+of the three levels. Not collected by pytest (no test_ prefix): an item costs tens of seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from classroom.game.tilesets import load_tileset
+from classroom.make.notebook import BINDER, NOTEBOOK_LEVELS, _make
+from classroom.make.worksheet import KeyPlay
+
+
+def seeds_of(text: str) -> list[int]:
+    """Return the seeds of '1-10' or '1,3,7'."""
+    if "-" in text:
+        first, last = text.split("-")
+        return list(range(int(first), int(last) + 1))
+    return [int(s) for s in text.split(",")]
+
+
+def holds(play: KeyPlay) -> dict[str, bool]:
+    """Return what a key's play holds: a premium covered, a cross equation, the 40 bonus."""
+    equations = play.breakdown.equations
+    return {"premium": any(e.multipliers or any(t.new and t.factor > 1 for t in e.tiles) for e in equations),
+            "cross": len(equations) >= 2,
+            "bonus": play.breakdown.bonus > 0}
+
+
+def timed(job: tuple) -> tuple[object, str, float]:
+    """Return the item of one binder job, its step, and the CPU seconds it took."""
+    start = time.process_time()
+    item, step = _make(job)
+    return item, step, time.process_time() - start
+
+
+def main() -> None:
+    """Print what each pair's cross items hold, and the totals."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--levels", default=",".join(NOTEBOOK_LEVELS))
+    parser.add_argument("--seeds", default="1-10")
+    args = parser.parse_args()
+    steps = BINDER.steps()
+    situation = steps["situations"].index("cross") + 1
+    cross, every = (steps["scoreplay"].index(focus) + 1 for focus in ("cross", "all"))
+    totals = {"situation": 0, "cross": 0, "all": 0, "all+bonus": 0}
+    pairs = 0
+    for level in args.levels.split(","):
+        tileset = load_tileset(level)
+        for seed in seeds_of(args.seeds):
+            pairs += 1
+            found, step, cpu_situation = timed(("situations", tileset, seed, situation, "bench", "cross"))
+            best = found.best
+            situation_holds = step == "cross" and bool(best) and all(holds(p)["cross"] for p in best)
+            item, _, cpu_cross = timed(("scoreplay", tileset, seed, cross, "bench", "cross"))
+            cross_holds = holds(item.play)["cross"]
+            item, _, cpu_all = timed(("scoreplay", tileset, seed, every, "bench", "all"))
+            all_holds = holds(item.play)
+            at_once = all_holds["premium"] and all_holds["cross"]
+            totals["situation"] += situation_holds
+            totals["cross"] += cross_holds
+            totals["all"] += at_once
+            totals["all+bonus"] += at_once and all_holds["bonus"]
+            print(f"{level:9} {seed:3}  situation {'yes' if situation_holds else 'NO '} {cpu_situation:6.1f} s"
+                  f"  cross {'yes' if cross_holds else 'NO '} {cpu_cross:6.1f} s"
+                  f"  all {' '.join(k for k, v in all_holds.items() if v) or 'nothing'} {cpu_all:6.1f} s",
+                  flush=True)
+    print(f"of {pairs} pairs: " + ", ".join(f"{name} {count}" for name, count in totals.items()))
+
+
+if __name__ == "__main__":
+    main()
