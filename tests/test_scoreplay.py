@@ -193,3 +193,22 @@ def test_bad_input_is_one_sentence_and_exit_2(args, message, tmp_path):
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith(message) and len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_a_several_at_once_key_names_what_its_play_holds(seed_1, focused, tmp_path):
+    """An 'all' item's key says which features its own play shows (read by `features`, not by
+    the template's reading of the breakdown), never a list of every feature there is."""
+    said = {"s_premium": "a symbol premium", "e_premium": "an equation premium",
+            "cross": "a cross equation", "bonus": "the 40 bonus"}
+    sheets = [seed_1, focused[-1]]
+    for number, sheet in enumerate(sheets):
+        _, key, _ = write_worksheet(sheet, tmp_path / str(number))
+        for item, page in zip(sheet.items, PdfReader(key).pages):
+            if item.focus != "all":
+                continue
+            line = next(t for t in page.extract_text().splitlines() if t.startswith("Practises:"))
+            found = features(*board_and_play(item), ORIGINAL)
+            named = [words for name, words in said.items() if getattr(found, name)]
+            assert len(named) >= 2 and line.startswith("Practises: several at once ("), line
+            assert all(words in line for words in named) and not any(
+                words in line for name, words in said.items() if not getattr(found, name)), line
