@@ -407,6 +407,23 @@ def trueornot(count: Optional[int] = CountOption, seed: Optional[int] = SeedOpti
 
 
 @command
+def variety(count: Optional[int] = CountOption, seed: Optional[int] = SeedOption,
+            level: str = typer.Option("add-subtract", "--level", help=f"Tile set: {', '.join(LEVELS)} "
+                                      "(add-subtract, horizontal play's level, unless told)."),
+            tiles: Optional[Path] = TilesOption,
+            page: str = PageOption, large_print: bool = LargeOption, out: Optional[Path] = OutOption,
+            templates: Optional[Path] = TemplatesOption, title: Optional[str] = TitleOption,
+            jobs: Optional[int] = JobsOption, force: bool = ForceOption) -> None:
+    """Print A variety of equations sheets: one hand, and one equation of every kind the level's
+    tiles allow (a sum, the answer first, a number equal to itself, a product, working on both
+    sides, three or more numbers); the key counts each kind's equations (PDF)."""
+    from classroom.make.variety import variety_set
+
+    print_set("Drawing hands", variety_set, None, level, tiles, count, seed,
+              (page, large_print, title, "full"), jobs, out, templates, force)
+
+
+@command
 def notebook(level: str = typer.Option("original", "--level", help="junior, original or advanced."),
              seed: Optional[int] = SeedOption, page: str = PageOption, out: Optional[Path] = OutOption,
              templates: Optional[Path] = TemplatesOption, jobs: Optional[int] = JobsOption,

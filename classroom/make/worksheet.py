@@ -17,9 +17,9 @@ from classroom.game.board import SIZE, Placement, Square, premium
 from classroom.game.plays import Breakdown
 from classroom.game.symbols import Symbol, Tile, face, write
 
-SHEET_KINDS = ("boardless", "situations", "scoreplay", "trueornot")
+SHEET_KINDS = ("boardless", "situations", "scoreplay", "trueornot", "variety")
 GRADED = ("boardless", "situations")  # the kinds `classroom grade` marks and the library lists
-PREFIXES = {"boardless": "B", "situations": "S", "scoreplay": "P", "trueornot": "T"}  # of item ids
+PREFIXES = {"boardless": "B", "situations": "S", "scoreplay": "P", "trueornot": "T", "variety": "V"}  # of item ids
 PAGE_SIZES = ("letter", "a4")
 # The key by families of equations (boardless; the other kinds print their whole key), every
 # equation, its summary page only, or no key PDF.
@@ -229,7 +229,7 @@ class Worksheet:
 
 def item_id(kind: str, seed: int | None, number: int, tag: str = "") -> str:
     """Return an item id: ('boardless', 42, 1, '3f9a') -> 'B-42-3f9a-01' (S- a situation, P- a
-    play to score, T- a True or not? sheet); the tag tells apart runs with one seed but other
+    play to score, T- a True or not? sheet, V- a variety of equations sheet); the tag tells apart runs with one seed but other
     levels or options. A teacher's own position has no seed: ('situations', None, 1, '0c1d2e3f')
     -> 'S-own-0c1d2e3f-01', its tag naming the position."""
     middle = f"{tag}-" if tag else ""

@@ -84,7 +84,16 @@ def trueornot_entry(item) -> dict:
         for line in item.lines]}
 
 
-PRACTICE_ENTRIES = {"scoreplay": scoreplay_entry, "trueornot": trueornot_entry}  # nothing to grade
+def variety_entry(item) -> dict:
+    """Return a variety of equations sheet as its manifest records it: the hand, and per kind
+    asked how many equations show it and the families the key prints."""
+    return {"id": item.id, "hand": list(item.tokens), "equations": item.count, "left_out": list(item.left_out),
+            "kinds": [{"kind": key.kind, "equations": key.count, "families": key.families,
+                       "shown": [family.answer.text for family in key.shown]} for key in item.kinds]}
+
+
+PRACTICE_ENTRIES = {"scoreplay": scoreplay_entry, "trueornot": trueornot_entry,
+                    "variety": variety_entry}  # nothing to grade
 
 
 def notebook_names(notebook: Notebook) -> tuple[str, str]:
