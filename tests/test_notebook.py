@@ -72,14 +72,16 @@ def page_text(found) -> str:
 
 def test_the_binder_goes_through_every_section_in_order(small):
     """The binder's plan: three hands easy to hard, five situations, five plays to score (one
-    of each focus), two True or not? sheets, and the sections in the order a class learns
-    (PRODUCT.md): what is legal, scoring, hands, the board from empty to nine tiles, games."""
-    assert SECTIONS == ("trueornot", "scoreplay", "boardless", "situations", "printplay", "overhead")
+    of each focus), two True or not? sheets, a variety of equations, and the sections in the
+    order a class learns (PRODUCT.md): what is legal, scoring, kinds of equation, hands, the
+    board from empty to nine tiles, games."""
+    assert SECTIONS == ("trueornot", "scoreplay", "variety", "boardless", "situations", "printplay", "overhead")
     assert tuple(section.name for section in small.sections) == SECTIONS
     assert BINDER.boardless == ("easy", "medium", "hard")
     assert BINDER.situations == ("first-play", "extension", "cross", "premium", "nine-tile")
     assert BINDER.steps()["scoreplay"] == ("plain", "s-premium", "e-premium", "cross", "all")
-    assert BINDER.items == 3 + 5 + 2 + 5 + 2
+    assert BINDER.steps()["variety"] == ("kinds",)
+    assert BINDER.items == 3 + 5 + 2 + 5 + 2 + 1
 
 
 @pytest.mark.parametrize("level, hand, unused", [
@@ -151,13 +153,13 @@ def reference(item, play, scores: dict) -> int:
 
 
 def test_every_page_carries_an_id_and_the_seed(written):
-    """Every page of both PDFs names an item or a notebook page (B-7-, S-7-, P-7-, T-7-, N-7-)
+    """Every page of both PDFs names an item or a notebook page (B-7-, S-7-, P-7-, T-7-, V-7-, N-7-)
     and the seed, and its own page number (the teacher's book numbers its pages as its own);
     no text runs off a page."""
     for pdf, folio in zip(written[:2], ("binder page", "teacher's book page")):
         for number, found in enumerate(chunks(pdf), 1):
             text = page_text(found)
-            assert re.search(rf"\b[BSPTN]-{SEED}-[0-9a-f]{{4}}", text), (pdf.name, number)
+            assert re.search(rf"\b[BSPTVN]-{SEED}-[0-9a-f]{{4}}", text), (pdf.name, number)
             assert f"seed {SEED}" in text, (pdf.name, number)
             assert f"{folio} {number}" in text, (pdf.name, number)
         assert outside(pdf) == []
@@ -171,7 +173,8 @@ def test_the_contents_give_the_page_each_section_starts_on(small, written):
     for section in small.sections:
         title = {"boardless": "Boardless Activity strips", "situations": "Board Situations",
                  "printplay": "Print-and-play set", "overhead": "Transparencies and projector pages",
-                 "scoreplay": "Score this play", "trueornot": "True or not?"}[section.name]
+                 "scoreplay": "Score this play", "trueornot": "True or not?",
+                 "variety": "A variety of equations"}[section.name]
         line = next(c for c in pages[0] if c.text.endswith(title) or title in c.text)
         number = next(int(c.text) for c in pages[0] if c.text.isdigit() and abs(c.y - line.y) < 1)
         first = page_text(pages[number - 1])
@@ -238,8 +241,9 @@ def test_every_key_cites_the_binder_page_of_its_sheet(small, written):
 @pytest.mark.parametrize("section, line", [
     ("trueornot", "1. True or not? · sheet 1 of 1: equations to judge, true or not, and why"),
     ("scoreplay", "2. Score this play · sheet 1 of 1: one equation, no premium square"),
-    ("boardless", "3. Boardless Activity strips · sheet 1 of 1: easy hand: two or three operations, no fractions"),
-    ("situations", "4. Board Situations · sheet 1 of 1: a first play on an empty board (cover the centre)"),
+    ("variety", "3. A variety of equations · sheet 1 of 1: one equation of each kind, all from one hand"),
+    ("boardless", "4. Boardless Activity strips · sheet 1 of 1: easy hand: two or three operations, no fractions"),
+    ("situations", "5. Board Situations · sheet 1 of 1: a first play on an empty board (cover the centre)"),
 ])
 def test_every_binder_sheet_says_what_it_practises(small, written, section, line):
     """Over its header, a student sheet of the binder names its section, its place in it and

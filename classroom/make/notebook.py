@@ -9,6 +9,8 @@ Sections, in the order a class learns (PRODUCT.md): the tiles and what is legal,
 then equations from a hand, then plays on the board, then whole games:
 - `trueornot`: True or not?, two sheets going through the level's mistakes;
 - `scoreplay`: Score this play, one play of each focus in order, then all at once;
+- `variety`: a variety of equations, the booklet's kinds (a sum, the answer first, a number equal
+  to itself, a product, both sides, three or more) from one hand (`classroom variety`'s sheet);
 - `boardless`: Boardless Activity strips, three hands from easy to hard (the --difficulty presets);
 - `situations`: Board Situations, a first play on an empty board, then an extension, a cross
   equation, a premium square, a nine-tile play (the situations generator's features; the cross
@@ -41,6 +43,7 @@ from classroom.make.sets import item_rng, run_tag
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import Situation, analysed, find_situation, has_feature
 from classroom.make.trueornot import LINES, trueornot_item
+from classroom.make.variety import variety_item
 from classroom.make.worksheet import PAGE_SIZES, TileFace, Worksheet, item_id
 from classroom.solve.board.position import Position
 
@@ -60,6 +63,7 @@ SITUATION_STEPS = (
 )
 SCOREPLAY_ITEMS = len(FOCUSES)  # one play of each focus, the last all at once
 TRUEORNOT_ITEMS = 2
+VARIETY_ITEMS = 1  # one hand showing every kind of equation the level's tiles allow
 # A winning play that forms two equations is rare (none in 150 drawn nine-tile hands on boards
 # that allow one): the cross situation starts from a play that forms a cross equation (the
 # scoreplay finder's), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when
@@ -70,7 +74,7 @@ CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried before the
 OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left to play
 OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
 
-SECTIONS = ("trueornot", "scoreplay", "boardless", "situations", "printplay", "overhead")
+SECTIONS = ("trueornot", "scoreplay", "variety", "boardless", "situations", "printplay", "overhead")
 
 
 @dataclass(frozen=True)
@@ -83,11 +87,12 @@ class Plan:
     situations: tuple[str, ...] = tuple(step[0] for step in SITUATION_STEPS)
     scoreplay: int = SCOREPLAY_ITEMS
     trueornot: int = TRUEORNOT_ITEMS
+    variety: int = VARIETY_ITEMS
 
     @property
     def items(self) -> int:
         """Return how many items the binder's makers make (a progress bar counts them)."""
-        return len(self.boardless) + len(self.situations) + 2 + self.scoreplay + self.trueornot
+        return len(self.boardless) + len(self.situations) + 2 + self.scoreplay + self.trueornot + self.variety
 
     def steps(self) -> dict[str, tuple[str, ...]]:
         """Return every maker's steps, one an item, the slowest maker (situations) first."""
@@ -98,6 +103,7 @@ class Plan:
             "boardless": self.boardless,
             "overhead-hand": (OVERHEAD_DIFFICULTY,),
             "trueornot": ("lines",) * self.trueornot,
+            "variety": ("kinds",) * self.variety,
         }
 
 
@@ -187,6 +193,8 @@ def _make(job: tuple) -> tuple[object, str]:
         item = scoreplay_item(item_id("scoreplay", seed, number, tag), tileset,
                               item_rng(seed, "scoreplay", number), step, True)
         return item, item.focus
+    if what == "variety":  # the single command's stream: `classroom variety --seed S` prints this hand
+        return variety_item(item_id("variety", seed, number, tag), tileset, item_rng(seed, "variety", number)), step
     if what == "trueornot":
         return trueornot_item(item_id("trueornot", seed, number, tag), tileset,
                               item_rng(seed, "trueornot", number), LINES, (number - 1) * (LINES // 2)), step
@@ -247,6 +255,7 @@ def notebook(tileset: TileSet, level: str, seed: int, page_size: str = "letter",
         # `classroom trueornot` with this seed and their defaults, under the same ids.
         "scoreplay": run_tag("scoreplay", seed, tileset, {"focus": None}),
         "trueornot": run_tag("trueornot", seed, tileset, {"lines": LINES}),
+        "variety": run_tag("variety", seed, tileset, {}),
     }
     steps = plan.steps()
     jobs = [(what, tileset, seed, number, tags[what], step)
@@ -263,6 +272,7 @@ def notebook(tileset: TileSet, level: str, seed: int, page_size: str = "letter",
     named = {
         "trueornot": Section("trueornot", (sheet("trueornot", items["trueornot"]),), steps["trueornot"]),
         "scoreplay": Section("scoreplay", (sheet("scoreplay", items["scoreplay"]),), steps["scoreplay"]),
+        "variety": Section("variety", (sheet("variety", items["variety"]),), steps["variety"]),
         "boardless": Section("boardless", (sheet("boardless", items["boardless"]),), steps["boardless"]),
         "situations": Section("situations", (sheet("situations", items["situations"]),), steps["situations"]),
         "printplay": Section("printplay"),

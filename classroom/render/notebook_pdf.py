@@ -20,7 +20,7 @@ import jinja2
 
 from classroom.make.notebook import Notebook, Section
 from classroom.make.worksheet import Worksheet, premium_labels
-from classroom.render import boardless_pdf, scoreplay_pdf, situations_pdf, trueornot_pdf
+from classroom.render import boardless_pdf, scoreplay_pdf, situations_pdf, trueornot_pdf, variety_pdf
 from classroom.render.boardgrid import board_size, draw_board
 from classroom.render.fonts import BOLD, REGULAR, width
 from classroom.render.overhead_pdf import PROJECTOR_TEXT, TABLE_ROWS, Table, board_beside, draw_table
@@ -190,10 +190,12 @@ def student_section(binder: Binder, section: Section) -> None:
 STUDENT_PAGES: dict[str, Callable] = {
     "boardless": boardless_pdf.student_page, "situations": situations_pdf.student_page,
     "scoreplay": scoreplay_pdf.student_page, "trueornot": trueornot_pdf.student_page,
+    "variety": variety_pdf.student_page,
 }
 KEY_PAGES: dict[str, Callable] = {
     "boardless": boardless_pdf.key_pages, "situations": situations_pdf.key_pages,
     "scoreplay": scoreplay_pdf.key_page, "trueornot": trueornot_pdf.key_page,
+    "variety": variety_pdf.key_page,
 }
 
 
