@@ -189,6 +189,14 @@ class Mixes:
         self.operations = sum(c for k, c in zip(hand.kinds, hand.counts) if k in OPERATIONS)
         self.numbers = sum(c for k, c in zip(hand.kinds, hand.counts) if k not in OPERATIONS)
         self.blanks = hand.size - self.operations - self.numbers
+        # by kind, an operation (True) or a number (False), for the shapes (see Shaped): the
+        # hand's tiles' scores best first, the symbols its tiles and blanks can show, the blanks'
+        self.tiles = [(t, t in OPERATIONS, hand.scores[t]) for t in hand.kinds]
+        self.scores = {kind: sorted((v for (_, k, v), c in zip(self.tiles, hand.counts) if k == kind
+                                     for _ in range(c)), reverse=True) for kind in (True, False)}
+        shown = frozenset(hand.kinds) | frozenset(hand.blank_symbols)
+        self.shown = {kind: frozenset(t for t in shown if (t in OPERATIONS) == kind) for kind in (True, False)}
+        self.blank_shows = {kind: self.shown[kind] & frozenset(hand.blank_symbols) for kind in (True, False)}
 
     def of_sides(self, line: Line, e: int, step: int, far: int) -> dict[int, frozenset[int]]:
         """Return, for each far end j of a side beside position e (step −1: the left side,
@@ -287,50 +295,153 @@ def _heaviest(weights: list[int], scores: list[int]) -> int:
     return sum(w * s for w, s in zip(weights, scores))
 
 
-def narrowed(window: Window, hand: PackedHand, floor: int) -> tuple[list, int | None] | None:
-    """Return (cells, reach): the line's cells with each empty square of the window narrowed to
-    the symbols of the hand's tiles that a play of the window scoring at least `floor` can put
-    there, and the least score from which the cells let every play of the window through (at
-    most the floor); the line's own cells and None when no square is narrowed; None when no
-    play of the window can score the floor.
+def _shapes(line: Line, squares: range, numbers: frozenset, operations: frozenset) -> list[tuple[int, ...]]:
+    """Return, for every way the squares of one side (in reading order) can take numbers and
+    operations as a side reads, Number (operation Number)*, the empty squares that take
+    operations; an empty square takes the `numbers` and `operations` (the symbols the hand can
+    show) its cell allows."""
+    states = [((), True)]  # (operation squares so far, whether the last square took one)
+    first = True
+    for j in squares:
+        cell = line.allowed[j]
+        if type(cell) is str:
+            operation = cell in OPERATIONS
+            states = [(ops, operation) for ops, last in states if not (operation and (first or last))]
+        else:
+            grown = []
+            if numbers and (cell is None or cell & numbers):
+                grown += [(ops, False) for ops, _ in states]
+            if not first and operations and (cell is None or cell & operations):
+                grown += [(ops + (j,), True) for ops, last in states if not last]
+            states = grown
+        first = False
+    return [ops for ops, last in states if not last]
 
-    A tile of score v on a square of weight w gives at most const + w·v + the rest of the hand's
-    best scores on the other squares heaviest first (the window's bound, one square fixed): a
-    score below the floor so is not kept there, nor below any score above that most. A square
-    that may take a score of 0 keeps every symbol when the hand holds a blank (a blank scores 0
-    whatever it shows). A blank may still show a narrowed square's symbols: its plays score less
-    and are dropped as before, so the cells let through every play reaching the floor, and fewer
-    others."""
-    group = window.group
-    line, e, a, b = group.line, group.equal, window.start, window.end
-    empties = [j for j in range(a, b + 1) if line.fixed[j] is None and j != e]
-    const, weights = _weights(line, e, a, b, empties)
-    scores = hand.best_scores
-    if const + _heaviest(sorted(weights, reverse=True), scores) < floor:
+
+class Shaped:
+    """The most a play of a window can score, its empty squares taking numbers and operations in
+    one of the shapes a side allows (which squares hold operations, both sides reading Number
+    (operation Number)*) and the hand can pay for: in a shape, the hand's operations' best
+    scores on the heaviest operation squares and its numbers' on the heaviest number squares,
+    blanks (scoring 0) making up what is short (the rearrangement inequality, per kind of tile).
+
+    `bound` is that most over every shape (None when no shape can be paid): tighter than the
+    window's bound, which lets any tile stand anywhere. `most()` gives, for each empty square,
+    kind of tile (an operation or not) and tile score (None for a blank), the most a play with
+    such a tile there can score. Neither depends on a score wanted, so a window's is made once."""
+
+    def __init__(self, window: Window, mixes: Mixes):
+        group = window.group
+        line, e, a, b = group.line, group.equal, window.start, window.end
+        self.mixes = mixes
+        self.empties = [j for j in range(a, b + 1) if line.fixed[j] is None and j != e]
+        self.const, weights = _weights(line, e, a, b, self.empties)
+        self.weight = dict(zip(self.empties, weights))
+        scores, shown = mixes.scores, mixes.shown
+        self.bound: int | None = None
+        self.shapes: list = []  # (squares of each kind, their weights heaviest first) of every shape paid
+        rights = _shapes(line, range(e + 1, b + 1), shown[False], shown[True])
+        for left in _shapes(line, range(a, e), shown[False], shown[True]):
+            for right in rights:
+                on = left + right
+                squares = {True: [j for j in self.empties if j in on], False: [j for j in self.empties if j not in on]}
+                if self._short(squares) > mixes.blanks:
+                    continue
+                heavy = {kind: tuple(sorted((self.weight[j] for j in squares[kind]), reverse=True)) for kind in squares}
+                total = self.const + _heaviest(heavy[True], scores[True]) + _heaviest(heavy[False], scores[False])
+                if self.bound is None or total > self.bound:
+                    self.bound = total
+                self.shapes.append((squares, heavy))
+        self._most: dict | None = None
+
+    def _short(self, squares: dict, kind: bool | None = None) -> int:
+        """Return how many blanks the shape needs, one more on a square of the kind (if given)."""
+        scores = self.mixes.scores
+        return sum(max(0, len(squares[k]) - (k == kind) - len(scores[k])) for k in squares) + (kind is not None)
+
+    def most(self) -> dict:
+        """Return (square, kind, tile score or None for a blank) -> the most a play with such a
+        tile on that square can score."""
+        if self._most is not None:
+            return self._most
+        scores, blanks = self.mixes.scores, self.mixes.blanks
+        # shapes that give a square the same kind and weights for that kind differ only in what
+        # the other kind adds: the most of it is kept
+        rests: dict = {}  # (square, kind, the kind's weights, whether a blank may stand there) -> that most
+        for squares, heavy in self.shapes:
+            for kind in (True, False):
+                rest = self.const + _heaviest(heavy[not kind], scores[not kind])
+                blank = self._short(squares, kind) <= blanks
+                for j in squares[kind]:
+                    key = (j, kind, heavy[kind], blank)
+                    if rests.get(key, -1) < rest:
+                        rests[key] = rest
+        most: dict = {}
+        memo: dict = {}  # (kind, squares' weights, a square's weight, its score) -> their most
+        distinct = {kind: sorted(set(scores[kind])) for kind in scores}
+        for (j, kind, heavy, blank), rest in rests.items():
+            w = self.weight[j]
+            for v in distinct[kind] + [None] if blank else distinct[kind]:
+                key = (kind, heavy, w, v)
+                got = memo.get(key)
+                if got is None:
+                    others = list(heavy)
+                    others.remove(w)
+                    left = list(scores[kind])
+                    if v is not None:
+                        left.remove(v)
+                    got = memo[key] = (0 if v is None else w * v) + _heaviest(others, left)
+                if most.get((j, kind, v), -1) < rest + got:
+                    most[(j, kind, v)] = rest + got
+        self._most = most
+        return most
+
+
+def narrowed(window: Window, hand: PackedHand, floor: int, shaped: Shaped | None = None) -> tuple[list, int | None] | None:
+    """Return (cells, reach): the line's cells with each empty square of the window narrowed to
+    the symbols the hand's tiles can show there in a play of the window scoring at least `floor`,
+    and the least score from which the cells let every play of the window through (at most the
+    floor; None: every play); None when no play of the window can score the floor. `shaped` is
+    the window's Shaped, when made already.
+
+    A tile of a kind (an operation or not) and a score stands on a square in some shapes of the
+    window (Shaped): with it there, the other squares of its kind take the rest of the hand's
+    tiles of that kind heaviest first, those of the other kind theirs. A symbol that no tile of
+    the hand showing it there can reach the floor with is left out of the square (a blank scores
+    0 and shows any symbol of its square's kind), so the cells let through every play reaching
+    the floor, and fewer others; the reach is one more than the most a play showing a symbol
+    left out can score."""
+    shaped = Shaped(window, Mixes(hand)) if shaped is None else shaped
+    if shaped.bound is None or shaped.bound < floor:
         return None
-    distinct = sorted(set(scores))
+    line = window.group.line
+    most = shaped.most()
+    mixes = shaped.mixes
+    shown = mixes.shown[True] | mixes.shown[False]
     cells, reach = line.allowed, None
-    for i, j in enumerate(empties):
-        others = sorted(weights[:i] + weights[i + 1:], reverse=True)
-        kept, most = set(), None  # most: the highest a score left out could give
-        for v in distinct:
-            rest = list(scores)
-            rest.remove(v)
-            score = const + weights[i] * v + _heaviest(others, rest)
-            if score >= floor:
-                kept.add(v)
-            elif most is None or score > most:
-                most = score
-        if most is None or (hand.blank_symbols and 0 in kept):
-            continue
-        symbols = frozenset(k for k in hand.kinds if hand.scores[k] in kept)
-        cell = symbols if cells[j] is None else cells[j] & symbols
-        if not cell:
+    for j in shaped.empties:
+        cell = line.allowed[j]
+        here = shown if cell is None else shown & cell
+        blank = {kind: most.get((j, kind, None), -1) for kind in (True, False)}
+        kept = set()
+        for kind in (True, False):
+            if blank[kind] >= floor:
+                kept |= mixes.blank_shows[kind]
+        kept.update(t for t, kind, v in mixes.tiles if most.get((j, kind, v), -1) >= floor)
+        kept &= here
+        if not kept:
             return None
+        if len(kept) == len(here):
+            continue
         if cells is line.allowed:
             cells = list(cells)
-        cells[j] = cell
-        reach = most + 1 if reach is None or most + 1 > reach else reach
+        cells[j] = frozenset(kept)
+        # the most a play showing a symbol left out can score: a blank showing it, or its tile
+        left_out = here - kept
+        lost = max([blank[kind] for kind in (True, False) if left_out & mixes.blank_shows[kind]]
+                   + [most.get((j, kind, v), -1) for t, kind, v in mixes.tiles if t in left_out])
+        if lost >= 0 and (reach is None or lost + 1 > reach):
+            reach = lost + 1
     return cells, reach
 
 

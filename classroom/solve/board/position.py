@@ -43,7 +43,7 @@ from classroom.game.plays import ALL_NINE_BONUS, Play
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.game.tilesets import TileSet
 from classroom.solve.board.counting import Counting
-from classroom.solve.board.lines import GroupWindows, Window, duplicate_single, groups, narrowed
+from classroom.solve.board.lines import GroupWindows, Shaped, Window, duplicate_single, groups, narrowed
 from classroom.solve.board.numbers import reads_signed
 from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import PackedHand
@@ -243,6 +243,13 @@ class Position:
         aspire = narrows and budget is None and keep is None
         ladder = self.hand.count(BLANK) > 1
         searched = 0
+        shaped: dict[int, Shaped] = {}  # id(window) -> its shapes, made on first need
+
+        def shapes(window: Window) -> Shaped:
+            found = shaped.get(id(window))
+            if found is None:
+                found = shaped[id(window)] = Shaped(window, self.windows.mixes)
+            return found
         # groups before windows of the same bound (as they were made); without a budget, windows
         # of the same bound in candidate order, so that the first play is found first
         queue: list = [(-g.bound, 0, (), i, g, None) for i, g in enumerate(self.groups)]
@@ -262,6 +269,17 @@ class Position:
                         heapq.heappush(queue, (-window.bound, 1, order, tie, window, None))
                         tie += 1
                 continue
+            if tried is None and budget is None and id(item) not in shaped:
+                # without a budget, bounded again by the shapes its squares can take
+                # (lines.Shaped): put back at that bound when it is lower, searched only if it
+                # still comes first (with a budget, the windows searched stay those counted)
+                tighter = shapes(item).bound
+                if tighter is None:
+                    continue
+                if tighter < -bound:
+                    heapq.heappush(queue, (-tighter, 1, key, tie, item, None))
+                    tie += 1
+                    continue
             if tried is None:
                 searched += 1
             if budget is not None and searched > budget and (
@@ -274,7 +292,9 @@ class Position:
                 # tiles that can reach it (lines.narrowed); in order after the first play, a play
                 # tied with it is not wanted either
                 floor = scores[0] + (first and lead is not None and -lead[0] == scores[0] and key > lead[1:3])
-                found = narrowed(item, self.packed, floor) if narrows else (None,) if item.bound >= floor else None
+                if -bound < floor:
+                    continue  # its bound in the queue (shaped, or below the plays found before) is below
+                found = narrowed(item, self.packed, floor, shapes(item)) if narrows else (None,) if item.bound >= floor else None
                 if found is None:
                     continue
                 cells = found[0]
@@ -284,7 +304,7 @@ class Position:
                 # ... points, never below the next bound in the queue), else searched whole (or
                 # narrowed to the floor found by then) when nothing else bounds higher
                 aim = -bound if tried is None else max(tried[0] - tried[1], -queue[0][0] if queue else 0)
-                found = narrowed(item, self.packed, aim)
+                found = narrowed(item, self.packed, aim, shapes(item))
                 if found is not None and found[1] is None:
                     cells = found[0]  # nothing narrowed: the window's plays, all of them
                 else:
