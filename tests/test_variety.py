@@ -10,9 +10,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from classroom.game.tilesets import load_tileset
+from classroom.errors import ClassroomError
+from classroom.game.tilesets import load_level, load_tileset
 from classroom.game.variety import Kind, kinds
 from classroom.make.hands import draw_hand
+from classroom.make.variety import variety_item
 from classroom.solve.boardless import solve, symbols_of
 
 runner = CliRunner()
@@ -125,11 +127,20 @@ def test_variety_bad_input_is_one_sentence(tmp_path, args, words):
 
 
 def test_a_tile_set_that_cannot_make_every_kind_is_refused_in_one_sentence(tmp_path):
-    """Tiles with no + or - make no sum: the command says so instead of printing a sheet."""
+    """Tiles with no + or - make no sum: the command says so at once instead of drawing hands,
+    and prints no sheet."""
     lines = ['name = "Digits and times"', "[tiles]"]
     lines += [f'"{d}" = {{ count = 4, score = 1 }}' for d in "0123456789"]
     lines += ['"×" = { count = 6, score = 3 }', '"=" = { count = 20, score = 0 }']
     (tmp_path / "times.toml").write_text("\n".join(lines) + "\n", "utf-8")
     result = run("variety", "--tiles", tmp_path / "times.toml", "--count", 1, "--seed", 1, "--out", tmp_path / "out")
     assert result.exit_code == 2, result.output
-    assert "showed every kind of equation" in result.output and "Traceback" not in result.output
+    assert "has no + or -, so no hand of it can show a sum" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_hand_search_that_runs_out_says_how_many_draws_it_made():
+    """When no drawn hand shows every kind within its draws (none allowed here), one sentence
+    names the kinds asked and the draws made."""
+    with pytest.raises(ClassroomError, match=r"showed every kind of equation \(sum, answer first, .*\) in 0 draws"):
+        variety_item("V-1-0000-01", load_level("add-subtract"), random.Random(1), tries=0)

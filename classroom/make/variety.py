@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 
 from classroom.errors import ClassroomError
-from classroom.game.symbols import face, is_operation
+from classroom.game.symbols import PLUS_MINUS, face, is_operation
 from classroom.game.taste import fits, is_zero_trick
 from classroom.game.tilesets import TileSet
 from classroom.game.variety import EXAMPLES, KINDS, Kind, kind_allowed, kinds
@@ -80,6 +80,9 @@ def variety_item(id: str, tileset: TileSet, rng: random.Random, tries: int = MAX
     """Return the first drawn hand whose equations show every asked kind in a tasteful example,
     with its key; raise after `tries` hands."""
     asked = asked_kinds(tileset)
+    if not set(PLUS_MINUS) & set(tileset.count):  # known at once: no draw can make a sum
+        raise ClassroomError(f"the {tileset.name} tile set has no + or -, so no hand of it can show a sum: "
+                             f"a variety of equations needs one")
     rules = HandRules()
     for _ in range(tries):
         hand = draw_hand(tileset, rng, rules)
