@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from classroom.cli.commands import app
 from classroom.errors import ClassroomError
+from classroom.game.families import family
 from classroom.game.tilesets import load_level, load_tileset
 from classroom.game.variety import Kind, kinds
 from classroom.make.hands import draw_hand
@@ -103,6 +104,10 @@ def test_variety_writes_sheets_key_and_a_manifest_whose_counts_are_the_solvers(t
             assert key["equations"] == len(of_kind) and key["shown"]
             assert set(key["shown"]) <= set(of_kind)
             assert not any(re.search(r"(^|[-+=] )0 [-+=]|[-+] 0($| )", text) for text in key["shown"])
+            # each family is shown by a member of the fewest kinds: a sum not written answer first
+            for text in key["shown"]:
+                kin = [t for t in of_kind if family(symbols_of(t)) == family(symbols_of(text))]
+                assert len(reference_kinds(text)) == min(len(reference_kinds(t)) for t in kin), text
 
 
 def test_variety_same_seed_is_byte_identical(tmp_path):
