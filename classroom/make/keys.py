@@ -69,9 +69,11 @@ def group(answers) -> tuple[Combination, ...]:
     return tuple(out)
 
 
-def families(groups: tuple[Combination, ...]) -> tuple[KeyFamily, ...]:
+def families(groups: tuple[Combination, ...], shown_first=None) -> tuple[KeyFamily, ...]:
     """Return the answers of the groups folded by family: in the groups' order (best first), and
-    inside a combination by the text of each family's first member, which the family shows."""
+    inside a combination by the text of each family's first member. A family shows its first
+    member, or with `shown_first` (a sort key of answers) the member that sorts first by it; a
+    zero trick always shows its first, whose letters it prints."""
     out = []
     for combination in groups:
         found: dict[tuple, list] = defaultdict(list)
@@ -79,7 +81,8 @@ def families(groups: tuple[Combination, ...]) -> tuple[KeyFamily, ...]:
             found[family(face(t) for t in answer.tiles)].append(answer)
         for members in sorted(found.values(), key=lambda m: m[0].text):
             shown, letters = zero_pattern(members[0].tiles)
-            out.append(KeyFamily(members[0], len(members), combination.tiles,
+            member = members[0] if letters or shown_first is None else min(members, key=shown_first)
+            out.append(KeyFamily(member, len(members), combination.tiles,
                                  write(shown) if letters else "", letters))
     return tuple(out)
 

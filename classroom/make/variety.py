@@ -10,12 +10,10 @@ kind (a family holds `4 + 5 = 9` and `9 = 5 + 4`; only the second is answer firs
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
 
 from classroom.errors import ClassroomError
-from classroom.game.families import family
 from classroom.game.symbols import PLUS_MINUS, face, is_operation
 from classroom.game.taste import fits, is_zero_trick
 from classroom.game.tilesets import TileSet
@@ -71,24 +69,12 @@ def tasteful(family: KeyFamily, tileset: TileSet) -> bool:
     return not is_zero_trick(family.answer.tiles) and fits(family.answer.tiles, tileset.taste)
 
 
-def purest(found: KeyFamily, members: list) -> KeyFamily:
-    """Return the family shown by its member of the fewest kinds (then by text): a sum is shown
-    as `12 + 24 = 36`, not answer first, when the family holds both."""
-    if found.letters:  # a zero trick keeps the member its letters were read from
-        return found
-    shown = min(members, key=lambda a: (len(kinds([face(t) for t in a.tiles])), a.text))
-    return dataclasses.replace(found, answer=shown)
-
-
-def kind_key(kind: Kind, answers, tileset: TileSet) -> KindKey:
-    """Return the key of one kind from every (re-checked) answer of the hand, each family shown
-    by its purest member of the kind."""
-    of_kind = [a for a in answers if kind in kinds([face(t) for t in a.tiles])]
-    members: dict[tuple, list] = {}
-    for answer in of_kind:
-        members.setdefault(family(face(t) for t in answer.tiles), []).append(answer)
-    found = tuple(purest(f, members[family(face(t) for t in f.answer.tiles)])
-                  for f in families(group(of_kind)))
+def kind_key(kind: Kind, answers, shows: dict, tileset: TileSet) -> KindKey:
+    """Return the key of one kind from every (re-checked) answer of the hand and the kinds each
+    shows, each family shown by its member of the fewest kinds (then by text): a sum as
+    `12 + 24 = 36`, not answer first, when the family holds both."""
+    of_kind = [a for a in answers if kind in shows[a]]
+    found = families(group(of_kind), shown_first=lambda a: (len(shows[a]), a.text))
     shown = tuple(f for f in found if tasteful(f, tileset))[:EXAMPLES_SHOWN]
     return KindKey(kind.value, EXAMPLES[kind], sum(f.count for f in found), len(found), shown)
 
@@ -107,7 +93,8 @@ def variety_item(id: str, tileset: TileSet, rng: random.Random, tries: int = MAX
         if not solution.answers or solution.count > MAX_EQUATIONS:
             continue
         item = boardless_item(id, hand, tileset, solution)
-        keys = tuple(kind_key(kind, item.answers, tileset) for kind in asked)
+        shows = {a: kinds([face(t) for t in a.tiles]) for a in item.answers}  # read once, asked per kind
+        keys = tuple(kind_key(kind, item.answers, shows, tileset) for kind in asked)
         if all(key.shown for key in keys):
             return VarietyItem(id, item.hand, item.count, keys,
                                tuple(kind.value for kind in KINDS if kind not in asked))
