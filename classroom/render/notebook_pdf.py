@@ -175,16 +175,14 @@ def student_section(binder: Binder, section: Section) -> None:
             for item in worksheet.items:
                 (overhead_board if worksheet.kind == "situations" else overhead_hand)(binder, worksheet, item)
         return
-    steps = iter(section.steps)
-    count = len(section.steps)
-    for worksheet in section.worksheets:
-        draw = STUDENT_PAGES[worksheet.kind]
-        for number, item in enumerate(worksheet.items, 1):
-            sheet = binder.item_page(item.id)
-            # Over the sheet's header: its section and what it practises, as the contents says.
-            binder.head = words(binder.env, binder.notebook, section=section, step=next(steps), number=number,
-                                count=count)["sheet_head"]
-            draw(sheet, binder.env, worksheet, item)
+    sheets = [(worksheet, item) for worksheet in section.worksheets for item in worksheet.items]
+    for number, ((worksheet, item), step) in enumerate(zip(sheets, section.steps), 1):
+        sheet = binder.item_page(item.id)
+        # Over the sheet's header: its section, its place in it (counted over the whole section)
+        # and what it practises, as the contents says.
+        binder.head = words(binder.env, binder.notebook, section=section, step=step, number=number,
+                            count=len(sheets))["sheet_head"]
+        STUDENT_PAGES[worksheet.kind](sheet, binder.env, worksheet, item)
 
 
 STUDENT_PAGES: dict[str, Callable] = {
