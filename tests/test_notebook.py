@@ -210,13 +210,18 @@ def test_a_hand_s_key_lists_its_families_as_the_boardless_command_does(small, wr
     assert {e["key"] for e in manifest["items"] if e["kind"] == "boardless"} == {"families"}
 
 
-def test_the_keys_in_the_teacher_book_name_no_command_line_option(small, written, tmp_path):
-    """A key in the teacher's book speaks to a teacher holding the binder: no `--key full` (the
-    binder prints no full key) and no "as classroom check gives it"; the same key printed alone
-    still points to its option."""
+COMMAND_LINE = re.compile(r"\bclassroom [a-z]+|--[a-z]")  # `classroom grade`, `--worksheet`
+
+
+def test_the_binder_and_teacher_book_name_no_command_line(small, written, tmp_path):
+    """The binder and the teacher's book speak to a teacher holding them: no command and no
+    option (no `--key full`, no "as classroom check gives it", no `classroom grade FILE
+    --worksheet ID` in the notes); the same key printed alone still points to its option."""
+    for pdf in written[:2]:
+        text = " ".join(page_text(found) for found in chunks(pdf))
+        assert not COMMAND_LINE.search(text), (pdf.name, COMMAND_LINE.search(text))
     text = " ".join(page_text(found) for found in chunks(written[1]))
-    assert "Answer key" in text
-    assert "--key" not in text and "classroom check" not in text
+    assert "Answer key" in text and "Steps" in text
     hand = next(item for section in small.sections for worksheet in section.worksheets
                 if worksheet.kind == "boardless" for item in worksheet.items)
     alone = tmp_path / "alone-key.pdf"
@@ -497,6 +502,16 @@ def test_the_tile_pages_hold_the_level_s_exact_counts(tmp_path, level):
     tileset = load_level(level)
     assert tiles == Counter({s: n for s, n in tileset.counts if n})
     assert all(scores[s] == tileset.score.get(s, 0) for s in tiles)
+
+
+@pytest.mark.parametrize("level", NOTEBOOK_LEVELS)
+def test_the_tile_count_table_starts_on_the_page_of_its_heading(tmp_path, level):
+    """The print-and-play notes' table of every tile and how many is never parted from its
+    heading (Advanced's heading once ended a page and its table began the next)."""
+    paths = write_notebook(print_and_play_only(level), tmp_path)
+    pages = [page_text(found) for found in chunks(paths[1])]
+    heading = [page for page in pages if "every tile and how many" in page]
+    assert len(heading) == 1 and "How many" in heading[0] and "tiles in all" in heading[0]
 
 
 def read_tiles(found) -> list[tuple[str, int]]:

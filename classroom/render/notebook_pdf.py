@@ -382,10 +382,10 @@ def notes_page(binder: Binder, section: Section) -> None:
 
 def counts_table(sheet: Sheet, said: Wording, notebook: Notebook) -> None:
     """Draw the tile set's counts in columns: tile, how many, score (returns nothing)."""
-    sheet.text(said["counts_heading"], TEXT * 1.1, bold=True)
     rows = -(-len(notebook.counts) // 3)
     line = TEXT * 1.45
-    sheet.need(line * (rows + 2))
+    sheet.need(TEXT * 1.8 + line * (rows + 2) + TEXT * 1.6)  # the heading and the total line go with the table
+    sheet.text(said["counts_heading"], TEXT * 1.1, bold=True)
     column = sheet.content_width / 3
     top = sheet.y
     canvas = sheet.canvas

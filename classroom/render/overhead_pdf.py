@@ -20,7 +20,7 @@ from classroom.render.page import Sheet
 from classroom.render.wording import Wording, environment
 
 PROJECTOR_TEXT = 16.0  # a projector page's text: read from the back of the room
-TABLE_ROWS = 14  # the empty table's turns a team: a class game's length
+TABLE_ROWS = 20  # the empty table's turns a team: a whole game of two teams (the 150 tiles but the = at 5 or so a play: some 30 turns)
 
 
 @dataclass(frozen=True)
