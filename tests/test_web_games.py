@@ -295,6 +295,7 @@ def test_a_game_printed_analysed_and_turned_into_a_situation_from_the_page(clien
     score sheet PDF, the analysis, and the board before a turn with its rack on a Make form."""
     from classroom.record.analysis import analyse, analysis_lines
     from classroom.record.report import turn_text
+    from classroom.render.overhead_pdf import render_game_board
     from classroom.render.record_pdf import render_score_sheet
 
     name = new(client, mode="teams", players="Red, Blue", seed="42")
@@ -304,6 +305,11 @@ def test_a_game_printed_analysed_and_turned_into_a_situation_from_the_page(clien
     sheet = client.get(f"/games/{name}/printed")
     assert sheet.headers["content-type"] == "application/pdf"
     assert sheet.content == render_score_sheet(game, "letter")
+    # The board as it stands and the score table, to project: the page the binder's overhead notes promise.
+    assert 'href="/games/%s/printed?what=board"' % name in client.get(f"/games/{name}").text
+    board = client.get(f"/games/{name}/printed?what=board&size=a4")
+    assert board.headers["content-disposition"] == f'inline; filename="{name}-board.pdf"'
+    assert board.content == render_game_board(game, "a4")
     shown = client.get(f"/games/{name}/analysis").text
     for _ in range(60):  # the page refreshes itself until the analysis is done (a wait, not a measure)
         if 'id="working"' not in shown:
@@ -330,6 +336,8 @@ def test_a_duplicate_game_prints_its_round_sheets_and_results(client, library):
     game = replay_duplicate(record_of(library, name))
     assert client.get(f"/games/{name}/printed?what=rounds").content == render_round_sheets(game, "letter")
     assert client.get(f"/games/{name}/printed?what=results&size=a4").content == render_duplicate_results(game, "a4")
+    refused = client.get(f"/games/{name}/printed?what=board")
+    assert refused.status_code == 400 and "round sheets" in refused.text
 
 
 def test_a_game_starts_from_a_position_made_in_the_editor(client, library):

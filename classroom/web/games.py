@@ -36,6 +36,7 @@ from classroom.record.positions import game_position
 from classroom.record.replay import replay
 from classroom.record.requests import NewGameRequest, new_game_request
 from classroom.render.duplicate_pdf import render_duplicate_results, render_round_sheets
+from classroom.render.overhead_pdf import render_game_board
 from classroom.render.qr_svg import qr_svg
 from classroom.render.record_pdf import render_score_sheet
 from classroom.store.games import (
@@ -288,7 +289,8 @@ def game_routes(library: Path, page, friendly, searches: Searches, reveal_second
         size = choice(request.query_params, "size", "the page size", ("letter", "a4"), "letter")
         kind = request.query_params.get("what", "sheet")
         data = await run_in_threadpool(game_pdf, record, name, size, kind)
-        file = f"{name}-{'rounds' if kind == 'rounds' and record.header.mode == 'duplicate' else 'score'}.pdf"
+        other = "rounds" if record.header.mode == "duplicate" else "board"  # the other PDF a game prints
+        file = f"{name}-{kind if kind == other else 'score'}.pdf"
         return Response(data, media_type="application/pdf",
                         headers={"Content-Disposition": f'inline; filename="{file}"'})
 
@@ -373,10 +375,15 @@ def team_links(library: Path, name: str, record: Record, game: str) -> list[tupl
 
 
 def game_pdf(record: Record, name: str, size: str, kind: str) -> bytes:
-    """Return a game's score sheet as a PDF; a duplicate game's round sheets (`kind` 'rounds') or
-    results; raise for a duplicate game with no round yet."""
+    """Return a game's score sheet as a PDF, or its board and score table to project (`kind`
+    'board'); a duplicate game's round sheets (`kind` 'rounds') or results; raise for a duplicate
+    game with no round yet, or asked for its board."""
     if record.header.mode != "duplicate":
-        return render_score_sheet(replay(record, where=f"game {name}"), size)
+        game = replay(record, where=f"game {name}")
+        # The board page: the game as it stands and every turn's score, to project (RULES' team play on the overhead).
+        return render_game_board(game, size) if kind == "board" else render_score_sheet(game, size)
+    if kind == "board":
+        raise ClassroomError("a duplicate game's rounds are printed as round sheets; choose a teams or solo game")
     game = replay_duplicate(record, where=f"game {name}")
     if not game.rounds:
         raise ClassroomError("the game has no round to print yet")
