@@ -255,7 +255,8 @@ def test_simulated_situations_are_made_while_the_pages_keep_answering(client, li
     ({"kind": "boardless", "key": "half"}, "the answer key is families, full, summary or none, not 'half'"),
     ({"kind": "boardless", "title": "x" * 121}, "--title is printable text of at most 120 characters"),
     ({"kind": "boardless", "roster": "Ana\nana\n"}, "the roster: line 2: ana is already on line 1; give each student a different name"),
-    ({"kind": "poster"}, "the kind of worksheet is boardless, situations, scoreplay, trueornot or notebook, not 'poster'"),
+    ({"kind": "poster"},
+     "the kind of worksheet is boardless, situations, scoreplay, trueornot, variety or notebook, not 'poster'"),
     ({"kind": "scoreplay", "focus": "fractions"}, "the focus is plain, s-premium, e-premium, cross or all, not 'fractions'"),
     ({"kind": "trueornot", "lines": "40"}, "the lines on a sheet is a whole number from 4 to 16, not 40"),
     ({"kind": "notebook", "level": "add-subtract"}, "the level is junior, original or advanced, not 'add-subtract'"),
@@ -605,14 +606,17 @@ def test_the_make_page_prints_the_check_address_when_students_can_reach_it(libra
     assert "192.168.1.20:8000" in next(library.glob("boardless-8/manifest.json")).read_text("utf-8")
 
 
-def test_the_make_page_offers_the_notebook_and_the_two_practice_worksheets(client):
-    """/ has a form for Score this play (its focuses), True or not? (its lines) and the Activity
-    Notebook (its three levels)."""
+def test_the_make_page_offers_the_notebook_and_the_three_practice_worksheets(client):
+    """/ has a form for Score this play (its focuses), True or not? (its lines), A variety of
+    equations (add-subtract chosen, as the command's default, and no key to choose: its key is
+    whole) and the Activity Notebook (its three levels)."""
     page = client.get("/")
-    for kind in ("scoreplay", "trueornot", "notebook"):
+    for kind in ("scoreplay", "trueornot", "variety", "notebook"):
         assert f'name="kind" value="{kind}"' in page.text
     for field in ('name="focus"', 'value="cross"', 'name="lines"', 'value="junior"', 'value="advanced"'):
         assert field in page.text
+    variety = re.search(r'<form[^>]*id="variety-form".*?</form>', page.text, re.S)[0]
+    assert '<option value="add-subtract" selected>' in variety and 'name="key"' not in variety
 
 
 @pytest.mark.parametrize("fields, files", [
@@ -620,10 +624,13 @@ def test_the_make_page_offers_the_notebook_and_the_two_practice_worksheets(clien
      ["scoreplay-2.pdf", "scoreplay-2-key.pdf", "manifest.json"]),
     ({"kind": "trueornot", "count": "1", "seed": "2", "lines": "6", "level": "junior"},
      ["trueornot-2.pdf", "trueornot-2-key.pdf", "manifest.json"]),
+    ({"kind": "variety", "count": "1", "seed": "2", "key": "none"},
+     ["variety-2.pdf", "variety-2-key.pdf", "manifest.json"]),
 ])
 def test_practice_sheets_are_made_by_a_job_and_listed_in_the_library(client, library, fields, files):
-    """A Score this play or True or not? form starts a job like the others; the finished page
-    links the sheets, the key and the manifest, and the library lists the run (nothing to grade)."""
+    """A Score this play, True or not? or variety form starts a job like the others; the finished
+    page links the sheets, the key and the manifest (a variety key whatever the form says), and the
+    library lists the run (nothing to grade)."""
     page = make(client, **fields)
     assert page.status_code == 200, page.text
     names = [urllib.parse.parse_qs(urllib.parse.urlparse(a).query)["file"][0]

@@ -1,6 +1,6 @@
-"""The Make page's forms, Boardless, Board Situations, Score this play, True or not? and the
-Activity Notebook, turned into the same core calls as `classroom boardless`, `situations`,
-`scoreplay`, `trueornot` and `notebook`: checked at once (bad input is one sentence before any
+"""The Make page's forms, Boardless, Board Situations, Score this play, True or not?, A variety of
+equations and the Activity Notebook, turned into the same core calls as `classroom boardless`,
+`situations`, `scoreplay`, `trueornot`, `variety` and `notebook`: checked at once (bad input is one sentence before any
 work starts), then made and written by a job.
 
 The difficulty (`--difficulty`) and the key's form (`--key`) are chosen as on the command line.
@@ -10,6 +10,7 @@ A Boardless or Board Situations set is read into the command line's own request 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ from classroom.make.sets import (
     trueornot_set,
 )
 from classroom.make.trueornot import LINES, MAX_LINES, MIN_LINES
+from classroom.make.variety import variety_set
 from classroom.make.worksheet import KEYS, PAGE_SIZES, Worksheet
 from classroom.record.requests import run_seed
 from classroom.record.requests import whole as whole_number
@@ -173,6 +175,15 @@ def trueornot_order(form: FormData, workers: int, attached: Attached) -> Order:
         tileset, level, seed, count, lines, sheets, workers, step))
 
 
+def variety_order(form: FormData, workers: int, attached: Attached) -> Order:
+    """Return the A variety of equations set a form asks for, as `classroom variety` makes it
+    (add-subtract unless the form says; the key counts every kind in full)."""
+    level = choice(form, "level", "the level", LEVELS, "add-subtract")
+    sheets = dataclasses.replace(layout(form), key="full")
+    return counted(form, "variety", lambda seed, count, step: variety_set(
+        load_tileset(level, None), level, seed, count, None, sheets, workers, step))
+
+
 def notebook_order(form: FormData, workers: int, attached: Attached) -> Order:
     """Return the Activity Notebook a form asks for, checked as `classroom notebook` checks it."""
     level = choice(form, "level", "the level", NOTEBOOK_LEVELS, "original")
@@ -185,7 +196,7 @@ def notebook_order(form: FormData, workers: int, attached: Attached) -> Order:
 
 
 ORDERS = {"boardless": boardless_order, "situations": situations_order, "scoreplay": scoreplay_order,
-          "trueornot": trueornot_order, "notebook": notebook_order}  # by the form's kind
+          "trueornot": trueornot_order, "variety": variety_order, "notebook": notebook_order}  # by the form's kind
 
 
 def order(form: FormData, workers: int, attached: Attached = Attached()) -> Order:
