@@ -14,6 +14,7 @@ from classroom.game.plays import Play, make_play, score
 from classroom.game.tilesets import load_level
 from classroom.record.duplicate import close_round, replay_duplicate
 from classroom.record.grammar import read_record, record_text
+from tests.test_game_print import rows
 from tests.test_horizontal import across, apart
 from tests.test_horizontal_engine import brute_force
 
@@ -107,6 +108,24 @@ def test_a_horizontal_duplicate_game_dealt_to_its_end(tmp_path):
     tops = [placed(b, a) for b, a in zip(boards, boards[1:])]
     assert all(why_not_horizontal(r.board, top, ADD) is None for r, top in zip(game.rounds, tops))
     assert apart(game.board, tops)
+
+
+def test_the_round_sheets_and_results_say_the_play_is_horizontal(tmp_path):
+    """A horizontal duplicate game's round sheets tell the players its rule (across only, apart
+    from every tile on the board) and its results name it; a crossword game's say neither."""
+    for play, said in (("horizontal", True), ("crossword", False)):
+        path = tmp_path / f"{play}.txt"
+        made = CliRunner().invoke(app, ["game", "new", str(path), "--mode", "duplicate", "--players", "Ana, Ben",
+                                        "--level", "add-subtract", "--seed", "3", "--play", play])
+        assert made.exit_code == 0, made.output
+        assert CliRunner().invoke(app, ["game", "round", str(path)]).exit_code == 0
+        printed = CliRunner().invoke(app, ["game", "print", str(path), "--out", str(tmp_path / play)])
+        assert printed.exit_code == 0, printed.output
+        rounds = " ".join(rows(tmp_path / play / "rounds.pdf"))
+        results = " ".join(rows(tmp_path / play / "results.pdf"))
+        assert ("horizontal play" in rounds and "horizontal play" in results) == said
+        assert ("no tile of it next to a tile already on the board" in rounds) == said
+        assert ("across or down" in rounds) != said
 
 
 def test_the_pages_form_makes_a_horizontal_duplicate_game(client, library):

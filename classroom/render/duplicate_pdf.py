@@ -27,7 +27,7 @@ def values(game: Duplicate) -> dict:
     header = game.record.header
     closed = sum(1 for r in game.rounds if r.closed)
     return dict(level=header.level, seed=header.seed, players=list(game.players), times=list(header.minutes),
-                rounds=closed, top_total=game.top_total, ended=game.ended)
+                rounds=closed, top_total=game.top_total, ended=game.ended, play=header.play)
 
 
 def board_tiles(game: Duplicate, result: RoundResult) -> list[tuple]:
