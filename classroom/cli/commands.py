@@ -428,9 +428,10 @@ def notebook(level: str = typer.Option("original", "--level", help="junior, orig
              seed: Optional[int] = SeedOption, page: str = PageOption, out: Optional[Path] = OutOption,
              templates: Optional[Path] = TemplatesOption, jobs: Optional[int] = JobsOption,
              force: bool = ForceOption) -> None:
-    """Print an Activity Notebook for a level: one student PDF (Boardless Activity strips, Board
-    Situations, a print-and-play board and tile set, projector pages, Score this play, True or
-    not?, from easy to hard) and one teacher's PDF (notes for every section, every key)."""
+    """Print an Activity Notebook for a level: one student PDF (True or not?, Score this play, A
+    variety of equations, Boardless Activity strips, Board Situations, a print-and-play board and
+    tile set, the overhead and projector pages, in the order a class learns) and one teacher's
+    PDF (notes for every section, every key)."""
     from classroom.game.plurals import plural
     from classroom.machine import default_workers
     from classroom.make.notebook import BINDER, checked_level
