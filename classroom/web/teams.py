@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import urllib.parse
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, ContextManager
 
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -51,6 +53,20 @@ TEACHERS_WORDS = ("undo", "reveal", "end", "stop")  # the projector's words a te
 
 class Refused(ClassroomError):
     """A team's link that is not right: the page says so and shows nothing of the game."""
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What a team's form sent, its key checked: the game, its record as read, the team."""
+
+    name: str
+    record: Record
+    player: str
+    key: str
+    typed: str  # the line typed ('' on a form without one: the draw's)
+    at: str  # the record version the page was shown on
+    place: str  # the square tapped when tiles were placed ('J10 across'), or ''
+    form: FormData
 
 
 class NothingWaits(ClassroomError):
@@ -216,22 +232,28 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
             return JSONResponse({"error": str(error)}, status_code=400)
         return JSONResponse(await run_in_threadpool(record_state, library, name))
 
-    async def posted(request: Request) -> tuple[str, Record, str, str, str, str, str]:
-        """Return the game, its record, the team, its key, the line a team's form sent, the
-        record version it was shown on and the square tapped when tiles were placed ('J10
-        across', or ''), the key checked: raise Refused, as for a form that cannot be read (a
-        team's device is shown no teacher's page)."""
+    async def posted(request: Request, line: bool = True) -> Sent:
+        """Return what a team's form sent (a line too, unless `line` is false), the key checked:
+        raise Refused, as for a form that cannot be read (a team's device is shown no teacher's
+        page)."""
         name = game_name(request)
         try:
             form = await read_form(request)
             key = text(form, "key", "the key", 40)
-            typed = text(form, "line", "the play", MAX_LINE).strip()
+            typed = text(form, "line", "the play", MAX_LINE).strip() if line else ""
             at = text(form, "at", "the game's version", 100)
             place = optional_text(form, "place", "the square tapped", 20) or ""
         except ClassroomError as error:
             raise Refused(str(error)) from None
         record, player = await run_in_threadpool(team_of, name, request.path_params["player"], key)
-        return name, record, player, key, typed, at, place
+        return Sent(name, record, player, key, typed, at, place, form)
+
+    async def shown_again(sent: Sent, error: ClassroomError) -> Response:
+        """Return the team's page as the record stands now, saying why its form was refused."""
+        reason = plain_reason(error)
+        current = await run_in_threadpool(load_game, library, sent.name)
+        return await run_in_threadpool(lambda: team_view(sent.name, current, sent.player, sent.key, sent.typed,
+                                                         error=reason, status=400))
 
     @student
     @friendly
@@ -261,9 +283,10 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
     async def team_try(request: Request) -> Response:
         """A team's typed play shown with its score and breakdown, before it is sent."""
         try:
-            name, record, player, key, typed, _, place = await posted(request)
+            sent = await posted(request)
         except Refused as error:
             return refused(error)
+        name, record, player, key, typed, place = sent.name, sent.record, sent.player, sent.key, sent.typed, sent.place
 
         def shown() -> Response:
             game = None
@@ -284,9 +307,10 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
     async def team_send(request: Request) -> Response:
         """A team's play sent: kept as a proposal for the teacher, or played at once."""
         try:
-            name, record, player, key, typed, at, _ = await posted(request)
+            sent = await posted(request)
         except Refused as error:
             return refused(error)
+        name, player, typed, at = sent.name, sent.player, sent.typed, sent.at
 
         def checked(current: Record) -> tuple[Turn, Replay]:
             """Return the team's turn, checked on the record as it is now (under the lock), and
@@ -300,7 +324,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
             return line, game
 
         try:
-            if record.header.team_plays == "direct":
+            if sent.record.header.team_plays == "direct":
                 def played(current: Record) -> Record:
                     line, game = checked(current)
                     return with_took(library, name, play_turn(current, line, "the play", game)[1], line.player).record
@@ -315,11 +339,8 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
 
                 await run_in_threadpool(proposed)
         except ClassroomError as error:
-            reason = plain_reason(error)
-            current = await run_in_threadpool(load_game, library, name)
-            return await run_in_threadpool(lambda: team_view(name, current, player, key, typed,
-                                                             error=reason, status=400))
-        return RedirectResponse(team_link(name, player, key), status_code=303)
+            return await shown_again(sent, error)
+        return RedirectResponse(team_link(name, player, sent.key), status_code=303)
 
     @student
     @friendly
@@ -327,29 +348,20 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
         """A team's answer to its own refill's question (two piles): how many tiles come from
         the operations pile; another team's refill is never this page's to answer."""
         try:
-            name = game_name(request)
-            form = await read_form(request)
-            key = text(form, "key", "the key", 40)
-            at = text(form, "at", "the game's version", 100)
-        except ClassroomError as error:
-            return refused(Refused(str(error)))
-        try:
-            _, player = await run_in_threadpool(team_of, name, request.path_params["player"], key)
+            sent = await posted(request, line=False)
         except Refused as error:
             return refused(error)
 
         def drawn(current: Record) -> Record:
-            if at != record_version(library, name):
+            if sent.at != record_version(library, sent.name):
                 raise ClassroomError("the game has moved on since this page was shown; look again")
-            return drawn_by(current, player, operations_said(form), f"game {name}")
+            return drawn_by(current, sent.player, operations_said(sent.form), f"game {sent.name}")
 
         try:
-            await run_in_threadpool(change_record, name, drawn)
+            await run_in_threadpool(change_record, sent.name, drawn)
         except ClassroomError as error:
-            reason = plain_reason(error)
-            current = await run_in_threadpool(load_game, library, name)
-            return await run_in_threadpool(lambda: team_view(name, current, player, key, error=reason, status=400))
-        return RedirectResponse(team_link(name, player, key), status_code=303)
+            return await shown_again(sent, error)
+        return RedirectResponse(team_link(sent.name, sent.player, sent.key), status_code=303)
 
     # --- the projector's side: a proposal answered, the settings, the poll -------------------------
 
