@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.bag import draw, take, used_tiles
 from classroom.game.board import Board
-from classroom.game.horizontal import CROSSWORD, HORIZONTAL, why_illegal_in
+from classroom.game.horizontal import CROSSWORD, why_illegal_in
 from classroom.game.notation import judge_play, missing_from_hand, parse_play, placements
 from classroom.game.plays import Breakdown, make_play, record_notation, score
 from classroom.game.plurals import plural
@@ -300,12 +300,9 @@ def deal_round(game: Duplicate) -> Record:
 def _plays(board: Board, rack: Hand, tileset: TileSet, play_rule: str) -> bool:
     """Return whether the rack has an equation play on the board under the game's rule of play
     (the board engine stops once it has found one)."""
-    from classroom.solve.board.position import Position, searchable
-    from classroom.solve.horizontal import Horizontal
+    from classroom.solve.horizontal import position_for
 
-    if play_rule == HORIZONTAL:
-        return bool(Horizontal(board, rack, tileset).top(1))
-    return bool(Position(board, searchable(rack, tileset), tileset).top(1, FIND_BUDGET))
+    return bool(position_for(play_rule, board, rack, tileset).top(1, FIND_BUDGET))
 
 
 def _top_used(game: Duplicate) -> list[Tile]:

@@ -137,9 +137,11 @@ class Horizontal:
                 placed = tuple(Placement((row, column + i), t) for i, t in enumerate(tiles))
                 yield Candidate(score, Play(placed, Direction.ACROSS))
 
-    def top(self, top: int | None = None) -> list[Candidate]:
+    def top(self, top: int | None = None, budget: int | None = None) -> list[Candidate]:
         """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
-        play tied at the best score."""
+        play tied at the best score. `budget` is taken as `Position.top` takes it, and not needed:
+        every horizontal play is laid from the hand's boardless equations, never searched window
+        by window, so the answer is exact at once."""
         want = 1 if top is None else top
         kept: list[Candidate] = []
         for score, length, worth, at in self._pairs():
