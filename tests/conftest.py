@@ -66,3 +66,37 @@ def student_client(library):
 
     with TestClient(create_app(library)) as client:
         yield client
+
+
+@pytest.fixture(scope="session")
+def desktop_chromium(tmp_path_factory):
+    """Return a function giving this worker's headless chromium, the teacher's browser of the
+    tests that drive one (the `browser` fixture), each time as a new one would be
+    (tests/test_web_serve.py's `forget`); a browser that cannot be made so is quit and another
+    started."""
+    from selenium.common.exceptions import WebDriverException
+
+    from tests.test_web_serve import CHROMIUM, chromium, forget
+
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
+    held = []
+
+    def started():
+        profile = tmp_path_factory.mktemp("chromium") / "profile"
+        return chromium(profile, "--window-size=1280,1000")
+
+    def clean():
+        if held:
+            try:
+                forget(held[0])
+                return held[0]
+            except WebDriverException:
+                held.pop().quit()
+        held.append(started())
+        return held[0]
+
+    yield clean
+    for driver in held:
+        driver.quit()
+
