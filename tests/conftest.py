@@ -68,12 +68,10 @@ def student_client(library):
         yield client
 
 
-@pytest.fixture(scope="session")
-def desktop_chromium(tmp_path_factory):
-    """Return a function giving this worker's headless chromium, the teacher's browser of the
-    tests that drive one (the `browser` fixture), each time as a new one would be
-    (tests/test_web_serve.py's `forget`); a browser that cannot be made so is quit and another
-    started."""
+def shared_chromium(tmp_path_factory, *flags: str):
+    """Yield a function giving this worker's headless chromium started with `flags`, each time
+    as a new one would be (tests/test_web_serve.py's `forget`; starting one costs some 1.5 s of
+    CPU); a browser that cannot be made so is quit and another started."""
     from selenium.common.exceptions import WebDriverException
 
     from tests.test_web_serve import CHROMIUM, chromium, forget
@@ -82,10 +80,6 @@ def desktop_chromium(tmp_path_factory):
         pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
     held = []
 
-    def started():
-        profile = tmp_path_factory.mktemp("chromium") / "profile"
-        return chromium(profile, "--window-size=1280,1000")
-
     def clean():
         if held:
             try:
@@ -93,10 +87,22 @@ def desktop_chromium(tmp_path_factory):
                 return held[0]
             except WebDriverException:
                 held.pop().quit()
-        held.append(started())
+        held.append(chromium(tmp_path_factory.mktemp("chromium") / "profile", *flags))
         return held[0]
 
     yield clean
     for driver in held:
         driver.quit()
 
+
+@pytest.fixture(scope="session")
+def desktop_chromium(tmp_path_factory):
+    """Return a function giving the worker's teacher's browser (the `browser` fixture), as new."""
+    yield from shared_chromium(tmp_path_factory, "--window-size=1280,1000")
+
+
+@pytest.fixture(scope="session")
+def phone_chromium(tmp_path_factory):
+    """Return a function giving the worker's second browser, as new: a student's phone or a
+    team's, beside the teacher's (each test sets the phone's size it wants)."""
+    yield from shared_chromium(tmp_path_factory)
