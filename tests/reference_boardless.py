@@ -12,6 +12,7 @@ blanks), so every filled ordering is still tried, each at the cost of two look-u
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations, permutations, product
 
@@ -33,20 +34,27 @@ def written(symbols: tuple[str, ...]) -> str:
     return out
 
 
-def brute_force(hand: tuple[str, ...], tileset: TileSet) -> dict[str, int]:
-    """Return written equation -> best score, for every equation the hand allows."""
-    best: dict[str, int] = {}
+def side_reader(rules) -> Callable[[tuple[str, ...]], Fraction | None]:
+    """Return a function giving the value of one side of an equation by `arithmetic.evaluate`
+    under the rules, None when the side is empty or not a legal expression; each side is read
+    once and remembered."""
     values: dict[tuple[str, ...], Fraction | None] = {}
 
     def value(side: tuple[str, ...]) -> Fraction | None:
-        """Return a side's value, or None when it is empty or not a legal expression."""
         if side not in values:
             try:
-                values[side] = evaluate(side, tileset.rules) if side else None
+                values[side] = evaluate(side, rules) if side else None
             except Illegal:
                 values[side] = None
         return values[side]
 
+    return value
+
+
+def brute_force(hand: tuple[str, ...], tileset: TileSet) -> dict[str, int]:
+    """Return written equation -> best score, for every equation the hand allows."""
+    best: dict[str, int] = {}
+    value = side_reader(tileset.rules)
     indices = range(len(hand))
     seen_subsets = set()
     for size in range(1, len(hand) + 1):
