@@ -66,3 +66,43 @@ def student_client(library):
 
     with TestClient(create_app(library)) as client:
         yield client
+
+
+def shared_chromium(tmp_path_factory, *flags: str):
+    """Yield a function giving this worker's headless chromium started with `flags`, each time
+    as a new one would be (tests/test_web_serve.py's `forget`; starting one costs some 1.5 s of
+    CPU); a browser that cannot be made so is quit and another started."""
+    from selenium.common.exceptions import WebDriverException
+
+    from tests.test_web_serve import CHROMIUM, chromium, forget
+
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
+    held = []
+
+    def clean():
+        if held:
+            try:
+                forget(held[0])
+                return held[0]
+            except WebDriverException:
+                held.pop().quit()
+        held.append(chromium(tmp_path_factory.mktemp("chromium") / "profile", *flags))
+        return held[0]
+
+    yield clean
+    for driver in held:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def desktop_chromium(tmp_path_factory):
+    """Return a function giving the worker's teacher's browser (the `browser` fixture), as new."""
+    yield from shared_chromium(tmp_path_factory, "--window-size=1280,1000")
+
+
+@pytest.fixture(scope="session")
+def phone_chromium(tmp_path_factory):
+    """Return a function giving the worker's second browser, as new: a student's phone or a
+    team's, beside the teacher's (each test sets the phone's size it wants)."""
+    yield from shared_chromium(tmp_path_factory)

@@ -4,7 +4,9 @@ It tries every line, every start square and every ordering of every part of a sm
 sub-multiset, every permutation, every position of the =, every symbol for a blank), lays the
 tiles on the empty squares from the start square on, and keeps what the plain rules of docs/rules.md §6
 and the reference checker `arithmetic.read` accept under the tile set's rules. Scores come from `plays.score`. Slow on
-purpose: only for hands of a few tiles.
+purpose: only for hands of a few tiles. What is read is remembered: each cross run and each side
+of a main run's = once a position (a main run with one = is an equation, by `read`, when
+`arithmetic.evaluate` gives its two sides one value), so the blanks' many fills cost look-ups.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from classroom.game.board import CENTRE, SIZE, Board, Direction, Placement
 from classroom.game.plays import Play, score
 from classroom.game.symbols import BLANK, EQUAL, face
 from classroom.game.tilesets import TileSet
+from tests.reference_boardless import side_reader
 
 PlayKey = frozenset  # frozenset of (square, tile): a play is the tiles it puts down
 
@@ -58,17 +61,32 @@ def _runs(on_board: dict, squares: list, direction: Direction) -> tuple:
     return parts, crosses
 
 
-def _legal(runs: tuple, faces: tuple, rules) -> bool:
-    """Return whether the symbols `faces`, laid on the squares whose runs are `runs`, make an
-    equation along the play's line whose every cross run is legal."""
+def _shape(runs: tuple) -> tuple:
+    """Return runs (from _runs) as _legal reads them: the main run's tiles before the squares,
+    between them (None when no tile is between any two: the squares are side by side) and after
+    them, and (index, before, after) for each square with a tile beside it across the line."""
     parts, crosses = runs
-    main = parts[0]
-    for symbol, part in zip(faces, parts[1:]):
-        main += (symbol,) + part
-    if main.count(EQUAL) != 1 or _reading(main, rules) != "equation":  # an equation has one =
+    middles = parts[1:-1] if any(parts[1:-1]) else None
+    beside = tuple((i, before, after) for i, (before, after) in enumerate(crosses) if before or after)
+    return parts[0], middles, parts[-1], beside
+
+
+def _legal(shape: tuple, faces: tuple, equation, reading) -> bool:
+    """Return whether the symbols `faces`, laid on the squares whose runs are `shape`, make an
+    equation along the play's line whose every cross run is legal; `equation` and `reading` are
+    reference_plays' own, under the tile set's rules."""
+    before, middles, after, beside = shape
+    if middles is None:
+        main = before + faces + after
+    else:
+        main = before
+        for symbol, part in zip(faces, middles):
+            main += (symbol,) + part
+        main += (faces[-1],) + after
+    if main.count(EQUAL) != 1 or not equation(main):  # an equation has one =
         return False
-    for symbol, (before, after) in zip(faces, crosses):
-        if (before or after) and not _reading(before + (symbol,) + after, rules):
+    for i, left, right in beside:
+        if not reading(left + (faces[i],) + right):
             return False
     return True
 
@@ -106,6 +124,25 @@ def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey
                for k in range(1, len(hand) + 2)}
     plays: dict[PlayKey, int] = {}
     on_board = {square: face(tile) for square, tile in board.tiles.items()}
+    read_here: dict[tuple, str] = {}
+    value = side_reader(tileset.rules)
+
+    def reading(symbols: tuple) -> str:
+        """Return _reading(symbols, the tile set's rules), remembered for this position too."""
+        kind = read_here.get(symbols)
+        if kind is None:
+            kind = read_here[symbols] = _reading(symbols, tileset.rules)
+        return kind
+
+    def equation(main: tuple) -> bool:
+        """Return whether a string holding one = is what `arithmetic.read` calls an equation:
+        `equation_value`'s test, something on each side of the = and both of one value. Each
+        side is read once a position (with two blanks, each side's fills meet every fill of the
+        other side's)."""
+        at = main.index(EQUAL)
+        left = value(main[:at])
+        return left is not None and left == value(main[at + 1:])
+
     for direction in Direction:
         dr, dc = direction.step
         for row in range(1, SIZE + 1):
@@ -122,15 +159,14 @@ def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey
                     if not _connected(board, squares[:k]):
                         continue
                     directions = list(Direction) if k == 1 else [direction]
-                    runs = {way: _runs(on_board, squares[:k], way) for way in directions}
+                    shapes = [(way, _shape(_runs(on_board, squares[:k], way))) for way in directions]
                     for order, faces in by_size[k].items():
-                        placements = list(zip(squares[:k], order))
-                        key = frozenset(placements)
-                        if key in plays:
-                            continue
-                        for way in directions:
-                            if _legal(runs[way], faces, tileset.rules):
-                                play = Play(tuple(Placement(s, t) for s, t in placements), way)
-                                plays[key] = score(board, play, tileset).total
+                        for way, shape in shapes:
+                            if _legal(shape, faces, equation, reading):
+                                placements = list(zip(squares[:k], order))
+                                key = frozenset(placements)
+                                if key not in plays:  # a tile alone: found across, then down
+                                    play = Play(tuple(Placement(s, t) for s, t in placements), way)
+                                    plays[key] = score(board, play, tileset).total
                                 break
     return plays

@@ -3,13 +3,20 @@
 Try every sub-multiset of the hand with one '=', every ordering of it and every symbol for
 every blank; keep what the reference checker calls a true equation; score each way the
 equation was made and keep the highest (docs/rules.md §9).
+
+A true equation is what `arithmetic.equation_value` says it is: one '=', something on each side,
+and the two sides of the same value by `arithmetic.evaluate`. Each side is read once per
+brute_force call and remembered (the same side comes back with every fill of the other side's
+blanks), so every filled ordering is still tried, each at the cost of two look-ups.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
 from itertools import combinations, permutations, product
 
-from classroom.game.arithmetic import Illegal, equation_value
+from classroom.game.arithmetic import Illegal, evaluate
 from classroom.game.tilesets import TileSet
 
 
@@ -27,9 +34,27 @@ def written(symbols: tuple[str, ...]) -> str:
     return out
 
 
+def side_reader(rules) -> Callable[[tuple[str, ...]], Fraction | None]:
+    """Return a function giving the value of one side of an equation by `arithmetic.evaluate`
+    under the rules, None when the side is empty or not a legal expression; each side is read
+    once and remembered."""
+    values: dict[tuple[str, ...], Fraction | None] = {}
+
+    def value(side: tuple[str, ...]) -> Fraction | None:
+        if side not in values:
+            try:
+                values[side] = evaluate(side, rules) if side else None
+            except Illegal:
+                values[side] = None
+        return values[side]
+
+    return value
+
+
 def brute_force(hand: tuple[str, ...], tileset: TileSet) -> dict[str, int]:
     """Return written equation -> best score, for every equation the hand allows."""
     best: dict[str, int] = {}
+    value = side_reader(tileset.rules)
     indices = range(len(hand))
     seen_subsets = set()
     for size in range(1, len(hand) + 1):
@@ -46,9 +71,9 @@ def brute_force(hand: tuple[str, ...], tileset: TileSet) -> dict[str, int]:
                     symbols = list(order)
                     for i, symbol in zip(holes, fill):
                         symbols[i] = symbol
-                    try:
-                        equation_value(symbols, tileset.rules)
-                    except Illegal:
+                    at = symbols.index("=")
+                    left = value(tuple(symbols[:at]))
+                    if left is None or left != value(tuple(symbols[at + 1:])):
                         continue
                     text = written(tuple(symbols))
                     best[text] = max(best.get(text, -1), real_score + bonus)

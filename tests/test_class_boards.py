@@ -78,7 +78,8 @@ def test_a_situation_board_comes_with_the_record_game_commands_read(tmp_path):
     manifest; it replays to the printed board, names the situation and its hand, and
     `classroom game score` and `game print` take it."""
     out = tmp_path / "run"
-    made = runner.invoke(app, ["situations", "--count", "1", "--plays", "2", "--seed", "4", "--level", "junior",
+    # One play on the board: its record and what the game commands make of it are under test.
+    made = runner.invoke(app, ["situations", "--count", "1", "--plays", "1", "--seed", "4", "--level", "junior",
                                "--key", "none", "--out", str(out)])
     assert made.exit_code == 0, made.output
     item = json.loads((out / "manifest.json").read_text("utf-8"))["items"][0]

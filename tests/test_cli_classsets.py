@@ -38,7 +38,8 @@ def test_boardless_same_seed_is_byte_identical(tmp_path):
 
 def test_situations_command(tmp_path):
     """A small contest set: sheets, key, manifest with the grid of each board."""
-    result = run("situations", "--count", 1, "--seed", 3, "--plays", 2, "--margin", 0, "--out", tmp_path)
+    # One play on its board: the set's files are under test here (the search: tests/test_classsets.py).
+    result = run("situations", "--count", 1, "--seed", 3, "--plays", 1, "--margin", 0, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
     assert manifest["command"] == "situations" and len(manifest["items"]) == 1

@@ -4,6 +4,7 @@ limit allows it (issue 29: a count is information, a lower bound past the limit)
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -20,16 +21,31 @@ from classroom.solve.board.position import Position
 ORIGINAL = load_level("original")
 
 
+@functools.cache
+def small_position(seed: int) -> tuple:
+    """Return the board of a seed's small mid-game game (3 simulated plays) and a 5-tile hand
+    drawn from its pile: made once a test process, as the tests below share the 12 seeds."""
+    rng = random.Random(seed)
+    game = simulate(ORIGINAL, rng, 3)
+    hand, _ = draw(game.pile, 5, rng)
+    return game.board, hand
+
+
+@functools.cache
+def full_count(seed: int) -> int:
+    """Return the full count of a seed's small position, counted once (three limits compare with it)."""
+    board, hand = small_position(seed)
+    return Position(board, hand, ORIGINAL).count()
+
+
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize("limit", [300, 3_000, 30_000])
 def test_lower_bound_never_passes_the_full_count(seed, limit):
     """On small mid-game positions, the count stopped at a small limit is at most the full
     count, and equals it when the limit was enough."""
-    rng = random.Random(seed)
-    game = simulate(ORIGINAL, rng, 3)
-    hand, _ = draw(game.pile, 5, rng)
-    full = Position(game.board, hand, ORIGINAL).count()
-    count, exact = Position(game.board, hand, ORIGINAL).count_at_least(limit)
+    board, hand = small_position(seed)
+    full = full_count(seed)
+    count, exact = Position(board, hand, ORIGINAL).count_at_least(limit)
     assert count <= full
     if exact:
         assert count == full
@@ -39,10 +55,7 @@ def test_some_stopped_count_is_a_positive_bound():
     """The bound is not a trivial 0: some stopped counts know plays already counted."""
     found = []
     for seed in range(12):
-        rng = random.Random(seed)
-        game = simulate(ORIGINAL, rng, 3)
-        hand, _ = draw(game.pile, 5, rng)
-        count, exact = Position(game.board, hand, ORIGINAL).count_at_least(3_000)
+        count, exact = Position(*small_position(seed), ORIGINAL).count_at_least(3_000)
         if not exact:
             found.append(count)
     assert found and max(found) > 0

@@ -105,10 +105,17 @@ def test_new_refuses_to_overwrite(tmp_path):
     assert path.read_text("utf-8") == "kept"
 
 
-@pytest.mark.parametrize("seed", range(18))
+# 7 of the 18 seeds this test had: every path of the scorer that a turn of the 18 games took
+# (counted 2026-11-27) is in these. Each kept game has turns of one equation, across and down,
+# new 2S, 3S, 2E and 3E squares on the main string, two E squares on one string, premiums under
+# tiles already there, fraction tiles and 2 to 5 turns with the 40 bonus. The rarer paths are all
+# kept: a second equation on a cross string (seeds 0, 3, 13; through a new 2E square: 3), a cross
+# string without an =, not scored (1, 3, 4, 11; through a new 2S square: 1, 3), a trade (2, 13).
+# No blank was played and no turn passed in any of the 18.
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 11, 13])
 def test_replayed_scores_agree_with_the_reference_scorer(seed):
     """Every turn of a simulated game (a dealt record), written as a table record with its racks
-    and replayed, scores what the brute-force scorer says (18 games, about 200 turns)."""
+    and replayed, scores what the brute-force scorer says (7 games, 87 turns)."""
     game = simulate(ORIGINAL, random.Random(seed), 12)
     lines = ["#equate game", "#tiles original", "#mode teams", f"#players {', '.join(game.players)}"]
     for turn in game.turns:

@@ -575,7 +575,8 @@ def test_situations_by_feature_and_a_roster_of_forty(client, library):
     roster of a class of 40 gets a sheet each (a roster past MAX_COUNT names is refused, as on
     the command line)."""
     assert 'name="feature" value="fraction"' in client.get("/").text
-    answer = make(client, kind="situations", count="1", seed="4", plays="4", feature="fraction")
+    # One play on the board: the feature's way from the form to the search is under test, not the search.
+    answer = make(client, kind="situations", count="1", seed="4", plays="1", feature="fraction")
     assert answer.status_code == 200, answer.text
     manifest = json.loads(next(library.glob("situations-4/manifest.json")).read_text("utf-8"))
     assert "fraction" in json.dumps(manifest)
@@ -584,9 +585,13 @@ def test_situations_by_feature_and_a_roster_of_forty(client, library):
     names = "\n".join(f"Student {n}" for n in range(1, MAX_COUNT + 2))
     refused = client.post("/make", data={"kind": "boardless", "roster": names})
     assert refused.status_code == 400 and f"the roster (--roster) has {MAX_COUNT + 1} names; a set holds at most {MAX_COUNT}" in refused.text
-    forty = "\n".join(f"Student {n}" for n in range(1, 41))
-    made = make(client, kind="boardless", roster=forty, seed="9", key="none")
+    forty = [f"Student {n}" for n in range(1, 41)]
+    # One hand for the class: the roster's path through the form and the job is the same, without
+    # 40 hands to find (a roster's hands each its own: tests/test_cli_class.py's roster of five).
+    made = make(client, kind="boardless", roster="\n".join(forty), seed="9", key="none", same_hand="on")
     assert made.status_code == 200, made.text
+    manifest = json.loads((library / "boardless-9" / "manifest.json").read_text("utf-8"))
+    assert list(manifest["roster"]) == forty and all(len(ids) == 1 for ids in manifest["roster"].values())
 
 
 def test_the_make_page_prints_the_check_address_when_students_can_reach_it(library):
@@ -657,8 +662,11 @@ def test_the_notebook_form_starts_a_job_and_its_run_is_listed(client, library, m
     client.post(answer.headers["location"] + "/cancel")
     fields = [("kind", "notebook"), ("level", "junior"), ("seed", "4")]
     assert order(FormData(fields), 1).items == notebooks.BINDER.items
+    # The route and the library are under test, not the searches: no play to score, and the
+    # projector's board one play in (tests/test_notebook.py makes each maker's items).
     monkeypatch.setattr(notebooks, "BINDER", notebooks.Plan(boardless=("easy",), situations=("first-play",),
-                                                            scoreplay=1, trueornot=1))
+                                                            scoreplay=0, trueornot=1))
+    monkeypatch.setattr(notebooks, "OVERHEAD_PLAYS", 1)
     made, stage = CONTEXT.Value("i", 0), CONTEXT.Value("i", 0)  # as a job's process has them
     run, _ = make_set(Step(made, stage), fields, Attached(), library, 1)
     assert STAGES[stage.value] == "drawing" and made.value == notebooks.BINDER.items

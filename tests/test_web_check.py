@@ -29,6 +29,25 @@ def own_situation(client, **switch) -> str:
     return ids(page)[0]
 
 
+@pytest.fixture(scope="module")
+def practice(tmp_path_factory):
+    """Return a function copying the booklet position's practice run into a test's library and
+    giving its id: the run is made once for the module, through the page as own_situation makes
+    it with the practice switch on (the same form makes the same run; the tests that make one are
+    about the making), for the tests about what its check page says."""
+    from tests.browsers import teacher
+
+    made = tmp_path_factory.mktemp("practice") / "output"
+    with teacher(create_app(made)) as client:
+        id = own_situation(client.sign_in(), practice="on")
+
+    def copied(library) -> str:
+        shutil.copytree(made / "situations-own", library / "situations-own")
+        return id
+
+    return copied
+
+
 def closed(page) -> str:
     """Return the one sentence of a contest's check page."""
     found = re.search(r'<p id="closed">([^<]*)</p>', page.text)
@@ -140,10 +159,10 @@ def test_a_sheet_printed_for_a_contest_and_again_for_practice_stays_a_contest(cl
     assert client.get(f"/check/{first}").status_code == 403
 
 
-def test_a_practice_check_page_shows_the_board_and_the_hand(client):
+def test_a_practice_check_page_shows_the_board_and_the_hand(client, library, practice):
     """The board as a grid: columns A to S and rows 1 to 19 on its edges, premium squares
     labelled in text, the tiles on it with their scores; then the hand."""
-    id = own_situation(client, practice="on")
+    id = practice(library)
     page = client.get(f"/check/{id}")
     assert page.status_code == 200
     board = page.text.split('id="board"', 1)[1].split("</table>", 1)[0]
@@ -169,9 +188,9 @@ def test_a_practice_check_page_shows_the_board_and_the_hand(client):
     ("O9 down 28 = 4 × 7", "<span class=\"good\">Valid.</span> O9 down 28 = 4 × 7 scores <strong>11</strong>."),
     ("A1 across 7 = 7", "<span class=\"bad\">Not valid:</span>"),
 ])
-def test_a_practice_check_page_checks_one_play_without_a_list(client, line, verdict):
+def test_a_practice_check_page_checks_one_play_without_a_list(client, library, practice, line, verdict):
     """One play: legal with its score, or why not; no list of plays and no total."""
-    id = own_situation(client, practice="on")
+    id = practice(library)
     page = client.post(f"/check/{id}", data={"line": line})
     assert page.status_code == 200
     assert verdict in page.text
@@ -185,10 +204,10 @@ def test_a_practice_check_page_checks_one_play_without_a_list(client, line, verd
     ("situations", "# a comment", "type a play to check, like F9 across 7/4 = 3/4 + 1"),
     ("boardless", "1 = 1\r\n2 = 2", "type one line to check"),
 ])
-def test_a_check_page_takes_one_line(client, kind, line, sentence):
+def test_a_check_page_takes_one_line(client, library, practice, kind, line, sentence):
     """Two lines sent at once, or a line that holds no play, are one sentence, not a crash."""
     if kind == "situations":
-        id = own_situation(client, practice="on")
+        id = practice(library)
     else:
         id = ids(make(client, kind="boardless", count="1", seed="5"))[0]
     response = client.post(f"/check/{id}", data={"line": line})
@@ -223,10 +242,10 @@ def twin(library):
     (None, None, "1" * 201, "the line is too long (at most 200 characters)"),
     (None, None, " ", "type an equation (or a play) to check"),
 ])
-def test_no_error_a_student_reads_names_a_folder(client, library, tmp_path, harm, path, line, sentence):
+def test_no_error_a_student_reads_names_a_folder(client, library, tmp_path, practice, harm, path, line, sentence):
     """Whatever is wrong with the sheet or the line, the check page's sentence names no folder
     of this computer (the teacher's pages say where the fault is)."""
-    id = own_situation(client, practice="on")
+    id = practice(library)
     if harm == "not JSON":
         (library / "broken").mkdir()
         (library / "broken" / "manifest.json").write_text("{", "utf-8")

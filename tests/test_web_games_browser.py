@@ -11,9 +11,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from classroom.cli.commands import app
 from classroom.game.board import board_text
 from classroom.game.plays import record_notation
 from classroom.record.deal import best_turn
@@ -29,11 +31,10 @@ def record_of(folder: Path, name: str):
 
 
 def scored(folder: Path, name: str) -> dict:
-    """Return what `classroom game score --json` says of a game the page left."""
-    result = subprocess.run([sys.executable, "-m", "classroom", "game", "score", "--json",
-                             str(folder / "output" / "games" / f"{name}.txt")],
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stderr
+    """Return what `classroom game score --json` says of a game the page left (run in this
+    process: the record is under test, not a process)."""
+    result = CliRunner().invoke(app, ["game", "score", "--json", str(folder / "output" / "games" / f"{name}.txt")])
+    assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
 

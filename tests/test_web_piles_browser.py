@@ -15,7 +15,7 @@ from tests.browsers import teacher
 from tests.test_web_games import at, engine_turn, new
 from tests.test_web_games_browser import record_of, scored, screenshots, shown_totals, typed
 from tests.test_web_piles import aged
-from tests.test_web_serve import browser, chromium, serving, sign_in, submit, wait_for  # noqa: F401  (browser: a fixture)
+from tests.test_web_serve import browser, serving, sign_in, submit, wait_for  # noqa: F401  (browser: a fixture)
 from tests.test_web_student_phones import HEIGHT, WIDTH, fits
 
 
@@ -78,44 +78,41 @@ def test_two_teams_with_a_handicap_a_clock_and_two_piles(tmp_path, browser):
     assert all(turn["seconds"] is not None for turn in final["turns"])
 
 
-def test_a_teams_refill_is_asked_on_its_phone_and_the_projector_waits(tmp_path, browser):
+def test_a_teams_refill_is_asked_on_its_phone_and_the_projector_waits(tmp_path, browser, phone_chromium):
     """While Red's refill waits, the projector at 1280 × 720 shows the draw question and no play
     box; Red's phone (360 × 740) asks it too, fitting the phone's width; Red's answer on the
     phone deals the refill, and the projector then shows Blue's play box."""
     from selenium.webdriver.common.by import By
 
     shots = screenshots(tmp_path, browser)
-    phone = chromium(tmp_path / "phone-profile")
+    phone = phone_chromium()
     phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                           {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": True})
-    try:
-        with teacher(create_app(tmp_path / "output")) as desk:  # dealt and Red's play confirmed on the teacher's page
-            client = desk.sign_in()
-            name = new(client, mode="teams", players="Red, Blue", seed="8", piles="two")
-            client.post(f"/games/{name}/turn", data={"line": engine_turn(tmp_path / "output", name),
-                                                     "at": at(tmp_path / "output", name)})
-        count = replay(record_of(tmp_path, name)).drawing[1]
-        with serving(tmp_path) as server:
-            sign_in(browser, server)
-            browser.get(server.url + f"games/{name}")
-            asking = browser.find_element(By.ID, "drawing")
-            assert asking.is_displayed() and f"Red draws {count} tiles" in asking.text
-            assert not browser.find_elements(By.ID, "play-form") and not browser.find_elements(By.ID, "to-play")
-            browser.save_screenshot(str(shots / "piles-projector-waits.png"))
-            key = team_key(tmp_path / "output", name, "Red")
-            phone.get(server.url + f"games/{name}/team/Red?key={key}")
-            question = phone.find_element(By.ID, "drawing")
-            assert question.is_displayed() and f"{count} new tiles" in question.text
-            assert not phone.find_elements(By.ID, "play-form") and fits(phone)["scrollWidth"] <= WIDTH
-            phone.save_screenshot(str(shots / "piles-phone-asks.png"))
-            submit(phone, phone.find_element(By.ID, "draw-3"))
-            drawn = record_of(tmp_path, name).lines[-1]
-            assert isinstance(drawn, Draw) and drawn.player == "Red" and operations_drawn(drawn.tiles) == min(3, count)
-            assert "Blue is playing" in phone.find_element(By.ID, "turn").text
-            phone.save_screenshot(str(shots / "piles-phone-drawn.png"))
-            wait_for(lambda: browser.find_elements(By.ID, "play-form"), 15)  # the projector's poll reloads it
-            assert "Blue to play" in browser.find_element(By.ID, "to-play").text
-            assert not browser.find_elements(By.ID, "drawing")
-            browser.save_screenshot(str(shots / "piles-projector-after-draw.png"))
-    finally:
-        phone.quit()
+    with teacher(create_app(tmp_path / "output")) as desk:  # dealt and Red's play confirmed on the teacher's page
+        client = desk.sign_in()
+        name = new(client, mode="teams", players="Red, Blue", seed="8", piles="two")
+        client.post(f"/games/{name}/turn", data={"line": engine_turn(tmp_path / "output", name),
+                                                 "at": at(tmp_path / "output", name)})
+    count = replay(record_of(tmp_path, name)).drawing[1]
+    with serving(tmp_path) as server:
+        sign_in(browser, server)
+        browser.get(server.url + f"games/{name}")
+        asking = browser.find_element(By.ID, "drawing")
+        assert asking.is_displayed() and f"Red draws {count} tiles" in asking.text
+        assert not browser.find_elements(By.ID, "play-form") and not browser.find_elements(By.ID, "to-play")
+        browser.save_screenshot(str(shots / "piles-projector-waits.png"))
+        key = team_key(tmp_path / "output", name, "Red")
+        phone.get(server.url + f"games/{name}/team/Red?key={key}")
+        question = phone.find_element(By.ID, "drawing")
+        assert question.is_displayed() and f"{count} new tiles" in question.text
+        assert not phone.find_elements(By.ID, "play-form") and fits(phone)["scrollWidth"] <= WIDTH
+        phone.save_screenshot(str(shots / "piles-phone-asks.png"))
+        submit(phone, phone.find_element(By.ID, "draw-3"))
+        drawn = record_of(tmp_path, name).lines[-1]
+        assert isinstance(drawn, Draw) and drawn.player == "Red" and operations_drawn(drawn.tiles) == min(3, count)
+        assert "Blue is playing" in phone.find_element(By.ID, "turn").text
+        phone.save_screenshot(str(shots / "piles-phone-drawn.png"))
+        wait_for(lambda: browser.find_elements(By.ID, "play-form"), 15)  # the projector's poll reloads it
+        assert "Blue to play" in browser.find_element(By.ID, "to-play").text
+        assert not browser.find_elements(By.ID, "drawing")
+        browser.save_screenshot(str(shots / "piles-projector-after-draw.png"))

@@ -184,17 +184,73 @@ def chromium(profile: Path, *flags: str, phone: bool = False):
     return driver
 
 
+def forget(driver) -> None:
+    """Leave a browser as a new one would be: one new tab on a blank page (no history, nothing in
+    sessionStorage, no size emulated), no cookie (cookies go by host, not port: one test's
+    sign-in would reach the next test's server) and nothing stored by the pages its tabs went to
+    (localStorage and the rest, by origin); or raise WebDriverException."""
+    from selenium.common.exceptions import WebDriverException
+
+    old = driver.window_handles
+    urls = []
+    for handle in old:
+        driver.switch_to.window(handle)
+        urls += [entry["url"] for entry in driver.execute_cdp_cmd("Page.getNavigationHistory", {})["entries"]]
+    driver.switch_to.new_window("tab")
+    fresh = driver.current_window_handle
+    for handle in old:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(fresh)
+    for parts in sorted({urllib.parse.urlsplit(url)[:2] for url in urls}):
+        if parts[0] in ("http", "https"):
+            driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": "://".join(parts), "storageTypes": "all"})
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+    if driver.execute_cdp_cmd("Network.getAllCookies", {})["cookies"]:
+        raise WebDriverException("a cookie outlived Network.clearBrowserCookies")
+
+
+def test_a_forgotten_browser_is_as_a_new_one(desktop_chromium, tmp_path):
+    """The worker's browser is handed to the next test as a new one: a cookie, localStorage,
+    sessionStorage, a second tab and a phone's size that one test left are gone."""
+    import functools
+    import http.server
+    import threading
+
+    (tmp_path / "page.html").write_text("<!doctype html><title>a page</title>", "utf-8")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), handler) as site:
+        threading.Thread(target=site.serve_forever, daemon=True).start()
+        page = f"http://127.0.0.1:{site.server_address[1]}/page.html"
+        state = "return [document.cookie, localStorage.length, sessionStorage.length, innerWidth]"
+        driver = desktop_chromium()
+        driver.get(page)
+        new = driver.execute_script(state)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        driver.execute_script("document.cookie = 'seat=Red; path=/'; localStorage.setItem('list', '1 = 1');"
+                              "sessionStorage.setItem('turn', '3')")
+        driver.switch_to.new_window("tab")
+        driver.get(page)
+        assert driver.execute_script(state)[:2] == ["seat=Red", 1] and len(driver.window_handles) == 2
+        driver = desktop_chromium()
+        assert driver.window_handles == [driver.current_window_handle] and driver.current_url == "about:blank"
+        driver.get(page)
+        assert driver.execute_script(state) == new == ["", 0, 0, 1280]
+        site.shutdown()
+
+
 @pytest.fixture
-def browser(tmp_path):
-    """A headless chromium driven by selenium, downloading into tmp_path/downloads."""
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
-    driver = chromium(tmp_path / "profile", "--window-size=1280,1000")
+def browser(desktop_chromium, tmp_path):
+    """The worker's headless chromium (tests/conftest.py: one a worker, as starting one costs
+    some 1.5 s of CPU), forgotten to a new one's state before the test, downloading into
+    tmp_path/downloads."""
+    driver = desktop_chromium()
     (tmp_path / "downloads").mkdir()
     driver.execute_cdp_cmd("Browser.setDownloadBehavior",
                            {"behavior": "allow", "downloadPath": str(tmp_path / "downloads")})
-    yield driver
-    driver.quit()
+    return driver
 
 
 def wait_for(condition, seconds: float = START_UP):

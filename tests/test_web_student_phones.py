@@ -11,13 +11,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 from classroom.store.games import team_key
 from tests.test_web import make
 from tests.test_web_check import WINNER, own_situation
 from tests.test_web_games import new
-from tests.test_web_serve import CHROMIUM, chromium, serving, wait_for
+from tests.test_web_serve import serving, wait_for
 
 WIDTH, HEIGHT = 360, 740
 
@@ -33,9 +31,7 @@ def fits(device) -> dict:
                 tileText: tiles.length ? Math.min(...tiles.map(t => parseFloat(getComputedStyle(t).fontSize))) : null};""")
 
 
-def test_every_student_page_fits_a_360_px_phone(tmp_path, client, library):
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium chromium-driver)")
+def test_every_student_page_fits_a_360_px_phone(tmp_path, client, library, phone_chromium):
     from selenium.webdriver.common.by import By
 
     sheet = make(client, kind="boardless", count="1", seed="5")
@@ -47,7 +43,7 @@ def test_every_student_page_fits_a_360_px_phone(tmp_path, client, library):
     key = team_key(library, team, "Red")
     shots = Path(os.environ.get("CLASSROOM_SCREENSHOTS", tmp_path / "screenshots"))
     shots.mkdir(parents=True, exist_ok=True)
-    device = chromium(tmp_path / "phone-profile")
+    device = phone_chromium()
     device.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": True})
     seen = {}
@@ -76,7 +72,6 @@ def test_every_student_page_fits_a_360_px_phone(tmp_path, client, library):
             opened("team-wrong-key", f"/games/{team}/team/Red?key=wrong")
     finally:
         device.save_screenshot(str(shots / "phone-last.png"))
-        device.quit()
     for shot, size in seen.items():
         assert size["scrollWidth"] <= WIDTH and size["menu"] == 0, (shot, size)
         if size["square"] is not None:
