@@ -243,6 +243,7 @@ class Position:
         aspire = narrows and budget is None and keep is None
         ladder = self.hand.count(BLANK) > 1
         searched = 0
+        ends = self.windows.mixes.enders or self.windows.mixes.starters
         shaped: dict[int, Shaped] = {}  # id(window) -> its shapes, made on first need
 
         def shapes(window: Window) -> Shaped:
@@ -285,6 +286,10 @@ class Position:
             if budget is not None and searched > budget and (
                     len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
+            if tried is None and budget is not None and ends and shapes(item).bound is None:
+                # a hand of fractions, exponents or negatives that no shape of the window can
+                # place (lines.Shaped): counted as searched, as before, but not walked
+                continue
             # below: the score from which the window's plays were found when it was tried before
             cells, least, below = None, 0, None if tried is None else tried[0]
             if len(scores) == want:
