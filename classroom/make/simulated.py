@@ -137,7 +137,8 @@ def _fitting(board: Board, hand: Hand, tileset: TileSet, player: Player) -> list
         return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET)
     # The search keeps only plays within the taste, so its bounds prune against them; a budget
     # stops it before `among` plays are found, as a class does not look for ever.
-    return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste))
+    return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste),
+                                              digits=player.taste.largest_digits)
 
 
 def chosen(candidates: list[Candidate], rng: random.Random, player: Player) -> Candidate:

@@ -337,6 +337,7 @@ class Shaped:
         group = window.group
         line, e, a, b = group.line, group.equal, window.start, window.end
         self.mixes = mixes
+        self.line, self.equal, self.start, self.end = line, e, a, b
         self.empties = [j for j in range(a, b + 1) if line.fixed[j] is None and j != e]
         self.const, weights = _weights(line, e, a, b, self.empties)
         self.weight = dict(zip(self.empties, weights))
@@ -377,6 +378,26 @@ class Shaped:
             return True
         forced_starts = len(numbers) - (spare - mixes.starters)
         return forced_starts > 0 and forced_starts > sum(1 for j in numbers if apart(j - 1))
+
+    def too_long(self, digits: int) -> bool:
+        """Return whether every shape of the window writes a Number of more than `digits`
+        digits in its main string: a run of L number squares (the window's own tiles included)
+        between operations, the = and the window's ends is one Number, of L − 1 digits at
+        least (only its last tile may be a fraction or an exponent). A window with no shape
+        is too long too: it has no play at all."""
+        line, e = self.line, self.equal
+        return all(self._longest(line, e, set(squares[True])) - 1 > digits for squares, _ in self.shapes)
+
+    def _longest(self, line: Line, e: int, operations: set) -> int:
+        longest = run = 0
+        for j in range(self.start, self.end + 1):
+            fixed = line.fixed[j]
+            if j == e or j in operations or fixed is not None and not is_number(fixed):
+                run = 0
+            else:
+                run += 1
+                longest = max(longest, run)
+        return longest
 
     def _short(self, squares: dict, kind: bool | None = None) -> int:
         """Return how many blanks the shape needs, one more on a square of the kind (if given)."""

@@ -213,7 +213,7 @@ class Position:
             return sorted(self.plays(), key=candidate_order)
 
     def top(self, top: int | None = None, budget: int | None = None,
-            keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:
+            keep: Callable[[Candidate], bool] | None = None, digits: int | None = None) -> list[Candidate]:
         """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
         play tied at the best score.
 
@@ -222,11 +222,15 @@ class Position:
         `budget`, it also stops after that many windows once `top` plays are found: good plays,
         not proven best ones (what a simulated player needs). With `keep`, only the plays it
         keeps count (a class's taste), and the search stops after `budget` windows once it has
-        kept one play, and after ten budgets in any case (it may then return none)."""
+        kept one play, and after ten budgets in any case (it may then return none). With `keep`,
+        `digits` says it keeps no play whose main string has a Number of more digits: a window
+        whose every shape writes one is not walked (still counted in the budget, so the plays
+        are the same)."""
         with paused_collector():
-            return self._top(top, budget, keep)
+            return self._top(top, budget, keep, digits)
 
-    def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:
+    def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None,
+             digits: int | None = None) -> list[Candidate]:
         want = 1 if top is None else top
         # only the first play in candidate order is wanted: a window tied at the best score so
         # far whose squares come after the first play's cannot give it (see below)
@@ -286,9 +290,11 @@ class Position:
             if budget is not None and searched > budget and (
                     len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
-            if tried is None and budget is not None and ends and shapes(item).bound is None:
-                # a hand of fractions, exponents or negatives that no shape of the window can
-                # place (lines.Shaped): counted as searched, as before, but not walked
+            if budget is not None and (digits is not None and keep is not None and shapes(item).too_long(digits)
+                                       or ends and shapes(item).bound is None):
+                # no play of it is kept: a hand of fractions, exponents or negatives that no
+                # shape of the window can place (lines.Shaped), or a Number too long in every
+                # shape; counted as searched, as before, but not walked
                 continue
             # below: the score from which the window's plays were found when it was tried before
             cells, least, below = None, 0, None if tried is None else tried[0]
