@@ -87,6 +87,13 @@ def window_order(window: Window) -> tuple:
                                         if line.fixed[j] is None))
 
 
+def unkept(shaped: Shaped, digits: int | None, ends: bool) -> bool:
+    """Return whether a window gives no play a budgeted search keeps, by its shapes
+    (lines.Shaped): with `ends` (the hand holds fractions, exponents or negatives), none of its
+    shapes can place them; with `digits`, every shape writes a Number of more digits."""
+    return digits is not None and shaped.too_long(digits) or ends and shaped.bound is None
+
+
 def candidate_order(candidate: Candidate) -> tuple:
     """Return the sort key listing candidates best first, then in a fixed reading order."""
     play = candidate.play
@@ -247,7 +254,9 @@ class Position:
         aspire = narrows and budget is None and keep is None
         ladder = self.hand.count(BLANK) > 1
         searched = 0
-        ends = self.windows.mixes.enders or self.windows.mixes.starters
+        # with a budget, a window that gives no play kept is not walked (see unkept)
+        ends = bool(self.windows.mixes.enders or self.windows.mixes.starters)
+        digits = digits if keep is not None else None
         shaped: dict[int, Shaped] = {}  # id(window) -> its shapes, made on first need
 
         def shapes(window: Window) -> Shaped:
@@ -290,12 +299,8 @@ class Position:
             if budget is not None and searched > budget and (
                     len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
-            if budget is not None and (digits is not None and keep is not None and shapes(item).too_long(digits)
-                                       or ends and shapes(item).bound is None):
-                # no play of it is kept: a hand of fractions, exponents or negatives that no
-                # shape of the window can place (lines.Shaped), or a Number too long in every
-                # shape; counted as searched, as before, but not walked
-                continue
+            if budget is not None and (digits is not None or ends) and unkept(shapes(item), digits, ends):
+                continue  # counted as searched, as before, but not walked
             # below: the score from which the window's plays were found when it was tried before
             cells, least, below = None, 0, None if tried is None else tried[0]
             if len(scores) == want:
