@@ -16,7 +16,7 @@ from classroom.game.plays import main_run
 from classroom.game.symbols import BLANK, OPERATIONS, is_exponent, is_fraction, is_negative
 from classroom.game.taste import digits, numbers_in
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import SEARCH_BUDGET, class_player, simulate, taste_filter
+from classroom.make.simulated import SEARCH_BUDGET, class_player, line_filter, simulate, taste_filter
 from classroom.solve.board import position
 from classroom.solve.board.lines import Shaped
 from classroom.solve.board.position import Position, searchable, unkept
@@ -102,16 +102,23 @@ def test_a_window_too_long_has_only_plays_the_taste_refuses(level):
 @pytest.mark.parametrize("level, rich, blanks", [("junior", "digits", 0), ("original", "ends", 2), ("advanced", "ends", 1)])
 def test_the_pruned_search_chooses_as_the_unpruned(level, rich, blanks, monkeypatch):
     """The class player's search (six plays within a budget of SEARCH_BUDGET windows, kept by
-    the taste) finds the same plays with the pruning as without it (every window walked)."""
+    the taste) finds the same plays with the pruning (windows skipped, sides the taste refuses
+    dropped before their plays are built) as without it (every window walked, every play built
+    and then kept or not)."""
     player = class_player(LEVELS[level])
     cases = list(positions(level, 4, rich, blanks))
 
-    def search(board, hand, tileset):
-        return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste),
-                                                  digits=player.taste.largest_digits)
+    def search(board, hand, tileset, pruned=True):
+        keep = taste_filter(board, player.taste)
+        if not pruned:
+            return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=keep)
+        fits_line = line_filter(player.taste)
+        return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=keep,
+                                                  digits=player.taste.largest_digits, sides=fits_line)
 
+    skipped = []  # whether each window asked about was skipped, in the pruned searches
+    monkeypatch.setattr(position, "unkept", lambda *args: skipped.append(unkept(*args)) or skipped[-1])
     pruned = [search(*case) for case in cases]
-    skipped = []
-    monkeypatch.setattr(position, "unkept", lambda *args: skipped.append(unkept(*args)) and False)
-    assert [search(*case) for case in cases] == pruned
+    monkeypatch.setattr(position, "unkept", lambda *args: False)
+    assert [search(*case, pruned=False) for case in cases] == pruned
     assert any(pruned) and any(skipped)
