@@ -71,11 +71,9 @@ def play_misfit(board: Board, play: Play, taste: Taste) -> str | None:
     return next((reason for line in lines if (reason := misfit(line, taste))), None)
 
 
-def taste_filter(board: Board, taste: Taste) -> Callable[[Candidate], bool]:
-    """Return a filter of the plays on this board that leave only strings a class of this taste
-    writes: `play_misfit(board, play, taste) is None`, the same answer for every play, but
-    without building the board after each play, and each string read once (a search meets the
-    same main string in many plays, and the same tile beside the same old tiles in more)."""
+def line_filter(taste: Taste) -> Callable[[tuple[Tile, ...]], bool]:
+    """Return whether a class of this taste writes a line of tiles (`misfit` is None), each
+    line read once."""
     lines: dict[tuple[Tile, ...], bool] = {}
 
     def fits_line(line: tuple[Tile, ...]) -> bool:
@@ -83,6 +81,17 @@ def taste_filter(board: Board, taste: Taste) -> Callable[[Candidate], bool]:
         if found is None:
             found = lines[line] = misfit(line, taste) is None
         return found
+    return fits_line
+
+
+def taste_filter(board: Board, taste: Taste,
+                 fits_line: Callable[[tuple[Tile, ...]], bool] | None = None) -> Callable[[Candidate], bool]:
+    """Return a filter of the plays on this board that leave only strings a class of this taste
+    writes: `play_misfit(board, play, taste) is None`, the same answer for every play, but
+    without building the board after each play, and each string read once (a search meets the
+    same main string in many plays, and the same tile beside the same old tiles in more;
+    `fits_line`, a line_filter of the taste, when one is shared)."""
+    fits_line = line_filter(taste) if fits_line is None else fits_line
 
     def run(placed: dict[Square, Tile], square: Square, step: Square) -> tuple[Tile, ...]:
         # the tiles of the maximal string through the square, placed ones included, in order
@@ -137,7 +146,11 @@ def _fitting(board: Board, hand: Hand, tileset: TileSet, player: Player) -> list
         return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET)
     # The search keeps only plays within the taste, so its bounds prune against them; a budget
     # stops it before `among` plays are found, as a class does not look for ever.
-    return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste))
+    # A main string fits when both its sides do (a Number, a term and a padding lie on one side
+    # of the =), so a side the taste refuses is dropped before its plays are built.
+    fits_line = line_filter(player.taste)
+    return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste, fits_line),
+                                              digits=player.taste.largest_digits, sides=fits_line)
 
 
 def chosen(candidates: list[Candidate], rng: random.Random, player: Player) -> Candidate:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from classroom.game.board import CENTRE, SIZE, Board, Direction, Square, premium
 from classroom.game.plays import ALL_NINE_BONUS
-from classroom.game.symbols import EQUAL, MAX_HAND, OPERATIONS
+from classroom.game.symbols import EQUAL, MAX_HAND, OPERATIONS, is_exponent, is_fraction, is_negative, is_number
 from classroom.game.tilesets import TileSet
 from classroom.solve.board.sides import PackedHand, cell_choices, cross_allowed
 
@@ -189,6 +189,9 @@ class Mixes:
         self.operations = sum(c for k, c in zip(hand.kinds, hand.counts) if k in OPERATIONS)
         self.numbers = sum(c for k, c in zip(hand.kinds, hand.counts) if k not in OPERATIONS)
         self.blanks = hand.size - self.operations - self.numbers
+        # number tiles that only end a Number (fractions, exponents) or only start one (negatives)
+        self.enders = sum(c for k, c in zip(hand.kinds, hand.counts) if is_fraction(k) or is_exponent(k))
+        self.starters = sum(c for k, c in zip(hand.kinds, hand.counts) if is_negative(k))
         # by kind, an operation (True) or a number (False), for the shapes (see Shaped): the
         # hand's tiles' scores best first, the symbols its tiles and blanks can show, the blanks'
         self.tiles = [(t, t in OPERATIONS, hand.scores[t]) for t in hand.kinds]
@@ -334,6 +337,7 @@ class Shaped:
         group = window.group
         line, e, a, b = group.line, group.equal, window.start, window.end
         self.mixes = mixes
+        self.line, self.equal, self.start, self.end = line, e, a, b
         self.empties = [j for j in range(a, b + 1) if line.fixed[j] is None and j != e]
         self.const, weights = _weights(line, e, a, b, self.empties)
         self.weight = dict(zip(self.empties, weights))
@@ -345,7 +349,7 @@ class Shaped:
             for right in rights:
                 on = left + right
                 squares = {True: [j for j in self.empties if j in on], False: [j for j in self.empties if j not in on]}
-                if self._short(squares) > mixes.blanks:
+                if self._short(squares) > mixes.blanks or self._unended(line, e, a, b, squares):
                     continue
                 heavy = {kind: tuple(sorted((self.weight[j] for j in squares[kind]), reverse=True)) for kind in squares}
                 total = self.const + _heaviest(heavy[True], scores[True]) + _heaviest(heavy[False], scores[False])
@@ -353,6 +357,47 @@ class Shaped:
                     self.bound = total
                 self.shapes.append((squares, heavy))
         self._most: dict | None = None
+
+    def _unended(self, line: Line, e: int, a: int, b: int, squares: dict) -> bool:
+        """Return whether the shape's number squares cannot take the hand's tiles that only end
+        a Number (a fraction, an exponent) or only start one (a negative): the tiles placed must
+        hold at least so many of them (the hand's other number tiles and its blanks left after
+        the operations being fewer than the number squares), and each needs a square of its
+        own that ends a Number (before an operation, the = or the window's end) or starts one."""
+        mixes = self.mixes
+        if not (mixes.enders or mixes.starters):
+            return False
+        numbers, operations = squares[False], set(squares[True])
+        spare = mixes.numbers + mixes.blanks - max(0, len(operations) - mixes.operations)
+
+        def apart(j: int) -> bool:  # a Number cannot go on from square j to j (the other side)
+            return j < a or j > b or j == e or j in operations or (
+                line.fixed[j] is not None and not is_number(line.fixed[j]))
+        forced_ends = len(numbers) - (spare - mixes.enders)
+        if forced_ends > 0 and forced_ends > sum(1 for j in numbers if apart(j + 1)):
+            return True
+        forced_starts = len(numbers) - (spare - mixes.starters)
+        return forced_starts > 0 and forced_starts > sum(1 for j in numbers if apart(j - 1))
+
+    def too_long(self, digits: int) -> bool:
+        """Return whether every shape of the window writes a Number of more than `digits`
+        digits in its main string: a run of L number squares (the window's own tiles included)
+        between operations, the = and the window's ends is one Number, of L − 1 digits at
+        least (only its last tile may be a fraction or an exponent). A window with no shape
+        is too long too: it has no play at all."""
+        line, e = self.line, self.equal
+        return all(self._longest(line, e, set(squares[True])) - 1 > digits for squares, _ in self.shapes)
+
+    def _longest(self, line: Line, e: int, operations: set) -> int:
+        longest = run = 0
+        for j in range(self.start, self.end + 1):
+            fixed = line.fixed[j]
+            if j == e or j in operations or fixed is not None and not is_number(fixed):
+                run = 0
+            else:
+                run += 1
+                longest = max(longest, run)
+        return longest
 
     def _short(self, squares: dict, kind: bool | None = None) -> int:
         """Return how many blanks the shape needs, one more on a square of the kind (if given)."""

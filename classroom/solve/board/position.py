@@ -87,6 +87,31 @@ def window_order(window: Window) -> tuple:
                                         if line.fixed[j] is None))
 
 
+def _kept_fills(sides: Callable[[tuple], bool], fixed: list) -> Callable[[list], list]:
+    """Return a filter of one side's fills (the tiles of its empty squares, in order) keeping
+    those whose whole side (the fixed symbols and the fills in order) `sides` keeps."""
+    memo: dict = {}
+
+    def kept(fills_list: list) -> list:
+        found = []
+        for fills in fills_list:
+            keep = memo.get(fills)
+            if keep is None:
+                placed = iter(fills)
+                keep = memo[fills] = sides(tuple(next(placed) if f is None else f for f in fixed))
+            if keep:
+                found.append(fills)
+        return found
+    return kept
+
+
+def unkept(shaped: Shaped, digits: int | None, ends: bool) -> bool:
+    """Return whether a window gives no play a budgeted search keeps, by its shapes
+    (lines.Shaped): with `ends` (the hand holds fractions, exponents or negatives), none of its
+    shapes can place them; with `digits`, every shape writes a Number of more digits."""
+    return digits is not None and shaped.too_long(digits) or ends and shaped.bound is None
+
+
 def candidate_order(candidate: Candidate) -> tuple:
     """Return the sort key listing candidates best first, then in a fixed reading order."""
     play = candidate.play
@@ -136,12 +161,14 @@ class Position:
         self._counting = Counting(self.groups, self.windows, SideTables(self.packed, plain, rest, True))
 
     def _window_plays(self, window: Window, scores: list | None = None, want: int = 0,
-                      cells: list | None = None, least: int = 0) -> Iterator[Candidate]:
+                      cells: list | None = None, least: int = 0,
+                      sides: Callable[[tuple], bool] | None = None) -> Iterator[Candidate]:
         """Yield every legal play of one window with its score; with `scores` (the min-heap of
         the `want` best scores so far, see `_top`), only those that could still be kept: a play
         scoring less than the lowest of `want` scores is not built, nor one scoring less than
         `least`. With `cells` (the line's cells narrowed, lines.narrowed), only the plays those
-        cells allow are looked for."""
+        cells allow are looked for. With `sides`, only the plays whose two sides of the = (each
+        its tiles in order, the board's among them) it keeps."""
         if duplicate_single(window):
             return
         group = window.group
@@ -190,7 +217,13 @@ class Position:
         right_memo: dict = {}
         left_placed: dict = {}
         right_placed: dict = {}
+        if sides is not None:
+            left_kept = _kept_fills(sides, fixed[a:e])
+            right_kept = _kept_fills(sides, fixed[e + 1:b + 1])
         for left_fills, right_fills in self._listing.window_pairs(window, cells):
+            if sides is not None:
+                left_fills = left_kept(left_fills)
+                right_fills = right_kept(right_fills) if left_fills else ()
             for fills_left in left_fills:
                 points_left, cross_left = parts(left_empty, fills_left, left_memo)
                 for fills_right in right_fills:
@@ -213,7 +246,8 @@ class Position:
             return sorted(self.plays(), key=candidate_order)
 
     def top(self, top: int | None = None, budget: int | None = None,
-            keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:
+            keep: Callable[[Candidate], bool] | None = None, digits: int | None = None,
+            sides: Callable[[tuple], bool] | None = None) -> list[Candidate]:
         """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
         play tied at the best score.
 
@@ -222,11 +256,16 @@ class Position:
         `budget`, it also stops after that many windows once `top` plays are found: good plays,
         not proven best ones (what a simulated player needs). With `keep`, only the plays it
         keeps count (a class's taste), and the search stops after `budget` windows once it has
-        kept one play, and after ten budgets in any case (it may then return none)."""
+        kept one play, and after ten budgets in any case (it may then return none). With `keep`,
+        `digits` says it keeps no play whose main string has a Number of more digits: a window
+        whose every shape writes one is not walked (still counted in the budget, so the plays
+        are the same); `sides` says it keeps no play one of whose sides of the = (its tiles in
+        order) `sides` refuses: such sides are dropped before their plays are built."""
         with paused_collector():
-            return self._top(top, budget, keep)
+            return self._top(top, budget, keep, digits, sides)
 
-    def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None) -> list[Candidate]:
+    def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None,
+             digits: int | None = None, sides: Callable[[tuple], bool] | None = None) -> list[Candidate]:
         want = 1 if top is None else top
         # only the first play in candidate order is wanted: a window tied at the best score so
         # far whose squares come after the first play's cannot give it (see below)
@@ -243,6 +282,9 @@ class Position:
         aspire = narrows and budget is None and keep is None
         ladder = self.hand.count(BLANK) > 1
         searched = 0
+        # with a budget, a window that gives no play kept is not walked (see unkept)
+        ends = bool(self.windows.mixes.enders or self.windows.mixes.starters)
+        digits, sides = (digits, sides) if keep is not None else (None, None)
         shaped: dict[int, Shaped] = {}  # id(window) -> its shapes, made on first need
 
         def shapes(window: Window) -> Shaped:
@@ -285,6 +327,8 @@ class Position:
             if budget is not None and searched > budget and (
                     len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
+            if budget is not None and (digits is not None or ends) and unkept(shapes(item), digits, ends):
+                continue  # counted as searched, as before, but not walked
             # below: the score from which the window's plays were found when it was tried before
             cells, least, below = None, 0, None if tried is None else tried[0]
             if len(scores) == want:
@@ -314,7 +358,7 @@ class Position:
                     tie += 1
                     if cells is None:
                         continue
-            for candidate in self._window_plays(item, scores, want, cells, least):
+            for candidate in self._window_plays(item, scores, want, cells, least, sides):
                 if below is not None and candidate.score >= below:
                     continue  # found when the window was tried before
                 if keep is not None and not keep(candidate):
