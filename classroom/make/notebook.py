@@ -68,9 +68,9 @@ SCOREPLAY_ITEMS = len(FOCUSES)  # one play of each focus, the last all at once
 TRUEORNOT_ITEMS = 2
 VARIETY_ITEMS = 1  # one hand showing every kind of equation the level's tiles allow
 # A winning play that forms two equations is rare (none in 150 drawn nine-tile hands on boards
-# that allow one): the cross situation starts from a play that forms a cross equation (the
-# scoreplay finder's), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when
-# that hand's best play forms two equations, which happens two times in three.
+# that allow one): the cross situation starts from a cross play built through a target
+# (make.crossplay), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when every
+# play tied best of that hand forms two equations and is one a class of the level writes.
 CROSS_EXTRA = 2
 CROSS_TRIES = 8  # built plays tried before the item falls back to a situation of the step's plays
 CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried before the next play
