@@ -108,6 +108,20 @@ def has_room(board: Board, target: Target) -> bool:
     return min(sides) >= 1 if target.symbol == EQUAL else sum(sides) >= 2
 
 
+def span(board: Board, target: Target) -> int:
+    """Return how many empty squares in a row a cross play through the target can cover, the
+    target's among them."""
+    dr, dc = target.direction.other.step
+    row, col = target.square
+    count = 1
+    for sign in (-1, 1):
+        k = 1
+        while on_board(square := (row + sign * k * dr, col + sign * k * dc)) and board.is_empty(square):
+            k += 1
+        count += k - 1
+    return count
+
+
 def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
     """Return whether the symbols are a true equation under the level's rules."""
     try:
@@ -195,6 +209,8 @@ def built(boards: list[Board], bag: Hand, size: int, tileset: TileSet, rng: rand
     at it; only hands with a cross play are yielded."""
     for board in rng.sample(boards, len(boards)):
         for after, left, found in setups(board, bag, tileset, rng):
+            # targets with room for the whole hand first: a nine-tile play needs ten squares
+            found = [t for t in found if span(after, t) > size] or found
             for target in rng.sample(found, min(TARGETS, len(found))):
                 for _ in range(hands):
                     hand = aimed(left, size, target, rng)

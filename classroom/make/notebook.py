@@ -72,7 +72,7 @@ VARIETY_ITEMS = 1  # one hand showing every kind of equation the level's tiles a
 # (make.crossplay), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when every
 # play tied best of that hand forms two equations and is one a class of the level writes.
 CROSS_EXTRA = 2
-CROSS_TRIES = 8  # built plays tried before the item falls back to a situation of the step's plays
+CROSS_TRIES = 16  # built plays tried before the item falls back to a situation of the step's plays
 CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried before the next play
 OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left to play
 OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector

@@ -33,8 +33,8 @@ from classroom.solve.board.position import Candidate, Position
 
 PLAYS = (2, 8)  # equation plays on the board before the play to score (fewest, most)
 CROSS_HANDS = 10  # hands aimed at one target for a cross play (a boardless solve each, cheap)
-ALL_HANDS = 30  # the same for an 'all' play: a nine-tile equation through the target is rarer
-ALL_BUILT = 12  # hands with a cross play an 'all' item looks at for one placing nine tiles
+ALL_HANDS = 10  # the same for an 'all' play
+ALL_BUILT = 24  # hands with a cross play an 'all' item looks at for one placing nine tiles
 GAMES = 8  # simulated games tried for one item before its focus is declared out of reach
 BOARDS = 4  # boards of one game tried (the board after each of its plays)
 HAND = 7  # tiles of the drawn hand: plays a student adds up, found in a tenth of a second
@@ -158,7 +158,7 @@ def built_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board,
     """Return a board and a cross play built on it (make.crossplay) that practises the focus, or
     None when none turned up within the bound: for 'cross', one of those with the fewest other
     features; for 'all', one placing all nine tiles and covering a premium, else the richest."""
-    richest: tuple[tuple[int, int], Board, Candidate] | None = None
+    richest: tuple[tuple, Board, Candidate] | None = None
     every = focus == "all"
     built = crossplay.from_games(tileset, rng, ALL_HAND if every else HAND, ALL_HANDS if every else CROSS_HANDS)
     for board, _, plays in itertools.islice(built, ALL_BUILT if every else None):
@@ -172,9 +172,11 @@ def built_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board,
         full = [c for c, f in fitting if f.bonus and (f.s_premium or f.e_premium)]
         if full:
             return board, full[rng.randrange(len(full))]
-        candidate, found = max(fitting, key=lambda pair: (pair[1].count, pair[0].score))
-        if richest is None or (found.count, candidate.score) > richest[0]:
-            richest = ((found.count, candidate.score), board, candidate)
+        # else a premium first, then the bonus, then the most features, then the score
+        ranked = [(((f.s_premium or f.e_premium), f.bonus, f.count, c.score), c) for c, f in fitting]
+        rank, candidate = max(ranked, key=lambda pair: pair[0])
+        if richest is None or rank > richest[0]:
+            richest = (rank, board, candidate)
     return None if richest is None else richest[1:]
 
 
