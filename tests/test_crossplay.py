@@ -10,9 +10,10 @@ import random
 import pytest
 
 from classroom.game.board import Board, Direction, Placement, parse_square
-from classroom.game.plays import score, why_illegal
+from classroom.game.plays import make_play, score, why_illegal
 from classroom.game.tilesets import load_level
 from classroom.make.crossplay import Target, built, cross_plays, targets
+from classroom.make.notebook import BINDER, _make
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate
 
 ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
@@ -77,3 +78,18 @@ def test_every_built_play_is_legal_fits_the_taste_and_crosses(made):
             assert (target.square, target.symbol) in {(p.square, p.tile) for p in play.placements}
             assert play.direction == target.direction.other
             assert len(score(after, play, ORIGINAL).equations) >= 2
+
+
+def test_the_binders_cross_situation_crosses_in_every_tied_best_play():
+    """The Original binder's cross Board Situation of seed 1 is built (not the fallback), and
+    every play tied best in its key forms two equations, re-scored by the game."""
+    number = BINDER.steps()["situations"].index("cross") + 1
+    item, step = _make(("situations", ORIGINAL, 1, number, "test", "cross"))
+    assert step == "cross"
+    assert item.best and all(len(p.breakdown.equations) >= 2 for p in item.best)
+    board = Board().place([Placement((t.row, t.col), t.tile) for t in item.board])
+    for key in item.best:
+        direction = ACROSS if " across " in key.notation else DOWN
+        play = make_play([(p.square, p.tile) for p in key.placements], direction)
+        assert why_illegal(board, play, ORIGINAL) is None
+        assert len(score(board, play, ORIGINAL).equations) >= 2
