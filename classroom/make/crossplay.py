@@ -43,6 +43,7 @@ BUILT = 40  # hands with a cross play looked at in one game, at most
 SETUP_HAND = 7  # tiles of the hand a setup play is chosen from: a class's ordinary rack
 SETUPS = 10  # setup plays leaving a target tried on one board
 TARGETS = 3  # targets of one board tried
+BOARD_HANDS = 40  # hands aimed at targets of one board, at most (a nine-tile solve is 10-40 ms)
 
 
 @dataclass(frozen=True)
@@ -206,19 +207,23 @@ def built(boards: list[Board], bag: Hand, size: int, tileset: TileSet, rng: rand
     """Yield (board, target, the cross plays of a hand through it) for the boards of a game, in a
     random order, each with its targets or after a setup play leaving some (`setups`): up to
     TARGETS targets a board, and for each up to `hands` hands of `size` tiles from the bag aimed
-    at it; only hands with a cross play are yielded."""
+    at it, BOARD_HANDS hands a board in all; only hands with a cross play are yielded."""
     for board in rng.sample(boards, len(boards)):
+        tried = 0
         for after, left, found in setups(board, bag, tileset, rng):
             # targets with room for the whole hand first: a nine-tile play needs ten squares
             found = [t for t in found if span(after, t) > size] or found
             for target in rng.sample(found, min(TARGETS, len(found))):
-                for _ in range(hands):
+                for _ in range(min(hands, BOARD_HANDS - tried)):
+                    tried += 1
                     hand = aimed(left, size, target, rng)
                     if hand is None:
                         break
                     plays = cross_plays(after, hand, target, tileset)
                     if plays:
                         yield after, target, plays
+            if tried >= BOARD_HANDS:
+                break
 
 
 def from_games(tileset: TileSet, rng: random.Random, size: int, hands: int) -> Iterator[tuple[Board, Target, list[Candidate]]]:
