@@ -72,8 +72,8 @@ VARIETY_ITEMS = 1  # one hand showing every kind of equation the level's tiles a
 # (make.crossplay), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when every
 # play tied best of that hand forms two equations and is one a class of the level writes.
 CROSS_EXTRA = 2
+CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried, then one of each fewer
 CROSS_TRIES = 16  # built plays tried before the item falls back to a situation of the step's plays
-CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried before the next play
 OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left to play
 OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
 
@@ -207,15 +207,17 @@ def _make(job: tuple) -> tuple[object, str]:
 def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
     """Return a situation whose every best play forms two equations (a cross equation), or None
     when none turned up within the bound: a board with a cross play built on it (make.crossplay),
-    and a hand of that play's tiles and CROSS_EXTRA more from what is left, up to CROSS_HANDS
-    such hands for each of up to CROSS_TRIES plays, the best scoring of a built hand's first."""
+    and a hand of that play's tiles and CROSS_EXTRA more from what is left (CROSS_HANDS such
+    hands), then one fewer down to none, for each of up to CROSS_TRIES plays, the best scoring of
+    a built hand's first."""
     built = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
     for board, _, plays in itertools.islice(built, CROSS_TRIES):
         used = used_tiles(plays[0].play)
         left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
         pool = sorted(left.elements())
-        for _ in range(CROSS_HANDS):
-            hand = in_order(list(used) + rng.sample(pool, min(CROSS_EXTRA, len(pool), MAX_HAND - len(used))))
+        # then fewer tiles, so fewer plays to beat the cross play
+        for extra in (CROSS_EXTRA,) * CROSS_HANDS + tuple(range(CROSS_EXTRA - 1, -1, -1)):
+            hand = in_order(list(used) + rng.sample(pool, min(extra, len(pool), MAX_HAND - len(used))))
             position = Position(board, hand, tileset)
             best = position.best()
             if best and all(has_feature(board, c, "two-equations", tileset) for c in best) \
