@@ -27,6 +27,7 @@ Pure: every random choice comes from the rng of the item.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -35,11 +36,13 @@ from classroom.errors import ClassroomError, excerpt
 from classroom.game.bag import used_tiles
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
+from classroom.make import crossplay, scoreplay
 from classroom.make.hands import DIFFICULTIES, find_hand, in_order
 from classroom.make.keys import boardless_item, situation_item
 from classroom.make.pool import Progress, run_all
-from classroom.make.scoreplay import FOCUSES, find_play, focus_of, scoreplay_item
+from classroom.make.scoreplay import FOCUSES, HAND, focus_of, scoreplay_item
 from classroom.make.sets import item_rng, run_tag
+from classroom.make.simulated import play_misfit
 from classroom.make.situation_rules import SituationRules
 from classroom.make.situations import Situation, analysed, find_situation, has_feature
 from classroom.make.trueornot import LINES, trueornot_item
@@ -65,12 +68,12 @@ SCOREPLAY_ITEMS = len(FOCUSES)  # one play of each focus, the last all at once
 TRUEORNOT_ITEMS = 2
 VARIETY_ITEMS = 1  # one hand showing every kind of equation the level's tiles allow
 # A winning play that forms two equations is rare (none in 150 drawn nine-tile hands on boards
-# that allow one): the cross situation starts from a play that forms a cross equation (the
-# scoreplay finder's), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when
-# that hand's best play forms two equations, which happens two times in three.
+# that allow one): the cross situation starts from a cross play built through a target
+# (make.crossplay), and its hand is that play's tiles and CROSS_EXTRA more; it is kept when every
+# play tied best of that hand forms two equations and is one a class of the level writes.
 CROSS_EXTRA = 2
-CROSS_TRIES = 3  # plays tried before the item falls back to a situation of the step's plays
-CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried before the next play
+CROSS_HANDS = 3  # hands of a play's tiles and CROSS_EXTRA more tried, then one of each fewer
+CROSS_TRIES = 16  # built plays tried before the item falls back to a situation of the step's plays
 OVERHEAD_PLAYS = 4  # plays on the projector board: a game under way, room left to play
 OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
 
@@ -202,23 +205,23 @@ def _make(job: tuple) -> tuple[object, str]:
 
 
 def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
-    """Return a situation whose best play forms two equations (a cross equation), or None when
-    none turned up in CROSS_TRIES plays: a board with a play forming a cross equation (from
-    simulated play, the scoreplay finder's), and a hand of that play's tiles and CROSS_EXTRA
-    more from what is left, up to CROSS_HANDS such hands a play."""
-    for _ in range(CROSS_TRIES):
-        try:
-            board, candidate = find_play(tileset, rng, "cross")
-        except ClassroomError:
-            continue
-        used = used_tiles(candidate.play)
+    """Return a situation whose every best play forms two equations (a cross equation), or None
+    when none turned up within the bound: a board with a cross play built on it (make.crossplay),
+    and a hand of that play's tiles and CROSS_EXTRA more from what is left (CROSS_HANDS such
+    hands), then one fewer down to none, for each of up to CROSS_TRIES plays, the best scoring of
+    a built hand's first."""
+    built = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
+    for board, _, plays in itertools.islice(built, CROSS_TRIES):
+        used = used_tiles(plays[0].play)
         left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
         pool = sorted(left.elements())
-        for _ in range(CROSS_HANDS):
-            hand = in_order(list(used) + rng.sample(pool, min(CROSS_EXTRA, len(pool), MAX_HAND - len(used))))
+        # then fewer tiles, so fewer plays to beat the cross play
+        for extra in (CROSS_EXTRA,) * CROSS_HANDS + tuple(range(CROSS_EXTRA - 1, -1, -1)):
+            hand = in_order(list(used) + rng.sample(pool, min(extra, len(pool), MAX_HAND - len(used))))
             position = Position(board, hand, tileset)
-            best = position.top(1)
-            if best and has_feature(board, best[0], "two-equations", tileset):
+            best = position.best()
+            if best and all(has_feature(board, c, "two-equations", tileset) for c in best) \
+                    and all(play_misfit(board, c.play, tileset.taste) is None for c in best):
                 return analysed(position)
     return None
 

@@ -13,16 +13,17 @@ Pure: every random choice comes from the `random.Random` passed in.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
 from classroom.errors import ClassroomError
-from classroom.game.arithmetic import Illegal, read
 from classroom.game.bag import draw
-from classroom.game.board import Board, Direction, Placement, board_text, on_board, premium
+from classroom.game.board import Board, board_text, premium
 from classroom.game.plays import Play, cross_runs
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
+from classroom.make import crossplay
 from classroom.make.focuses import FOCUSES
 from classroom.make.hands import in_order
 from classroom.make.keys import board_tiles, key_play
@@ -31,12 +32,9 @@ from classroom.make.worksheet import BoardTile, KeyPlay, premium_labels
 from classroom.solve.board.position import Candidate, Position
 
 PLAYS = (2, 8)  # equation plays on the board before the play to score (fewest, most)
-# A cross equation needs a crowded board, and even there one board in four has a square for it
-# and one hand in five a play through it (measured on 100 boards of the Original set): a cross
-# item tries every board of longer games, and a few hands on each board that has such a square.
-CROSS_PLAYS = (6, 12)
-CROSS_HANDS = 3
-CROSS_GAMES = 5  # about ten seconds at most; a set falls back to 'all' when none turns up
+CROSS_HANDS = 10  # hands aimed at one target for a cross play (a boardless solve each, cheap)
+ALL_HANDS = 10  # the same for an 'all' play
+ALL_BUILT = 24  # hands with a cross play an 'all' item looks at for one placing nine tiles
 GAMES = 8  # simulated games tried for one item before its focus is declared out of reach
 BOARDS = 4  # boards of one game tried (the board after each of its plays)
 HAND = 7  # tiles of the drawn hand: plays a student adds up, found in a tenth of a second
@@ -110,58 +108,6 @@ class ScorePlayItem:
         return self.play.score
 
 
-def cross_targets(board: Board, tileset: TileSet) -> list[tuple[tuple[int, int], str]]:
-    """Return (square, symbol) for every empty square and symbol of the set that would make a
-    true equation with the tiles beside it (across or down), in board order: the only squares
-    where a play can form a cross equation, and the tile it must put there."""
-    symbols = [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
-    found, seen = set(), set()
-    for row, col in board.tiles:
-        for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
-            direction = Direction.ACROSS if square[0] == row else Direction.DOWN
-            if (square, direction) in seen or not on_board(square) or not board.is_empty(square):
-                continue
-            seen.add((square, direction))
-            squares = board.place([Placement(square, EQUAL)]).run(square, direction)
-            beside = [board.symbol(s) for s in squares if s != square]
-            # Without an = beside it, only an = there can make the run an equation.
-            for symbol in symbols if EQUAL in beside else (EQUAL,):
-                run = [symbol if s == square else board.symbol(s) for s in squares]
-                if makes_equation(run, tileset):
-                    found.add((square, symbol))
-    return sorted(found)
-
-
-def cross_squares(board: Board, tileset: TileSet) -> list[tuple[int, int]]:
-    """Return the empty squares where one tile would make a true equation with the tiles beside
-    it (across or down): the only squares where a play can form a cross equation."""
-    return sorted({square for square, _ in cross_targets(board, tileset)})
-
-
-def aimed_hand(bag: tuple[str, ...], size: int, rng: random.Random,
-               targets: list[tuple[tuple[int, int], str]]) -> tuple[str, ...] | None:
-    """Return a hand of `size` tiles drawn from the bag that holds the tile one of the targets
-    needs (the = is free, never in a hand), or None when the bag holds none of them: a hand
-    that can form a cross equation far more often than one drawn blind."""
-    wanted = [symbol for _, symbol in targets if symbol == EQUAL or symbol in bag]
-    if not wanted:
-        return None
-    symbol = wanted[rng.randrange(len(wanted))]
-    if symbol == EQUAL:
-        return in_order(list(draw(bag, size, rng)[0]))
-    rest = list(bag)
-    rest.remove(symbol)
-    return in_order([symbol, *draw(tuple(rest), size - 1, rng)[0]])
-
-
-def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
-    """Return whether the symbols are a true equation under the level's rules."""
-    try:
-        return read(symbols, tileset.rules).kind == "equation"
-    except Illegal:
-        return False
-
-
 def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str) -> list[Candidate]:
     """Return the hand's legal plays on the board that practise the focus and fit the level's
     taste, best first; a cross item keeps those with the fewest other features, an 'all' item
@@ -183,30 +129,55 @@ def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str
 
 def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate]:
     """Return a board from simulated play and a play on it that practises the focus; raise after
-    a bounded search naming the focus. A cross equation is looked for on crowded boards only
-    where one can be formed, with hands that hold a tile it needs."""
+    a bounded search naming the focus. A cross play, and an 'all' play first, are built through a
+    square where one tile completes an equation (make.crossplay)."""
+    if focus in ("cross", "all"):
+        found = built_play(tileset, rng, focus)
+        if found is not None:
+            return found
+        if focus == "cross":
+            raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {crossplay.GAMES} simulated "
+                                 f"games of the {tileset.name} tile set; choose another --focus")
     size = ALL_HAND if focus == "all" else HAND
-    cross = focus == "cross"
-    for _ in range(CROSS_GAMES if cross else GAMES):
-        game = simulate(tileset, rng, rng.randint(*(CROSS_PLAYS if cross else PLAYS)), player=class_player(tileset))
+    for _ in range(GAMES):
+        game = simulate(tileset, rng, rng.randint(*PLAYS), player=class_player(tileset))
         boards = boards_of(game)
         bag = tuple(t for t in game.pile if t != BLANK)
         if len(bag) < size:
             continue
-        for board in rng.sample(boards, len(boards) if cross else min(BOARDS, len(boards))):
-            targets = cross_targets(board, tileset) if cross else []
-            if cross and not targets:
-                continue
-            for _ in range(CROSS_HANDS if cross else 1):
-                hand = aimed_hand(bag, size, rng, targets) if cross else in_order(list(draw(bag, size, rng)[0]))
-                if hand is None:
-                    break
-                found = candidates(board, hand, tileset, focus)
-                if found:
-                    return board, found[rng.randrange(len(found))]
-    raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in "
-                         f"{CROSS_GAMES if cross else GAMES} simulated games of the {tileset.name} "
-                         f"tile set; choose another --focus")
+        for board in rng.sample(boards, min(BOARDS, len(boards))):
+            hand = in_order(list(draw(bag, size, rng)[0]))
+            found = candidates(board, hand, tileset, focus)
+            if found:
+                return board, found[rng.randrange(len(found))]
+    raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {GAMES} simulated games of the "
+                         f"{tileset.name} tile set; choose another --focus")
+
+
+def built_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate] | None:
+    """Return a board and a cross play built on it (make.crossplay) that practises the focus, or
+    None when none turned up within the bound: for 'cross', one of those with the fewest other
+    features; for 'all', one placing all nine tiles and covering a premium, else the richest."""
+    richest: tuple[tuple, Board, Candidate] | None = None
+    every = focus == "all"
+    built = crossplay.from_games(tileset, rng, ALL_HAND if every else HAND, ALL_HANDS if every else CROSS_HANDS)
+    for board, _, plays in itertools.islice(built, ALL_BUILT if every else None):
+        fitting = [(c, f) for c in plays if shows(focus, f := features(board, c.play, tileset))]
+        if not fitting:
+            continue
+        if focus == "cross":
+            fewest = min(f.count for _, f in fitting)
+            found = [c for c, f in fitting if f.count == fewest]
+            return board, found[rng.randrange(len(found))]
+        full = [c for c, f in fitting if f.bonus and (f.s_premium or f.e_premium)]
+        if full:
+            return board, full[rng.randrange(len(full))]
+        # else a premium first, then the bonus, then the most features, then the score
+        ranked = [(((f.s_premium or f.e_premium), f.bonus, f.count, c.score), c) for c, f in fitting]
+        rank, candidate = max(ranked, key=lambda pair: pair[0])
+        if richest is None or rank > richest[0]:
+            richest = (rank, board, candidate)
+    return None if richest is None else richest[1:]
 
 
 def scoreplay_item(id: str, tileset: TileSet, rng: random.Random, focus: str,

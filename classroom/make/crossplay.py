@@ -1,0 +1,235 @@
+"""Cross plays, built rather than hoped for: a play whose equation runs through a square where
+one tile completes an equation across it, so that the play forms two equations.
+
+- a **Target** is an empty square beside the board's tiles, a symbol that makes the string
+  through that square a true equation, and the direction of that string;
+- a **cross play** for a target lays an equation of a hand (the boardless solver's: every
+  equation the hand writes, the = free) the other way through the square, the target's symbol on
+  it; it is kept when the game's rules accept it (`game.plays.why_illegal`: on empty squares,
+  touching, every string it leaves readable) and a class of the level writes every string it
+  leaves (`make.simulated.play_misfit`).
+
+Hoping a cross play turns up among a random hand's plays fails on most boards (a square for one
+is rare, and a hand's search stops before the windows through it); building it from the target
+finds one on nearly every crowded board.
+
+Pure: every random choice comes from the `random.Random` passed in.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from classroom.game.arithmetic import Illegal, read
+from classroom.game.bag import draw, used_tiles
+from classroom.game.board import Board, Direction, Placement, Square, on_board
+from classroom.game.plays import make_play, score, why_illegal
+from classroom.game.symbols import BLANK, EQUAL, Hand, Symbol
+from classroom.game.tilesets import TileSet
+from classroom.make.hands import in_order
+from classroom.make.simulated import boards_of, class_player, play_misfit, simulate, taste_filter
+from classroom.solve.board.position import Candidate, Position, candidate_order
+from classroom.solve.boardless import solve
+
+# A crowded board from a class's game almost never has a target (none on 36 boards of three
+# Original games of 12 plays): a string needs a gap of one square with the right tiles on both
+# sides. One in ten of a class's plays leaves one, so a target is made by a setup play first.
+GAMES = 5  # simulated games a cross item is looked for in, at most
+PLAYS = (6, 12)  # equation plays of each: a crowded board has more strings to cross
+BUILT = 40  # hands with a cross play looked at in one game, at most
+SETUP_HAND = 7  # tiles of the hand a setup play is chosen from: a class's ordinary rack
+SETUPS = 10  # setup plays leaving a target tried on one board
+TARGETS = 3  # targets of one board tried
+BOARD_HANDS = 40  # hands aimed at targets of one board, at most (a nine-tile solve is 10-40 ms)
+
+
+@dataclass(frozen=True)
+class Target:
+    """An empty square where one tile makes a true equation with the tiles beside it."""
+
+    square: Square
+    symbol: Symbol  # the tile that completes the equation there
+    direction: Direction  # the equation it completes; a cross play through it runs the other way
+
+
+def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = None) -> list[Target]:
+    """Return every target of the board for the set's symbols, in board order: the only squares
+    where a play can form a cross equation, the tile it must put there, and which way; with
+    `near` (the squares of a play just made), only the targets whose equation holds one of them."""
+    spots = set()
+    if near is None:
+        for row, col in board.tiles:
+            for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
+                spots.add((square, Direction.ACROSS if square[0] == row else Direction.DOWN))
+    else:  # a new target's equation holds a new tile: it lies just past a run through one
+        for square in near:
+            for direction in Direction:
+                run = board.run(square, direction)
+                (dr, dc), (first_row, first_col), (last_row, last_col) = direction.step, run[0], run[-1]
+                spots.update((((first_row - dr, first_col - dc), direction), ((last_row + dr, last_col + dc), direction)))
+    symbols = [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
+    found = set()
+    for square, direction in spots:
+        if not on_board(square) or not board.is_empty(square):
+            continue
+        squares = board.place([Placement(square, EQUAL)]).run(square, direction)
+        if square in (squares[0], squares[-1]):
+            continue  # a tile at the end of a string (an equation, or none) makes no equation
+        beside = [board.symbol(s) for s in squares if s != square]
+        # Without an = beside it, only an = there can make the run an equation.
+        for symbol in symbols if EQUAL in beside else (EQUAL,):
+            run = [symbol if s == square else board.symbol(s) for s in squares]
+            if makes_equation(run, tileset):
+                found.add(Target(square, symbol, direction))
+    return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
+
+
+def has_room(board: Board, target: Target) -> bool:
+    """Return whether a cross play through the target may fit: an = needs a square on each side
+    of it along the play, another tile two squares on one side or one on each; a square counts
+    when it is empty and has no operation or = beside it across the play, which no tile placed
+    there could read with."""
+    dr, dc = target.direction.other.step
+    sr, sc = target.direction.step
+    row, col = target.square
+
+    def open_square(r: int, c: int) -> bool:
+        return on_board((r, c)) and board.is_empty((r, c)) and not board.tile((r - sr, c - sc)) \
+            and not board.tile((r + sr, c + sc))
+
+    sides = []
+    for sign in (-1, 1):
+        k = 1
+        while k <= 2 and open_square(row + sign * k * dr, col + sign * k * dc):
+            k += 1
+        sides.append(k - 1)
+    return min(sides) >= 1 if target.symbol == EQUAL else sum(sides) >= 2
+
+
+def span(board: Board, target: Target) -> int:
+    """Return how many empty squares in a row a cross play through the target can cover, the
+    target's among them."""
+    dr, dc = target.direction.other.step
+    row, col = target.square
+    count = 1
+    for sign in (-1, 1):
+        k = 1
+        while on_board(square := (row + sign * k * dr, col + sign * k * dc)) and board.is_empty(square):
+            k += 1
+        count += k - 1
+    return count
+
+
+def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
+    """Return whether the symbols are a true equation under the level's rules."""
+    try:
+        return read(symbols, tileset.rules).kind == "equation"
+    except Illegal:
+        return False
+
+
+def aimed(bag: Hand, size: int, target: Target, rng: random.Random) -> Hand | None:
+    """Return a hand of `size` tiles drawn from the bag holding the target's tile (the = is free,
+    never in a hand), or None when the bag holds no such tile or too few tiles."""
+    rest = list(bag)
+    if target.symbol != EQUAL:
+        if target.symbol not in rest:
+            return None
+        rest.remove(target.symbol)
+    wanted = size - (target.symbol != EQUAL)
+    if len(rest) < wanted:
+        return None
+    drawn = list(draw(tuple(rest), wanted, rng)[0])
+    return in_order(drawn if target.symbol == EQUAL else [target.symbol, *drawn])
+
+
+def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet,
+                nine: bool = False) -> list[Candidate]:
+    """Return the cross plays of the hand through the target, best first: each equation of the
+    hand laid the other way through the target's square, the target's symbol there (on empty
+    squares, or over tiles of the board that read as its symbols), that the rules accept and the
+    level's class writes; with `nine`, only those placing all nine tiles of a nine-tile hand."""
+    direction = target.direction.other
+    dr, dc = direction.step
+    row, col = target.square
+    found = []
+    for answer in solve(hand, tileset).answers:
+        if nine and not answer.all_nine:
+            continue
+        symbols = answer.symbols  # the hand holds no blank: its tiles are its symbols
+        for at, symbol in enumerate(symbols):
+            if symbol != target.symbol:
+                continue
+            squares = [(row + (k - at) * dr, col + (k - at) * dc) for k in range(len(symbols))]
+            if not all(on_board(s) for s in squares):
+                continue
+            # the equation may run through tiles on the board that read as its own symbols
+            placed = [(s, t) for s, t in zip(squares, symbols) if board.is_empty(s)]
+            if len(placed) < len(squares) and any(board.symbol(s) != t for s, t in zip(squares, symbols)
+                                                  if not board.is_empty(s)):
+                continue
+            play = make_play(placed, direction)
+            if why_illegal(board, play, tileset) is None and play_misfit(board, play, tileset.taste) is None:
+                found.append(Candidate(score(board, play, tileset).total, play))
+    return sorted(found, key=candidate_order)
+
+
+def setups(board: Board, bag: Hand, tileset: TileSet, rng: random.Random) -> Iterator[tuple[Board, Hand, list[Target]]]:
+    """Yield (board, bag left, its targets) for a board of a game: the board itself when it has
+    targets, else the board after each of up to SETUPS setup plays leaving one, a class's plays
+    (within the level's taste) of a hand drawn from the bag, in a random order."""
+    found = [t for t in targets(board, tileset) if has_room(board, t)]
+    if found:
+        yield board, bag, found
+        return
+    hand = in_order(list(draw(bag, SETUP_HAND, rng)[0]))
+    keep = taste_filter(board, tileset.taste)
+    plays = [c.play for c in Position(board, hand, tileset).all() if keep(c)]
+    made = 0
+    for play in rng.sample(plays, len(plays)):
+        after = board.place(play.placements)
+        found = [t for t in targets(after, tileset, play.squares) if has_room(after, t)]
+        if found:
+            left = list(bag)
+            for tile in used_tiles(play):
+                left.remove(tile)
+            yield after, tuple(left), found
+            made += 1
+            if made == SETUPS:
+                return
+
+
+def built(boards: list[Board], bag: Hand, size: int, tileset: TileSet, rng: random.Random,
+          hands: int) -> Iterator[tuple[Board, Target, list[Candidate]]]:
+    """Yield (board, target, the cross plays of a hand through it) for the boards of a game, in a
+    random order, each with its targets or after a setup play leaving some (`setups`): up to
+    TARGETS targets a board, and for each up to `hands` hands of `size` tiles from the bag aimed
+    at it, BOARD_HANDS hands a board in all; only hands with a cross play are yielded."""
+    for board in rng.sample(boards, len(boards)):
+        tried = 0
+        for after, left, found in setups(board, bag, tileset, rng):
+            # targets with room for the whole hand first: a nine-tile play needs ten squares
+            found = [t for t in found if span(after, t) > size] or found
+            for target in rng.sample(found, min(TARGETS, len(found))):
+                for _ in range(min(hands, BOARD_HANDS - tried)):
+                    tried += 1
+                    hand = aimed(left, size, target, rng)
+                    if hand is None:
+                        break
+                    plays = cross_plays(after, hand, target, tileset)
+                    if plays:
+                        yield after, target, plays
+            if tried >= BOARD_HANDS:
+                break
+
+
+def from_games(tileset: TileSet, rng: random.Random, size: int, hands: int) -> Iterator[tuple[Board, Target, list[Candidate]]]:
+    """Yield (board, target, cross plays) as `built` does, from up to GAMES games a class of the
+    level plays, up to BUILT of them a game: a bounded search, the same for the same rng."""
+    for _ in range(GAMES):
+        game = simulate(tileset, rng, rng.randint(*PLAYS), player=class_player(tileset))
+        bag = tuple(t for t in game.pile if t != BLANK)
+        yield from itertools.islice(built(boards_of(game), bag, size, tileset, rng, hands), BUILT)
