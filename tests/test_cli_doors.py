@@ -93,6 +93,7 @@ def test_the_make_form_offers_the_limits_the_request_checks(client):
     """The page's number boxes stop where the request does (the browser's own check agrees with
     the server's and the command line's): the count, the plays on the board, the margin."""
     form = client.get("/").text
-    assert form.count(f'name="count" min="1" max="{MAX_COUNT}"') == 4
+    # boardless, situations, Score this play, True or not?, a variety of equations
+    assert form.count(f'name="count" min="1" max="{MAX_COUNT}"') == 5
     assert f'name="plays" min="0" max="{MAX_PLAYS}"' in form
     assert f'name="margin" min="0" max="{MAX_MARGIN}"' in form
