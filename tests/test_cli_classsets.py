@@ -7,6 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
+from tests.pdftext import chunks
 
 runner = CliRunner()
 
@@ -55,6 +56,13 @@ def test_situations_from_a_teachers_own_position(tmp_path):
     assert result.exit_code == 0, result.output
     item = json.loads((tmp_path / "own" / "manifest.json").read_text("utf-8"))["items"][0]
     assert item["hand"] == ["4", "×", "7", "2"] and item["best_score"] > 0 and item["count"] > 0
+    # A hand of fewer than nine tiles is said to be small on the sheet (a class would ask why).
+    sheet = " ".join(" ".join(c.text for c in page) for page in chunks(next((tmp_path / "own").glob("situations.pdf"))))
+    assert "This hand has only 4 tiles" in sheet
+    full = run("situations", "--board", tmp_path / "board.txt", "--hand", "4 × 7 2 1 1 5 6 +", "--out", tmp_path / "nine")
+    assert full.exit_code == 0, full.output
+    sheet = " ".join(" ".join(c.text for c in page) for page in chunks(next((tmp_path / "nine").glob("situations.pdf"))))
+    assert "Make the one play" in sheet and "This hand has only" not in sheet
 
 
 LIST = "1. 24 ÷ 3 = 8\n2. 8 = 24 ÷ 3\n3. 24 ÷ 3 = 8\n4. 4 - 6 + 7 = 5\n"
