@@ -146,19 +146,16 @@ def aimed(bag: Hand, size: int, target: Target, rng: random.Random) -> Hand | No
     return in_order(drawn if target.symbol == EQUAL else [target.symbol, *drawn])
 
 
-def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet,
-                nine: bool = False) -> list[Candidate]:
+def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet) -> list[Candidate]:
     """Return the cross plays of the hand through the target, best first: each equation of the
     hand laid the other way through the target's square, the target's symbol there (on empty
     squares, or over tiles of the board that read as its symbols), that the rules accept and the
-    level's class writes; with `nine`, only those placing all nine tiles of a nine-tile hand."""
+    level's class writes."""
     direction = target.direction.other
     dr, dc = direction.step
     row, col = target.square
     found = []
     for answer in solve(hand, tileset).answers:
-        if nine and not answer.all_nine:
-            continue
         symbols = answer.symbols  # the hand holds no blank: its tiles are its symbols
         for at, symbol in enumerate(symbols):
             if symbol != target.symbol:

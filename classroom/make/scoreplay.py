@@ -110,17 +110,16 @@ class ScorePlayItem:
 
 def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str) -> list[Candidate]:
     """Return the hand's legal plays on the board that practise the focus and fit the level's
-    taste, best first; a cross item keeps those with the fewest other features, an 'all' item
-    those with the most."""
+    taste, best first; an 'all' item keeps those with the most features (a cross item's play is
+    built, make.crossplay, never looked for here)."""
     position = Position(board, hand, tileset)
     plays = position.top(ALL_TOP, ALL_BUDGET) if focus == "all" else position.all()
     plays = [c for c in plays if play_misfit(board, c.play, tileset.taste) is None]
     fitting = [(c, features(board, c.play, tileset)) for c in plays]
     fitting = [(c, f) for c, f in fitting if shows(focus, f)]
-    if focus in ("cross", "all") and fitting:
-        pick = min if focus == "cross" else max
-        wanted = pick(f.count for _, f in fitting)
-        fitting = [(c, f) for c, f in fitting if f.count == wanted]
+    if focus == "all" and fitting:
+        most = max(f.count for _, f in fitting)
+        fitting = [(c, f) for c, f in fitting if f.count == most]
     found = [c for c, _ in fitting]
     if focus in ("plain", "s-premium", "e-premium"):  # a few tiles to add up, when there are such plays
         found = [c for c in found if FEW_TILES[0] <= c.play.tiles_used <= FEW_TILES[1]] or found
