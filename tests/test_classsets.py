@@ -16,8 +16,8 @@ from classroom.game.tilesets import load_level
 from classroom.make.hands import HandRules
 from classroom.make.sets import PrintOptions, boardless_set, situations_set
 from classroom.make.situation_rules import SituationRules
-from classroom.make.situations import find_situation, has_feature
-from classroom.solve.board.position import all_plays
+from classroom.make.situations import Situation, find_situation, has_feature, is_good
+from classroom.solve.board.position import Candidate, all_plays
 from classroom.store.runs import write_worksheet
 
 ORIGINAL = load_level("original")
@@ -79,10 +79,27 @@ def test_simulated_contest_boards_are_legal_connected_and_keys_recheck():
 
 @pytest.mark.parametrize("feature", ["fraction", "extension"])
 def test_asked_features_are_honoured(feature):
-    """A position asked for with a feature: its winning play shows it."""
+    """A position asked for with a feature: its winning play shows it, and so does every play
+    tied with it (with no margin, ties are kept)."""
     rules = SituationRules(plays=2, margin=0, hand_size=5, features=(feature,))
     situation = find_situation(ORIGINAL, random.Random(9), rules)
-    assert has_feature(situation.board, situation.plays[0], feature, ORIGINAL)
+    best = [c for c in situation.plays if c.score == situation.plays[0].score]
+    assert all(has_feature(situation.board, c, feature, ORIGINAL) for c in best)
+
+
+def test_a_tie_with_a_play_not_showing_the_feature_is_no_good_position():
+    """A best play showing the feature tied with one that does not: not a position that
+    practises it (which of the two a student finds would be luck)."""
+    situation = find_situation(ORIGINAL, random.Random(9), SituationRules(plays=2, margin=0, hand_size=5,
+                                                                          features=("fraction",)))
+    every = all_plays(situation.board, situation.hand, ORIGINAL)
+    other = next(c for c in every if not has_feature(situation.board, c, "fraction", ORIGINAL))
+    best = situation.plays[0]
+    rules = SituationRules(plays=2, margin=0, hand_size=5, features=("fraction",))
+    alone = Situation(situation.board, situation.hand, (best,))
+    tied = Situation(situation.board, situation.hand, (best, Candidate(best.score, other.play)))
+    assert is_good(alone, rules, ORIGINAL)
+    assert not is_good(tied, rules, ORIGINAL)
 
 
 def test_a_clear_winner_beats_the_runner_up_by_the_margin():

@@ -62,7 +62,7 @@ SITUATION_STEPS = (
     ("extension", 2, ("extension",), 3),
     ("cross", 6, ("two-equations",), 0),  # found by cross_situation (its plays: the fallback's)
     ("premium", 6, ("3E",), 0),
-    ("nine-tile", 3, ("nine-tile",), 3),
+    ("nine-tile", 3, ("nine-tile",), 0),  # ties allowed: the same nine tiles in another order
 )
 SCOREPLAY_ITEMS = len(FOCUSES)  # one play of each focus, the last all at once
 TRUEORNOT_ITEMS = 2

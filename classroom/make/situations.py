@@ -92,13 +92,16 @@ def has_feature(board: Board, candidate: Candidate, feature: str, tileset: TileS
 
 
 def is_good(situation: Situation, rules: SituationRules, tileset: TileSet) -> bool:
-    """Return whether the position is a good contest: a play, a clear winner, the features."""
+    """Return whether the position is a good contest: a play, a clear winner, the features
+    shown by every play tied at the best score (a tie with a play that shows none would make
+    the feature a matter of luck)."""
     plays = situation.plays
     if not plays:
         return False
     if len(plays) > 1 and plays[0].score - plays[1].score < rules.margin:
         return False
-    return all(has_feature(situation.board, plays[0], f, tileset) for f in rules.features)
+    return all(has_feature(situation.board, c, f, tileset) for c in plays if c.score == plays[0].score
+               for f in rules.features)
 
 
 
@@ -129,7 +132,7 @@ def find_situation(tileset: TileSet, rng: random.Random, rules: SituationRules =
             trial = Situation(game.board, hand, tuple(position.top(2)))
             if is_good(trial, rules, tileset) and winners_fit(trial, player.taste):
                 situation = analysed(position, game.record)
-                if winners_fit(situation, player.taste):  # ties past the first two
+                if is_good(situation, rules, tileset) and winners_fit(situation, player.taste):  # ties past the first two
                     return situation
             best_scores.append(trial.plays[0].score if trial.plays else 0)
             beyond = past_every_best(rules.margin, best_scores)
