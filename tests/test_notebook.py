@@ -84,6 +84,19 @@ def test_the_binder_goes_through_every_section_in_order(small):
     assert BINDER.items == 3 + 5 + 2 + 5 + 2 + 1
 
 
+def test_the_dear_items_are_started_first_and_come_back_in_order(monkeypatch):
+    """The binder's items are made dearest first (DEAR_FIRST), the others in the plan's order,
+    and each comes back in its own place."""
+    started = []
+    monkeypatch.setattr(notebook_module, "_make", lambda job: started.append(job) or (job, job[-1]))
+    jobs = [(what, ORIGINAL, SEED, number, "tag", step)
+            for what, named in BINDER.steps().items() for number, step in enumerate(named, 1)]
+    assert notebook_module.run_all_dear_first(jobs, 1, lambda: None) == [(job, job[-1]) for job in jobs]
+    dear = [(job[0], job[-1]) for job in started[:len(notebook_module.DEAR_FIRST)]]
+    assert dear == list(notebook_module.DEAR_FIRST)
+    assert started[len(dear):] == [job for job in jobs if (job[0], job[-1]) not in notebook_module.DEAR_FIRST]
+
+
 @pytest.mark.parametrize("level, hand, unused", [
     ("original", "5/2 + + - 1 3 4 6", ("5/2",)),  # 40 equations, none with the 5/2
     ("junior", "1 2 3 + 7/4", ("7/4",)),
