@@ -110,8 +110,11 @@ class HandRules:
         """Return whether a solved hand meets every filter."""
         return not self.unmet(solution)
 
-    def unmet(self, solution: Solution) -> list[str]:
-        """Return the filters a solved hand misses, as the options that set them."""
+    def unmet(self, solution: Solution, cheap_first: bool = False) -> list[str]:
+        """Return the filters a solved hand misses, as the options that set them; with
+        `cheap_first`, only those read off its counts and best score when one of them is
+        missed (the taste and every-tile filters read every equation: a search drawing many
+        hands need not read them for a hand already refused)."""
         best = solution.best_score
         missed = []
         if not self.suits(solution.hand):
@@ -126,6 +129,8 @@ class HandRules:
             missed.append(f"--max-best {self.max_best}")
         if self.nine_tile and not solution.nine_tile:
             missed.append("--nine-tile")
+        if missed and cheap_first:
+            return missed
         if not self.zero_tricks and too_tricky(solution):
             missed.append("--taste class (few zero tricks, none the only best)")
         if self.max_families is not None and len(family_counts(solution)) > self.max_families:
@@ -263,7 +268,7 @@ def find_hand(tileset: TileSet, rng: random.Random, rules: HandRules = HandRules
             missed[f"--min-best {rules.min_best}"] += 1
             continue
         solution = solve(hand, tileset)
-        unmet = rules.unmet(solution)
+        unmet = rules.unmet(solution, cheap_first=True)
         if not unmet:
             return hand, solution
         missed.update(unmet)
