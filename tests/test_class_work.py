@@ -26,7 +26,8 @@ from classroom.make.simulated import (
     taste_filter,
 )
 from classroom.solve.board import position
-from classroom.solve.board.position import WINDOW_WORK, Position, searchable, short
+from classroom.solve.board.position import LONGEST_BLANK_SIDE, WINDOW_WORK, Position, longest_side, searchable
+from classroom.solve.board.side_tables import AIM_FROM
 from tests.positions import position as board_of
 
 ADVANCED = load_level("advanced")
@@ -69,23 +70,25 @@ def class_search(board, hand, tileset, work=CLASS_WORK):
 
 
 def test_a_heavy_turn_stays_within_its_work_cap(monkeypatch):
-    """On the heavy rack, the class player's search (simulated._fitting's) passes the cap, begins
-    only short windows past it and none past twice the cap, and ends well within three times
+    """On the heavy rack, the class player's search (simulated._fitting's) walks no side longer
+    than LONGEST_BLANK_SIDE (the rack holds a blank), passes the cap, begins only windows of sides of at most AIM_FROM empty
+    squares past it and none past twice the cap, and ends well within three times
     it; searched again, it chooses the same plays with the same work; with a tenth of the cap,
     no window is begun past twice that either."""
-    begun = []  # (work done when a window was begun, whether it was short)
+    begun = []  # (work done when a window was begun, its longest side)
     searched = []  # the Position searched
     walk = position.Position._window_plays
 
     def counted(self, window, *args):
         searched.append(self)
-        begun.append((self._listing.built() + WINDOW_WORK * len(begun), short(window)))
+        begun.append((self._listing.built() + WINDOW_WORK * len(begun), longest_side(window)))
         return walk(self, window, *args)
     monkeypatch.setattr(position.Position, "_window_plays", counted)
     plays = simulated._fitting(HEAVY, HEAVY_RACK, ADVANCED, class_player(ADVANCED))
     work = searched[-1]._listing.built() + WINDOW_WORK * len(begun)
     assert work > CLASS_WORK
-    assert all(is_short for done, is_short in begun if done > CLASS_WORK)
+    assert all(side <= LONGEST_BLANK_SIDE for _, side in begun)
+    assert all(side <= AIM_FROM for done, side in begun if done > CLASS_WORK)
     assert all(done <= 2 * CLASS_WORK for done, _ in begun)
     assert work < 3 * CLASS_WORK
     begun.clear()
@@ -145,10 +148,13 @@ def test_the_class_player_plays_legal_plays_within_the_taste():
 
 @pytest.mark.parametrize("level", ["junior", "original", "advanced"])
 def test_under_the_cap_the_search_is_unchanged(level, monkeypatch):
-    """A search that does less work than the cap chooses the same plays with the cap as
-    without it; most seeded positions are such searches."""
+    """A search of a rack without a blank that does less work than the cap chooses the same
+    plays with the cap as without it (with a blank, a window of a long side is not walked:
+    LONGEST_BLANK_SIDE); most seeded positions are such searches."""
     under = 0
-    for board, rack, tileset in seeded_positions(level, 4):
+    for board, rack, tileset in seeded_positions(level, 5):
+        if BLANK in rack:
+            continue
         plays, found = class_search(board, rack, tileset, work=None)
         if found._listing.built() + WINDOW_WORK * SEARCH_BUDGET * 10 > CLASS_WORK:
             continue  # maybe over the cap (a window walked adds WINDOW_WORK)

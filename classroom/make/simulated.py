@@ -38,7 +38,7 @@ SEARCH_BUDGET = 40  # windows a simulated player searches once it has plays to c
 # the work a class player's search of one rack does (Position.top's `work`, in sides its tables
 # build): a class does not look for ever; a search costs a second or two at most, the same
 # choices on every machine
-CLASS_WORK = 250_000
+CLASS_WORK = 200_000
 STUCK = 10  # turns in a row without a play, a player, before a simulated game stops
 
 

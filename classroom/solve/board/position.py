@@ -42,6 +42,7 @@ from classroom.game.board import Board, Placement
 from classroom.game.plays import ALL_NINE_BONUS, Play
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.game.tilesets import TileSet
+from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.counting import Counting
 from classroom.solve.board.lines import GroupWindows, Shaped, Window, duplicate_single, groups, narrowed
 from classroom.solve.board.numbers import reads_signed
@@ -112,15 +113,13 @@ def unkept(shaped: Shaped, digits: int | None, ends: bool) -> bool:
     return digits is not None and shaped.too_long(digits) or ends and shaped.bound is None
 
 
-def short(window: Window) -> bool:
-    """Return whether neither side of a window's = has AIM_FROM empty squares or more: its sides
-    come whole from small tables shared by every window of the same pattern, never aimed, so
-    walking it costs little."""
+def longest_side(window: Window) -> int:
+    """Return how many empty squares the longer side of a window's = has."""
     group = window.group
     fixed = group.line.fixed
     left = sum(1 for j in range(window.start, group.equal) if fixed[j] is None)
     right = sum(1 for j in range(group.equal + 1, window.end + 1) if fixed[j] is None)
-    return max(left, right) < AIM_FROM
+    return max(left, right)
 
 
 def candidate_order(candidate: Candidate) -> tuple:
@@ -133,6 +132,10 @@ def candidate_order(candidate: Candidate) -> tuple:
 # one blank in a nine-tile hand is a few seconds and hundreds of MB; two would pass make.pool's
 # memory cap (docs/performance.md).
 MAX_CONCRETE_BLANKS = 1
+# with a work cap and a blank in the hand, no window is walked whose side of the = has more empty
+# squares than this: the Numbers of a blank tried as each symbol along 8 squares are one table
+# that takes seconds (a class writes no such side)
+LONGEST_BLANK_SIDE = 7
 # a window walked counts as this many sides built in a search's `work` (Position.top): what
 # its cells, shapes and joins cost beyond its tables (a side built is a few µs, a window's own
 # cost about a millisecond)
@@ -278,10 +281,16 @@ class Position:
         order) `sides` refuses: such sides are dropped before their plays are built. With a
         `budget`, `work` caps the search's work, counted in the sides its tables build and the
         windows it walks (SideTables.built, WINDOW_WORK a window: the same on every machine):
-        past `work`, the search stops once it has kept a play; else it goes on with `short`
-        windows only, and stops past twice `work` (it may then return none)."""
+        with a blank in the hand, no window of a side of more than LONGEST_BLANK_SIDE empty
+        squares is walked; past `work`, the search stops once it has kept a play, else goes on
+        with windows whose sides have at most AIM_FROM empty squares only, and begins none past
+        twice `work`; a window whose tables build `work` sides ends it (it may then return
+        none)."""
         with paused_collector():
-            return self._top(top, budget, keep, digits, sides, work)
+            try:
+                return self._top(top, budget, keep, digits, sides, work)
+            finally:
+                self._listing.cap(None)
 
     def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None,
              digits: int | None = None, sides: Callable[[tuple], bool] | None = None,
@@ -305,6 +314,7 @@ class Position:
         # the work (sides built, windows walked) past which the search winds down (see `top`)
         spent = self._listing.built() + work if budget is not None and work is not None else None
         walked = 0  # windows whose plays were walked
+        blank_held = BLANK in self.hand
         # with a budget, a window that gives no play kept is not walked (see unkept)
         ends = bool(self.windows.mixes.enders or self.windows.mixes.starters)
         digits, sides = (digits, sides) if keep is not None else (None, None)
@@ -350,13 +360,19 @@ class Position:
             if budget is not None and searched > budget and (
                     len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
-            if spent is not None and (done := self._listing.built() + WINDOW_WORK * walked) > spent:
-                # past the work: stop once a play is kept, else go on with short windows only
-                # (cheap), up to twice the work
-                if scores or done > spent + work:
-                    break
-                if not short(item):
-                    continue
+            if spent is not None:
+                if blank_held and longest_side(item) > LONGEST_BLANK_SIDE:
+                    continue  # one table of it can cost seconds, built before its work is counted
+                done = self._listing.built() + WINDOW_WORK * walked
+                if done > spent:
+                    # past the work: stop once a play is kept, else go on with windows of short
+                    # sides only (not aimed, or barely), up to twice the work
+                    if scores or done > spent + work:
+                        break
+                    if longest_side(item) > AIM_FROM:
+                        continue
+                # one window's tables may cost seconds: it stops once they have built `work`
+                self._listing.cap(work)
             if budget is not None and (digits is not None or ends) and unkept(shapes(item), digits, ends):
                 continue  # counted as searched, as before, but not walked
             # below: the score from which the window's plays were found when it was tried before
@@ -389,21 +405,27 @@ class Position:
                     if cells is None:
                         continue
             walked += 1
-            for candidate in self._window_plays(item, scores, want, cells, least, sides):
-                if below is not None and candidate.score >= below:
-                    continue  # found when the window was tried before
-                if keep is not None and not keep(candidate):
-                    continue
-                if len(scores) < want:
-                    heapq.heappush(scores, candidate.score)
-                elif candidate.score > scores[0]:
-                    heapq.heapreplace(scores, candidate.score)
-                elif candidate.score < scores[0]:
-                    continue
-                kept.append(candidate)
-                if first:
-                    order = candidate_order(candidate)
-                    lead = order if lead is None or order < lead else lead
+            try:
+                for candidate in self._window_plays(item, scores, want, cells, least, sides):
+                    if below is not None and candidate.score >= below:
+                        continue  # found when the window was tried before
+                    if keep is not None and not keep(candidate):
+                        continue
+                    if len(scores) < want:
+                        heapq.heappush(scores, candidate.score)
+                    elif candidate.score > scores[0]:
+                        heapq.heapreplace(scores, candidate.score)
+                    elif candidate.score < scores[0]:
+                        continue
+                    kept.append(candidate)
+                    if first:
+                        order = candidate_order(candidate)
+                        lead = order if lead is None or order < lead else lead
+            except OverLimit:
+                # the window's tables passed the work, part built: dropped, and the search ends
+                # with the plays kept so far
+                self._listing.drop_aimed()
+                break
         if not scores:
             return []
         floor = scores[0]

@@ -195,6 +195,16 @@ class SideTables:
         memory still count."""
         return self._built + self._aimed_work()
 
+    def cap(self, work: int | None) -> None:
+        """Listing, raise OverLimit once the plain aimed tables have built `work` more sides (a
+        budgeted search's cap, Position.top); None: no cap."""
+        self._aiming.limit = None if work is None else self._aiming.held + max(0, work)
+
+    def drop_aimed(self) -> None:
+        """Drop the aimed tables (listing): a search stopped by OverLimit left them part built."""
+        self._built += self._aimed_work()
+        self._new_aiming()
+
     def _aimed_work(self) -> int:
         """Return the sides the aimed tables hold now (a blank's: their entries) and the look-ups
         of the joins that made the plain ones."""
