@@ -27,7 +27,7 @@ from classroom.make.simulated import (
 )
 from classroom.solve.board import position
 from classroom.solve.board.position import LONGEST_BLANK_SIDE, WINDOW_WORK, Position, longest_side, searchable
-from classroom.solve.board.side_tables import AIM_FROM
+from classroom.solve.board.side_tables import AIM_FROM, SideTables
 from tests.positions import position as board_of
 
 ADVANCED = load_level("advanced")
@@ -161,3 +161,14 @@ def test_under_the_cap_the_search_is_unchanged(level, monkeypatch):
         under += 1
         assert class_search(board, rack, tileset)[0] == plays
     assert under >= 2
+
+
+def test_a_window_stops_inside_at_the_cap(monkeypatch):
+    """With a cap far below what the heavy rack's first window builds, the search stops inside
+    that window: its tables build less than the same window walked whole (the cap switched off
+    inside windows, SideTables.cap), and no window is begun after it either way."""
+    small = 2_000
+    _, stopped = class_search(HEAVY, HEAVY_RACK, ADVANCED, work=small)
+    monkeypatch.setattr(SideTables, "cap", lambda self, work: None)
+    _, whole = class_search(HEAVY, HEAVY_RACK, ADVANCED, work=small)
+    assert small < stopped._listing.built() < whole._listing.built()
