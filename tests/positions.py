@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from classroom.game.board import Board, Placement, check_board, parse_square
 from classroom.game.plays import Play, make_play
+from classroom.game.symbols import ORIGINAL_RULES, Rules
 
 
-def position(corner: str, picture: str) -> Board:
-    """Return the checked board whose tiles are drawn in the picture, its top-left on `corner`."""
+def position(corner: str, picture: str, rules: Rules = ORIGINAL_RULES) -> Board:
+    """Return the board whose tiles are drawn in the picture, its top-left on `corner`, checked
+    under the rules (the Original's unless given)."""
     top, left = parse_square(corner)
     placements = []
     rows = [line.split() for line in picture.strip("\n").splitlines() if line.strip()]
@@ -15,7 +17,7 @@ def position(corner: str, picture: str) -> Board:
         for c, token in enumerate(cells):
             if token != ".":
                 placements.append(Placement((top + r, left + c), token))
-    return check_board(Board().place(placements))
+    return check_board(Board().place(placements), rules)
 
 
 def play(direction, *tiles: str) -> Play:

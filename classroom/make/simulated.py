@@ -35,6 +35,10 @@ from classroom.solve.board.position import Candidate, Position, searchable
 NAMES = ("Red", "Blue", "Green", "Yellow")  # the players of a simulated game, in its record
 MAX_SEED = 10 ** 6  # a simulated game's seed, drawn from the rng: `game new --seed` takes it too
 SEARCH_BUDGET = 40  # windows a simulated player searches once it has plays to choose among
+# the work a class player's search of one rack does (Position.top's `work`, in sides its tables
+# build): a class does not look for ever; a search costs a second or two at most, the same
+# choices on every machine
+CLASS_WORK = 200_000
 STUCK = 10  # turns in a row without a play, a player, before a simulated game stops
 
 
@@ -150,7 +154,8 @@ def _fitting(board: Board, hand: Hand, tileset: TileSet, player: Player) -> list
     # of the =), so a side the taste refuses is dropped before its plays are built.
     fits_line = line_filter(player.taste)
     return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste, fits_line),
-                                              digits=player.taste.largest_digits, sides=fits_line)
+                                              digits=player.taste.largest_digits, sides=fits_line,
+                                              work=CLASS_WORK)
 
 
 def chosen(candidates: list[Candidate], rng: random.Random, player: Player) -> Candidate:

@@ -164,6 +164,7 @@ class Aiming:
         self._numbers_of: dict = {}  # pattern -> table of the Numbers filling it
         self.orders = ValueOrders()  # the tables the joins by product and quotient meet, by value
         self.held = 0  # sides held in the caches (and, when counting, other work done)
+        self.looked = 0  # listing, the joins' value look-ups (MEETING_WEIGHT a unit): work, uncapped
         self.limit: int | None = None  # work past which OverLimit is raised
         # where a prefix may end: before a + or − of the hand's (or of `signs`: a wildcard
         # blank's, whose sides classroom.solve.board.blank_aim joins to these prefixes)
@@ -270,8 +271,7 @@ class Aiming:
                     numbers = {key: by_used for key, by_used in numbers.items() if key != 0}
             if not prefix:
                 continue
-            if counting:
-                self.spend(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
+            self._look(len(ops) * len(numbers) * min(len(prefix), len(goals)) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
                 for v_key, p_by_used, n_by_used in products(prefix, numbers, targets, goals, symbol == "×",
                                                              self.orders):
@@ -420,6 +420,14 @@ class Aiming:
         if self.limit is not None and self.held > self.limit:
             raise OverLimit
 
+    def _look(self, work: int) -> None:
+        """Count the work of a join's look-ups: spent when counting, else added to `looked`
+        (what a search's work cap reads, side_tables.SideTables.built)."""
+        if self.counting:
+            self.spend(work)
+        else:
+            self.looked += work
+
     def _size(self, table: SideTable) -> int:
         """Return the sides a table lists (its entries, when counting)."""
         return table_size(table, self.counting)
@@ -482,8 +490,7 @@ class Aiming:
             if profiles is not None:
                 self.spend(profiles.joins(out, hand, prefix, terms, ops, hand.negatives) // MEETING_WEIGHT)
                 continue
-            if self.counting:
-                self.spend(len(ops) * meeting_look_ups(prefix, terms, goals) // MEETING_WEIGHT)
+            self._look(len(ops) * meeting_look_ups(prefix, terms, goals) // MEETING_WEIGHT)
             for symbol, unit, fill in ops:
                 for v_key, p_by_used, t_by_used in meetings(prefix, terms, targets, goals, symbol == "+",
                                                                 hand.negatives):

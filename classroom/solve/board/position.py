@@ -42,10 +42,11 @@ from classroom.game.board import Board, Placement
 from classroom.game.plays import ALL_NINE_BONUS, Play
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.game.tilesets import TileSet
+from classroom.solve.board.aim import OverLimit
 from classroom.solve.board.counting import Counting
 from classroom.solve.board.lines import GroupWindows, Shaped, Window, duplicate_single, groups, narrowed
 from classroom.solve.board.numbers import reads_signed
-from classroom.solve.board.side_tables import SideTables
+from classroom.solve.board.side_tables import AIM_FROM, SideTables
 from classroom.solve.board.sides import PackedHand
 
 
@@ -112,6 +113,15 @@ def unkept(shaped: Shaped, digits: int | None, ends: bool) -> bool:
     return digits is not None and shaped.too_long(digits) or ends and shaped.bound is None
 
 
+def longest_side(window: Window) -> int:
+    """Return how many empty squares the longer side of a window's = has."""
+    group = window.group
+    fixed = group.line.fixed
+    left = sum(1 for j in range(window.start, group.equal) if fixed[j] is None)
+    right = sum(1 for j in range(group.equal + 1, window.end + 1) if fixed[j] is None)
+    return max(left, right)
+
+
 def candidate_order(candidate: Candidate) -> tuple:
     """Return the sort key listing candidates best first, then in a fixed reading order."""
     play = candidate.play
@@ -122,6 +132,14 @@ def candidate_order(candidate: Candidate) -> tuple:
 # one blank in a nine-tile hand is a few seconds and hundreds of MB; two would pass make.pool's
 # memory cap (docs/performance.md).
 MAX_CONCRETE_BLANKS = 1
+# with a work cap and a blank in the hand, no window is walked whose side of the = has more empty
+# squares than this: the Numbers of a blank tried as each symbol along 8 squares are one table
+# that takes seconds (a class writes no such side)
+LONGEST_BLANK_SIDE = 7
+# a window walked counts as this many sides built in a search's `work` (Position.top): what
+# its cells, shapes and joins cost beyond its tables (a side built is a few µs, a window's own
+# cost about a millisecond)
+WINDOW_WORK = 200
 
 
 def searchable(hand: Hand, tileset: TileSet) -> Hand:
@@ -247,7 +265,7 @@ class Position:
 
     def top(self, top: int | None = None, budget: int | None = None,
             keep: Callable[[Candidate], bool] | None = None, digits: int | None = None,
-            sides: Callable[[tuple], bool] | None = None) -> list[Candidate]:
+            sides: Callable[[tuple], bool] | None = None, work: int | None = None) -> list[Candidate]:
         """Return the `top` best plays (ties in candidate_order), best first; with top=None, every
         play tied at the best score.
 
@@ -260,12 +278,23 @@ class Position:
         `digits` says it keeps no play whose main string has a Number of more digits: a window
         whose every shape writes one is not walked (still counted in the budget, so the plays
         are the same); `sides` says it keeps no play one of whose sides of the = (its tiles in
-        order) `sides` refuses: such sides are dropped before their plays are built."""
+        order) `sides` refuses: such sides are dropped before their plays are built. With a
+        `budget`, `work` caps the search's work, counted in the sides its tables build and the
+        windows it walks (SideTables.built, WINDOW_WORK a window: the same on every machine):
+        with a blank in the hand, no window of a side of more than LONGEST_BLANK_SIDE empty
+        squares is walked; past `work`, the search stops once it has kept a play, else goes on
+        with windows whose sides have at most AIM_FROM empty squares only, and begins none past
+        twice `work`; a window whose tables build `work` sides ends it (it may then return
+        none)."""
         with paused_collector():
-            return self._top(top, budget, keep, digits, sides)
+            try:
+                return self._top(top, budget, keep, digits, sides, work)
+            finally:
+                self._listing.cap(None)
 
     def _top(self, top: int | None, budget: int | None, keep: Callable[[Candidate], bool] | None = None,
-             digits: int | None = None, sides: Callable[[tuple], bool] | None = None) -> list[Candidate]:
+             digits: int | None = None, sides: Callable[[tuple], bool] | None = None,
+             work: int | None = None) -> list[Candidate]:
         want = 1 if top is None else top
         # only the first play in candidate order is wanted: a window tied at the best score so
         # far whose squares come after the first play's cannot give it (see below)
@@ -282,6 +311,10 @@ class Position:
         aspire = narrows and budget is None and keep is None
         ladder = self.hand.count(BLANK) > 1
         searched = 0
+        # the work (sides built, windows walked) past which the search winds down (see `top`)
+        spent = self._listing.built() + work if budget is not None and work is not None else None
+        walked = 0  # windows whose plays were walked
+        blank_held = BLANK in self.hand
         # with a budget, a window that gives no play kept is not walked (see unkept)
         ends = bool(self.windows.mixes.enders or self.windows.mixes.starters)
         digits, sides = (digits, sides) if keep is not None else (None, None)
@@ -327,6 +360,19 @@ class Position:
             if budget is not None and searched > budget and (
                     len(scores) == want or keep is not None and (scores or searched > 10 * budget)):
                 break
+            if spent is not None:
+                if blank_held and longest_side(item) > LONGEST_BLANK_SIDE:
+                    continue  # one table of it can cost seconds, built before its work is counted
+                done = self._listing.built() + WINDOW_WORK * walked
+                if done > spent:
+                    # past the work: stop once a play is kept, else go on with windows of short
+                    # sides only (not aimed, or barely), up to twice the work
+                    if scores or done > spent + work:
+                        break
+                    if longest_side(item) > AIM_FROM:
+                        continue
+                # one window's tables may cost seconds: it stops once they have built `work`
+                self._listing.cap(work)
             if budget is not None and (digits is not None or ends) and unkept(shapes(item), digits, ends):
                 continue  # counted as searched, as before, but not walked
             # below: the score from which the window's plays were found when it was tried before
@@ -358,21 +404,28 @@ class Position:
                     tie += 1
                     if cells is None:
                         continue
-            for candidate in self._window_plays(item, scores, want, cells, least, sides):
-                if below is not None and candidate.score >= below:
-                    continue  # found when the window was tried before
-                if keep is not None and not keep(candidate):
-                    continue
-                if len(scores) < want:
-                    heapq.heappush(scores, candidate.score)
-                elif candidate.score > scores[0]:
-                    heapq.heapreplace(scores, candidate.score)
-                elif candidate.score < scores[0]:
-                    continue
-                kept.append(candidate)
-                if first:
-                    order = candidate_order(candidate)
-                    lead = order if lead is None or order < lead else lead
+            walked += 1
+            try:
+                for candidate in self._window_plays(item, scores, want, cells, least, sides):
+                    if below is not None and candidate.score >= below:
+                        continue  # found when the window was tried before
+                    if keep is not None and not keep(candidate):
+                        continue
+                    if len(scores) < want:
+                        heapq.heappush(scores, candidate.score)
+                    elif candidate.score > scores[0]:
+                        heapq.heapreplace(scores, candidate.score)
+                    elif candidate.score < scores[0]:
+                        continue
+                    kept.append(candidate)
+                    if first:
+                        order = candidate_order(candidate)
+                        lead = order if lead is None or order < lead else lead
+            except OverLimit:
+                # the window's tables passed the work, part built: dropped, and the search ends
+                # with the plays kept so far
+                self._listing.drop_aimed()
+                break
         if not scores:
             return []
         floor = scores[0]

@@ -49,6 +49,7 @@ class SideTables:
         self._blank_over: set = set()  # patterns with more sides holding a blank than BLANK_LISTED
         self._blank_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
         self._sides = 0  # sides held in the caches
+        self._built = 0  # listing, sides built by tables since forgotten (see `built`)
         self._walked = [0]  # the work of the counting walks of sides holding a blank (blank_count)
         # listing, every hand with a blank aims them; counting, a hand with one blank, or with a
         # + or − of its own
@@ -187,6 +188,29 @@ class SideTables:
         # to 0.4 µs (issue 29 item 4)
         return work + BLANK_WEIGHT * self._blank_aiming.held + self._blank_aiming.looked
 
+    def built(self) -> int:
+        """Return the sides the tables have built so far (listing; a blank's aimed tables count
+        their entries) and the look-ups of the joins of the aimed ones (MEETING_WEIGHT a unit):
+        a measure of a search's work, the same on every machine. Tables forgotten to bound
+        memory still count."""
+        return self._built + self._aimed_work()
+
+    def cap(self, work: int | None) -> None:
+        """Listing, raise OverLimit once the plain aimed tables have built `work` more sides (a
+        budgeted search's cap, Position.top); None: no cap."""
+        self._aiming.limit = None if work is None else self._aiming.held + max(0, work)
+
+    def drop_aimed(self) -> None:
+        """Drop the aimed tables (listing): a search stopped by OverLimit left them part built."""
+        self._built += self._aimed_work()
+        self._new_aiming()
+
+    def _aimed_work(self) -> int:
+        """Return the sides the aimed tables hold now (a blank's: their entries) and the look-ups
+        of the joins that made the plain ones."""
+        wild = (aiming.held for aiming in (self._blank_aiming, self._fewer_aiming) if aiming)
+        return self._aiming.held + self._aiming.looked + sum(wild)
+
     def _spend(self, work: int) -> None:
         """Count work (counting); raise OverLimit past the limit."""
         self._work += work
@@ -222,10 +246,12 @@ class SideTables:
         (listing; counting spends the sides as work, and `forget_closed` bounds memory)."""
         if self.counting:
             self._spend(sides)
-        elif self._sides + sides > CACHED_SIDES:
-            self._plain.clear()
-            self._blank.clear()
-            self._sides = 0
+        else:
+            self._built += sides
+            if self._sides + sides > CACHED_SIDES:
+                self._plain.clear()
+                self._blank.clear()
+                self._sides = 0
         self._sides += sides
         cache[pattern] = found
         return found
@@ -267,8 +293,10 @@ class SideTables:
             # which the windows of the same stretches ask for again (on an early board, across
             # and down alike)
             for aiming in wild:
+                self._built += aiming.held - aiming.held_aimed
                 aiming.forget_walks()
         else:
+            self._built += self._aimed_work()
             self._new_aiming()
 
     def blank_aimed(self, pattern: tuple, targets) -> dict:
