@@ -42,9 +42,8 @@ from classroom.make.keys import boardless_item, situation_item
 from classroom.make.pool import Progress, run_all
 from classroom.make.scoreplay import FOCUSES, HAND, focus_of, scoreplay_item
 from classroom.make.sets import item_rng, run_tag
-from classroom.make.simulated import play_misfit
 from classroom.make.situation_rules import SituationRules
-from classroom.make.situations import Situation, analysed, find_situation, has_feature
+from classroom.make.situations import Situation, analysed, find_situation, is_good, winners_fit
 from classroom.make.trueornot import LINES, trueornot_item
 from classroom.make.variety import variety_item
 from classroom.make.worksheet import PAGE_SIZES, TileFace, Worksheet, item_id
@@ -230,6 +229,7 @@ def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
     and a hand of that play's tiles and CROSS_EXTRA more from what is left (CROSS_HANDS such
     hands), then one fewer down to none, for each of up to CROSS_TRIES plays, the best scoring of
     a built hand's first."""
+    rules = situation_rules("cross")  # every tied best play forms two equations (no margin)
     built = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
     for board, _, plays in itertools.islice(built, CROSS_TRIES):
         used = used_tiles(plays[0].play)
@@ -239,9 +239,8 @@ def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
         for extra in (CROSS_EXTRA,) * CROSS_HANDS + tuple(range(CROSS_EXTRA - 1, -1, -1)):
             hand = in_order(list(used) + rng.sample(pool, min(extra, len(pool), MAX_HAND - len(used))))
             position = Position(board, hand, tileset)
-            best = position.best()
-            if best and all(has_feature(board, c, "two-equations", tileset) for c in best) \
-                    and all(play_misfit(board, c.play, tileset.taste) is None for c in best):
+            trial = Situation(board, hand, tuple(position.best()))
+            if is_good(trial, rules, tileset) and winners_fit(trial, tileset.taste):
                 return analysed(position)
     return None
 
