@@ -14,9 +14,10 @@ from classroom.errors import ClassroomError
 from classroom.game.families import family
 from classroom.game.tilesets import load_level, load_tileset
 from classroom.game.variety import Kind, kinds
+from classroom.make import keys
 from classroom.make.hands import draw_hand
 from classroom.make.variety import variety_item
-from classroom.solve.boardless import solve, symbols_of
+from classroom.solve.boardless import Verdict, solve, symbols_of
 
 runner = CliRunner()
 OPERATIONS = {"+", "-", "×", "÷"}
@@ -161,3 +162,14 @@ def test_a_hand_search_that_runs_out_says_how_many_draws_it_made():
     names the kinds asked and the draws made."""
     with pytest.raises(ClassroomError, match=r"showed every kind of equation \(sum, answer first, .*\) in 0 draws"):
         variety_item("V-1-0000-01", load_level("add-subtract"), random.Random(1), tries=0)
+
+
+def test_the_kept_hand_is_rechecked_and_a_disagreement_is_raised(monkeypatch):
+    """Hands are chosen on the solver's answers, but the hand kept goes through the checker
+    (make.keys.boardless_item) before its key is printed: a checker that disagrees stops it."""
+    tileset = load_tileset("original")
+    kept = variety_item("V-1", tileset, random.Random(3))
+    assert kept.count > 0
+    monkeypatch.setattr(keys, "check", lambda tiles, tileset, hand=None: Verdict(False, "broken on purpose", None))
+    with pytest.raises(ClassroomError, match="internal check failed .*broken on purpose"):
+        variety_item("V-1", tileset, random.Random(3))

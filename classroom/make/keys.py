@@ -102,20 +102,31 @@ def board_tiles(tiles: dict[Square, Tile] | dict[str, Tile], tileset: TileSet) -
     return tuple(sorted(out, key=lambda t: (t.row, t.col)))
 
 
+def key_answers(solution: Solution, tileset: TileSet, hand: Hand | None = None) -> list[KeyAnswer]:
+    """Return the solver's answers as a key prints them; with the hand, each re-checked by the
+    checker first (PRODUCT: a key never prints an answer the checker has not confirmed, with the
+    same score; a disagreement is raised, never printed). Without it, unchecked: for choosing
+    among hands, the hand chosen re-checked by boardless_item."""
+    answers = []
+    for answer in solution.answers:
+        tiles = tuple(answer.tiles or answer.symbols)
+        if hand is not None:
+            verdict = check(tiles, tileset, hand)
+            if not verdict.valid or verdict.score != answer.score or verdict.tiles != tiles:
+                raise ClassroomError(
+                    f"internal check failed for {answer.marked} (scored {answer.score}): "
+                    f"{verdict.reason or f'the checker scores it {verdict.score} as {write(verdict.tiles)}'}")
+        answers.append(KeyAnswer(answer.text, answer.score, answer.all_nine, tiles))
+    return answers
+
+
 def boardless_item(id: str, hand: Hand, tileset: TileSet, solution: Solution) -> BoardlessItem:
     """Return the Boardless Activity item of a hand, its key taken from the solver's Solution.
 
     Every answer is re-checked by the checker first (PRODUCT: a key never prints an answer the
     checker has not confirmed, with the same score); a disagreement is raised, never printed.
     """
-    answers = []
-    for answer in solution.answers:
-        verdict = check(answer.tiles or answer.symbols, tileset, hand)
-        if not verdict.valid or verdict.score != answer.score or verdict.tiles != (answer.tiles or answer.symbols):
-            raise ClassroomError(
-                f"internal check failed for {answer.marked} (scored {answer.score}): "
-                f"{verdict.reason or f'the checker scores it {verdict.score} as {write(verdict.tiles)}'}")
-        answers.append(KeyAnswer(answer.text, answer.score, answer.all_nine, verdict.tiles))
+    answers = key_answers(solution, tileset, hand)
     combinations = group(answers)
     groups = tuple(KeyGroup(c.tiles, c.score, c.answers) for c in combinations)
     return BoardlessItem(

@@ -19,7 +19,7 @@ from classroom.game.taste import fits, is_zero_trick
 from classroom.game.tilesets import TileSet
 from classroom.game.variety import EXAMPLES, KINDS, Kind, kind_allowed, kinds
 from classroom.make.hands import MAX_EQUATIONS, MAX_TRIES, HandRules, draw_hand
-from classroom.make.keys import boardless_item, families, group
+from classroom.make.keys import boardless_item, families, group, key_answers
 from classroom.make.pool import Progress, run_all
 from classroom.make.sets import PrintOptions, custom_tiles, item_rng, run_tag
 from classroom.make.worksheet import KeyFamily, TileFace, Worksheet, item_id
@@ -92,10 +92,12 @@ def variety_item(id: str, tileset: TileSet, rng: random.Random, tries: int = MAX
         solution = solve(hand, tileset)
         if not solution.answers or solution.count > MAX_EQUATIONS:
             continue
-        item = boardless_item(id, hand, tileset, solution)
-        shows = {a: kinds([face(t) for t in a.tiles]) for a in item.answers}  # read once, asked per kind
-        keys = tuple(kind_key(kind, item.answers, shows, tileset) for kind in asked)
+        # the hand is chosen on the solver's answers; only the one kept is re-checked
+        answers = key_answers(solution, tileset)
+        shows = {a: kinds([face(t) for t in a.tiles]) for a in answers}  # read once, asked per kind
+        keys = tuple(kind_key(kind, answers, shows, tileset) for kind in asked)
         if all(key.shown for key in keys):
+            item = boardless_item(id, hand, tileset, solution)  # raises if the checker disagrees
             return VarietyItem(id, item.hand, item.count, keys,
                                tuple(kind.value for kind in KINDS if kind not in asked))
     raise ClassroomError(f"no hand of the {tileset.name} tile set showed every kind of equation "
