@@ -16,6 +16,8 @@ HEAVY = ("reportlab", "starlette", "uvicorn", "jinja2", "rich", "classroom.solve
          "classroom.render", "classroom.web", "classroom.store",
          # the hands' search and the requests: the help's words come from make.presets
          "classroom.make.hands", "classroom.make.requests", "classroom.record",
+         # the board and its plays: the checker and the boardless solver need neither
+         "classroom.game.board", "classroom.game.plays",
          # the shipped data is read by path (classroom.data.FOLDER): importlib.resources would
          # bring zipfile with it
          "importlib.resources", "zipfile")

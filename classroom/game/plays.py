@@ -29,6 +29,7 @@ from classroom.game.board import (
     square_name,
 )
 from classroom.game.symbols import (
+    ALL_NINE_BONUS,
     ALL_SYMBOLS,
     BLANK,
     EQUAL,
@@ -42,8 +43,6 @@ from classroom.game.symbols import (
     write,
 )
 from classroom.game.tilesets import TileSet
-
-ALL_NINE_BONUS = 40
 
 __all__ = [
     "ALL_NINE_BONUS", "Breakdown", "EquationScore", "Placement", "Play", "ScoredPlay", "TileScore",

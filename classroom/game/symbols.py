@@ -49,6 +49,7 @@ ALIASES = {
 MINUS_SIGNS = "-−–—"
 
 MAX_HAND = 9
+ALL_NINE_BONUS = 40  # a play or answer of all nine tiles scores 40 more (RULES §7, §9)
 # Bounds on typed input, far above anything a board (19 squares a line) or a hand can hold, so
 # a pasted megabyte or a 5,000-digit number gets a sentence instead of a long wait or a crash.
 MAX_DIGITS = 40  # digits in one number

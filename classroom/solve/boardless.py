@@ -17,9 +17,9 @@ from dataclasses import dataclass
 
 from classroom.errors import ClassroomError
 from classroom.game.arithmetic import why_not
-from classroom.game.plays import ALL_NINE_BONUS
 from classroom.game.plurals import tiles_of
 from classroom.game.symbols import (
+    ALL_NINE_BONUS,
     ALL_SYMBOLS,
     BLANK,
     EQUAL,
