@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from classroom.game.arithmetic import Illegal, read
+from classroom.game.arithmetic import Illegal, evaluate, read
 from classroom.game.bag import draw, used_tiles
-from classroom.game.board import Board, Direction, Placement, Square, on_board
+from classroom.game.board import Board, Direction, Square, on_board
 from classroom.game.plays import make_play, score, why_illegal
-from classroom.game.symbols import BLANK, EQUAL, Hand, Symbol
+from classroom.game.symbols import BLANK, EQUAL, Hand, Rules, Symbol, Tile, face
+from classroom.game.taste import misfit
 from classroom.game.tilesets import TileSet
 from classroom.make.hands import in_order
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate, taste_filter
@@ -75,15 +76,13 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
     for square, direction in spots:
         if not on_board(square) or not board.is_empty(square):
             continue
-        squares = board.place([Placement(square, EQUAL)]).run(square, direction)
-        if square in (squares[0], squares[-1]):
+        (dr, dc), (row, col) = direction.step, square
+        if not board.tile((row - dr, col - dc)) or not board.tile((row + dr, col + dc)):
             continue  # a tile at the end of a string (an equation, or none) makes no equation
-        beside = [board.symbol(s) for s in squares if s != square]
-        # Without an = beside it, only an = there can make the run an equation.
-        for symbol in symbols if EQUAL in beside else (EQUAL,):
-            run = [symbol if s == square else board.symbol(s) for s in squares]
-            if makes_equation(run, tileset):
-                found.add(Target(square, symbol, direction))
+        before = board.run((row - dr, col - dc), direction)
+        line = [board.symbol(s) for s in before] + [EQUAL] + [board.symbol(s) for s in board.run((row + dr, col + dc), direction)]
+        hole = len(before)
+        found.update(Target(square, symbol, direction) for symbol in completing(line, hole, symbols, tileset))
     return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
 
 
@@ -131,6 +130,37 @@ def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
         return False
 
 
+def completing(line: list[Symbol], hole: int, symbols: list[Symbol], tileset: TileSet) -> list[Symbol]:
+    """Return the symbols, of those given, that make the line a true equation put at `hole` (the
+    line's own symbol there is ignored): `makes_equation` of each, with the side of the = away
+    from the hole read once rather than once a symbol."""
+    beside = line[:hole] + line[hole + 1:]
+    equals = [i + (i >= hole) for i, s in enumerate(beside) if s == EQUAL]
+    if not equals:  # only an = there can make the line an equation
+        return [EQUAL] if EQUAL in symbols and makes_equation([*line[:hole], EQUAL, *line[hole + 1:]], tileset) else []
+    if len(equals) > 1:
+        return []  # an equation has only one =, and the hole's symbol cannot remove one
+    at = equals[0]
+    fixed, side = (line[at + 1:], line[:at]) if hole < at else (line[:at], line[at + 1:])
+    where = hole if hole < at else hole - at - 1
+    if not fixed:
+        return []
+    try:
+        value = evaluate(fixed, tileset.rules)
+    except Illegal:
+        return []
+    found = []
+    for symbol in symbols:
+        if symbol == EQUAL:
+            continue  # a second = never makes an equation
+        try:
+            if evaluate([*side[:where], symbol, *side[where + 1:]], tileset.rules) == value:
+                found.append(symbol)
+        except Illegal:
+            pass
+    return found
+
+
 def aimed(bag: Hand, size: int, target: Target, rng: random.Random) -> Hand | None:
     """Return a hand of `size` tiles drawn from the bag holding the target's tile (the = is free,
     never in a hand), or None when the bag holds no such tile or too few tiles."""
@@ -154,6 +184,7 @@ def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet) -> l
     direction = target.direction.other
     dr, dc = direction.step
     row, col = target.square
+    crossing = crossing_filter(board, target.direction, tileset)
     found = []
     for answer in solve(hand, tileset).answers:
         symbols = answer.symbols  # the hand holds no blank: its tiles are its symbols
@@ -168,10 +199,44 @@ def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet) -> l
             if len(placed) < len(squares) and any(board.symbol(s) != t for s, t in zip(squares, symbols)
                                                   if not board.is_empty(s)):
                 continue
+            if not all(crossing(s, t) for s, t in placed):
+                continue  # most placements fail here: the game's whole check would refuse them too
             play = make_play(placed, direction)
             if why_illegal(board, play, tileset) is None and play_misfit(board, play, tileset.taste) is None:
                 found.append(Candidate(score(board, play, tileset).total, play))
     return sorted(found, key=candidate_order)
+
+
+def crossing_filter(board: Board, direction: Direction, tileset: TileSet) -> Callable[[Square, Tile], bool]:
+    """Return whether a tile put on an empty square leaves the string it joins along `direction`
+    readable (`why_illegal`'s check of a cross string) and one the level's class writes
+    (`play_misfit`'s), each square and tile worked out once: a play across `direction` whose
+    tile fails here is refused by those checks."""
+    known: dict[tuple[Square, Tile], bool] = {}
+    (dr, dc), rules, taste = direction.step, tileset.rules, tileset.taste
+
+    def crossing(square: Square, tile: Tile) -> bool:
+        found = known.get((square, tile))
+        if found is None:
+            (row, col), before, after = square, [], []
+            while (old := board.tile((row - dr * (len(before) + 1), col - dc * (len(before) + 1)))):
+                before.append(old)
+            while (old := board.tile((row + dr * (len(after) + 1), col + dc * (len(after) + 1)))):
+                after.append(old)
+            line = [*reversed(before), tile, *after]
+            found = len(line) < 2 or (readable([face(t) for t in line], rules) and misfit(line, taste) is None)
+            known[square, tile] = found
+        return found
+    return crossing
+
+
+def readable(symbols: list[Symbol], rules: Rules) -> bool:
+    """Return whether the symbols read as a number, an expression or a true equation."""
+    try:
+        read(symbols, rules)
+    except Illegal:
+        return False
+    return True
 
 
 def setups(board: Board, bag: Hand, tileset: TileSet, rng: random.Random) -> Iterator[tuple[Board, Hand, list[Target]]]:
