@@ -94,14 +94,23 @@ def test_cross_plays_are_the_old_ones(boards):
 
 
 SYMBOLS = load_level("advanced").rules.symbols
+NUMBERS = ("0", "1", "2", "3", "4", "6", "8", "1/2", *(s for s in SYMBOLS if s[-1] not in "+-×÷="))
+OPERATIONS = ("+", "-", "×", "÷")
 
 
-@given(st.lists(st.sampled_from(("1", "2", "3", "4", "6", "8", "+", "-", "×", "÷", "=", *SYMBOLS)),
-                min_size=2, max_size=9),
-       st.data())
-def test_completing_reads_each_symbol_in_the_hole(line, data):
+def side():
+    """Return a strategy for a side of an equation: Numbers of one or two tiles between operations."""
+    number = st.lists(st.sampled_from(NUMBERS), min_size=1, max_size=2)
+    return st.lists(st.tuples(st.sampled_from(OPERATIONS), number), max_size=2).flatmap(
+        lambda rest: number.map(lambda first: [*first, *(s for op, n in rest for s in (op, *n))]))
+
+
+@given(side(), side(), st.booleans(), st.data())
+def test_completing_reads_each_symbol_in_the_hole(left, right, equal, data):
     """The symbols `completing` returns are those that make the line a true equation in the hole
-    (the old reading of each), for lines of digits, operations and ='s of every kind of tile."""
+    (the old reading of each), on lines of Numbers and operations of every level with an = or
+    none, the hole anywhere."""
+    line = [*left, "=", *right] if equal else [*left, *right]
     hole = data.draw(st.integers(0, len(line) - 1))
     for name in LEVELS:
         tileset = load_level(name)

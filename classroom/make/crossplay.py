@@ -18,6 +18,7 @@ Pure: every random choice comes from the `random.Random` passed in.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 
 from classroom.game.arithmetic import Illegal, evaluate, read
 from classroom.game.bag import draw, used_tiles
-from classroom.game.board import Board, Direction, Square, on_board
+from classroom.game.board import SIZE, Board, Direction, Square, on_board
 from classroom.game.plays import make_play, score, why_illegal
 from classroom.game.symbols import BLANK, EQUAL, Hand, Rules, Symbol, Tile, face
 from classroom.game.taste import misfit
@@ -66,24 +67,41 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
             for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
                 spots.add((square, Direction.ACROSS if square[0] == row else Direction.DOWN))
     else:  # a new target's equation holds a new tile: it lies just past a run through one
-        for square in near:
+        for row, col in near:
             for direction in Direction:
-                run = board.run(square, direction)
-                (dr, dc), (first_row, first_col), (last_row, last_col) = direction.step, run[0], run[-1]
-                spots.update((((first_row - dr, first_col - dc), direction), ((last_row + dr, last_col + dc), direction)))
-    symbols = [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
+                dr, dc = direction.step
+                back, ahead = tiles_from(board, (row, col), -dr, -dc), tiles_from(board, (row, col), dr, dc)
+                spots.add(((row - dr * (len(back) + 1), col - dc * (len(back) + 1)), direction))
+                spots.add(((row + dr * (len(ahead) + 1), col + dc * (len(ahead) + 1)), direction))
+    symbols = _symbols(tileset)
     found = set()
     for square, direction in spots:
         if not on_board(square) or not board.is_empty(square):
             continue
-        (dr, dc), (row, col) = direction.step, square
-        if not board.tile((row - dr, col - dc)) or not board.tile((row + dr, col + dc)):
+        dr, dc = direction.step
+        before, after = tiles_from(board, square, -dr, -dc), tiles_from(board, square, dr, dc)
+        if not before or not after:
             continue  # a tile at the end of a string (an equation, or none) makes no equation
-        before = board.run((row - dr, col - dc), direction)
-        line = [board.symbol(s) for s in before] + [EQUAL] + [board.symbol(s) for s in board.run((row + dr, col + dc), direction)]
-        hole = len(before)
-        found.update(Target(square, symbol, direction) for symbol in completing(line, hole, symbols, tileset))
+        line = [face(t) for t in reversed(before)] + [EQUAL] + [face(t) for t in after]
+        found.update(Target(square, symbol, direction) for symbol in completing(line, len(before), symbols, tileset))
     return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
+
+
+def tiles_from(board: Board, square: Square, dr: int, dc: int) -> list[Tile]:
+    """Return the tiles in a row from the square past the given one, one (dr, dc) step at a time,
+    up to the first empty square or the board's edge."""
+    cells, (row, col), found = board.cells, square, []
+    row, col = row + dr, col + dc
+    while 1 <= row <= SIZE and 1 <= col <= SIZE and (tile := cells[(row - 1) * SIZE + col - 1]):
+        found.append(tile)
+        row, col = row + dr, col + dc
+    return found
+
+
+@functools.cache
+def _symbols(tileset: TileSet) -> list[Symbol]:
+    """Return the symbols a target's square is tried with: the set's, with an =."""
+    return [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
 
 
 def has_room(board: Board, target: Target) -> bool:
@@ -218,12 +236,7 @@ def crossing_filter(board: Board, direction: Direction, tileset: TileSet) -> Cal
     def crossing(square: Square, tile: Tile) -> bool:
         found = known.get((square, tile))
         if found is None:
-            (row, col), before, after = square, [], []
-            while (old := board.tile((row - dr * (len(before) + 1), col - dc * (len(before) + 1)))):
-                before.append(old)
-            while (old := board.tile((row + dr * (len(after) + 1), col + dc * (len(after) + 1)))):
-                after.append(old)
-            line = [*reversed(before), tile, *after]
+            line = [*reversed(tiles_from(board, square, -dr, -dc)), tile, *tiles_from(board, square, dr, dc)]
             found = len(line) < 2 or (readable([face(t) for t in line], rules) and misfit(line, taste) is None)
             known[square, tile] = found
         return found
