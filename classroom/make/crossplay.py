@@ -46,6 +46,9 @@ SETUP_HAND = 7  # tiles of the hand a setup play is chosen from: a class's ordin
 SETUPS = 10  # setup plays leaving a target tried on one board
 TARGETS = 3  # targets of one board tried
 BOARD_HANDS = 40  # hands aimed at targets of one board, at most (a nine-tile solve is 10-40 ms)
+# Lines through a square whose completing symbols a process keeps (a few hundred bytes each): a
+# board's setup plays meet each line about three times.
+COMPLETED = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -82,8 +85,8 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
         before, after = tiles_from(board, square, -dr, -dc), tiles_from(board, square, dr, dc)
         if not before or not after:
             continue  # a tile at the end of a string (an equation, or none) makes no equation
-        line = [face(t) for t in reversed(before)] + [EQUAL] + [face(t) for t in after]
-        found.update(Target(square, symbol, direction) for symbol in completing(line, len(before), symbols, tileset))
+        line = (*(face(t) for t in reversed(before)), EQUAL, *(face(t) for t in after))
+        found.update(Target(square, symbol, direction) for symbol in completing(line, len(before), symbols, tileset.rules))
     return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
 
 
@@ -99,9 +102,9 @@ def tiles_from(board: Board, square: Square, dr: int, dc: int) -> list[Tile]:
 
 
 @functools.cache
-def _symbols(tileset: TileSet) -> list[Symbol]:
+def _symbols(tileset: TileSet) -> tuple[Symbol, ...]:
     """Return the symbols a target's square is tried with: the set's, with an =."""
-    return [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
+    return tuple(s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0)
 
 
 def has_room(board: Board, target: Target) -> bool:
@@ -148,35 +151,40 @@ def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
         return False
 
 
-def completing(line: list[Symbol], hole: int, symbols: list[Symbol], tileset: TileSet) -> list[Symbol]:
+@functools.lru_cache(maxsize=COMPLETED)
+def completing(line: tuple[Symbol, ...], hole: int, symbols: tuple[Symbol, ...], rules: Rules) -> tuple[Symbol, ...]:
     """Return the symbols, of those given, that make the line a true equation put at `hole` (the
     line's own symbol there is ignored): `makes_equation` of each, with the side of the = away
-    from the hole read once rather than once a symbol."""
+    from the hole read once rather than once a symbol; each line worked out once a process (the
+    setup plays of one board leave the same lines again and again)."""
     beside = line[:hole] + line[hole + 1:]
     equals = [i + (i >= hole) for i, s in enumerate(beside) if s == EQUAL]
     if not equals:  # only an = there can make the line an equation
-        return [EQUAL] if EQUAL in symbols and makes_equation([*line[:hole], EQUAL, *line[hole + 1:]], tileset) else []
+        try:
+            return (EQUAL,) if EQUAL in symbols and read((*line[:hole], EQUAL, *line[hole + 1:]), rules).kind == "equation" else ()
+        except Illegal:
+            return ()
     if len(equals) > 1:
-        return []  # an equation has only one =, and the hole's symbol cannot remove one
+        return ()  # an equation has only one =, and the hole's symbol cannot remove one
     at = equals[0]
     fixed, side = (line[at + 1:], line[:at]) if hole < at else (line[:at], line[at + 1:])
     where = hole if hole < at else hole - at - 1
     if not fixed:
-        return []
+        return ()
     try:
-        value = evaluate(fixed, tileset.rules)
+        value = evaluate(fixed, rules)
     except Illegal:
-        return []
+        return ()
     found = []
     for symbol in symbols:
         if symbol == EQUAL:
             continue  # a second = never makes an equation
         try:
-            if evaluate([*side[:where], symbol, *side[where + 1:]], tileset.rules) == value:
+            if evaluate((*side[:where], symbol, *side[where + 1:]), rules) == value:
                 found.append(symbol)
         except Illegal:
             pass
-    return found
+    return tuple(found)
 
 
 def aimed(bag: Hand, size: int, target: Target, rng: random.Random) -> Hand | None:
