@@ -18,16 +18,18 @@ Pure: every random choice comes from the `random.Random` passed in.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from classroom.game.arithmetic import Illegal, read
+from classroom.game.arithmetic import Illegal, evaluate, read
 from classroom.game.bag import draw, used_tiles
-from classroom.game.board import Board, Direction, Placement, Square, on_board
+from classroom.game.board import SIZE, Board, Direction, Square, on_board
 from classroom.game.plays import make_play, score, why_illegal
-from classroom.game.symbols import BLANK, EQUAL, Hand, Symbol
+from classroom.game.symbols import BLANK, EQUAL, Hand, Rules, Symbol, Tile, face
+from classroom.game.taste import misfit
 from classroom.game.tilesets import TileSet
 from classroom.make.hands import in_order
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate, taste_filter
@@ -44,6 +46,9 @@ SETUP_HAND = 7  # tiles of the hand a setup play is chosen from: a class's ordin
 SETUPS = 10  # setup plays leaving a target tried on one board
 TARGETS = 3  # targets of one board tried
 BOARD_HANDS = 40  # hands aimed at targets of one board, at most (a nine-tile solve is 10-40 ms)
+# Lines through a square whose completing symbols a process keeps (a few hundred bytes each): a
+# board's setup plays meet each line about three times.
+COMPLETED = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -65,26 +70,41 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
             for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
                 spots.add((square, Direction.ACROSS if square[0] == row else Direction.DOWN))
     else:  # a new target's equation holds a new tile: it lies just past a run through one
-        for square in near:
+        for row, col in near:
             for direction in Direction:
-                run = board.run(square, direction)
-                (dr, dc), (first_row, first_col), (last_row, last_col) = direction.step, run[0], run[-1]
-                spots.update((((first_row - dr, first_col - dc), direction), ((last_row + dr, last_col + dc), direction)))
-    symbols = [s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0]
+                dr, dc = direction.step
+                back, ahead = tiles_from(board, (row, col), -dr, -dc), tiles_from(board, (row, col), dr, dc)
+                spots.add(((row - dr * (len(back) + 1), col - dc * (len(back) + 1)), direction))
+                spots.add(((row + dr * (len(ahead) + 1), col + dc * (len(ahead) + 1)), direction))
+    symbols = _symbols(tileset)
     found = set()
     for square, direction in spots:
         if not on_board(square) or not board.is_empty(square):
             continue
-        squares = board.place([Placement(square, EQUAL)]).run(square, direction)
-        if square in (squares[0], squares[-1]):
+        dr, dc = direction.step
+        before, after = tiles_from(board, square, -dr, -dc), tiles_from(board, square, dr, dc)
+        if not before or not after:
             continue  # a tile at the end of a string (an equation, or none) makes no equation
-        beside = [board.symbol(s) for s in squares if s != square]
-        # Without an = beside it, only an = there can make the run an equation.
-        for symbol in symbols if EQUAL in beside else (EQUAL,):
-            run = [symbol if s == square else board.symbol(s) for s in squares]
-            if makes_equation(run, tileset):
-                found.add(Target(square, symbol, direction))
+        line = (*(face(t) for t in reversed(before)), EQUAL, *(face(t) for t in after))
+        found.update(Target(square, symbol, direction) for symbol in completing(line, len(before), symbols, tileset.rules))
     return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
+
+
+def tiles_from(board: Board, square: Square, dr: int, dc: int) -> list[Tile]:
+    """Return the tiles in a row from the square past the given one, one (dr, dc) step at a time,
+    up to the first empty square or the board's edge."""
+    cells, (row, col), found = board.cells, square, []
+    row, col = row + dr, col + dc
+    while 1 <= row <= SIZE and 1 <= col <= SIZE and (tile := cells[(row - 1) * SIZE + col - 1]):
+        found.append(tile)
+        row, col = row + dr, col + dc
+    return found
+
+
+@functools.cache
+def _symbols(tileset: TileSet) -> tuple[Symbol, ...]:
+    """Return the symbols a target's square is tried with: the set's, with an =."""
+    return tuple(s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0)
 
 
 def has_room(board: Board, target: Target) -> bool:
@@ -131,6 +151,42 @@ def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
         return False
 
 
+@functools.lru_cache(maxsize=COMPLETED)
+def completing(line: tuple[Symbol, ...], hole: int, symbols: tuple[Symbol, ...], rules: Rules) -> tuple[Symbol, ...]:
+    """Return the symbols, of those given, that make the line a true equation put at `hole` (the
+    line's own symbol there is ignored): `makes_equation` of each, with the side of the = away
+    from the hole read once rather than once a symbol; each line worked out once a process (the
+    setup plays of one board leave the same lines again and again)."""
+    beside = line[:hole] + line[hole + 1:]
+    equals = [i + (i >= hole) for i, s in enumerate(beside) if s == EQUAL]
+    if not equals:  # only an = there can make the line an equation
+        try:
+            return (EQUAL,) if EQUAL in symbols and read((*line[:hole], EQUAL, *line[hole + 1:]), rules).kind == "equation" else ()
+        except Illegal:
+            return ()
+    if len(equals) > 1:
+        return ()  # an equation has only one =, and the hole's symbol cannot remove one
+    at = equals[0]
+    fixed, side = (line[at + 1:], line[:at]) if hole < at else (line[:at], line[at + 1:])
+    where = hole if hole < at else hole - at - 1
+    if not fixed:
+        return ()
+    try:
+        value = evaluate(fixed, rules)
+    except Illegal:
+        return ()
+    found = []
+    for symbol in symbols:
+        if symbol == EQUAL:
+            continue  # a second = never makes an equation
+        try:
+            if evaluate((*side[:where], symbol, *side[where + 1:]), rules) == value:
+                found.append(symbol)
+        except Illegal:
+            pass
+    return tuple(found)
+
+
 def aimed(bag: Hand, size: int, target: Target, rng: random.Random) -> Hand | None:
     """Return a hand of `size` tiles drawn from the bag holding the target's tile (the = is free,
     never in a hand), or None when the bag holds no such tile or too few tiles."""
@@ -154,6 +210,7 @@ def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet) -> l
     direction = target.direction.other
     dr, dc = direction.step
     row, col = target.square
+    crossing = crossing_filter(board, target.direction, tileset)
     found = []
     for answer in solve(hand, tileset).answers:
         symbols = answer.symbols  # the hand holds no blank: its tiles are its symbols
@@ -168,10 +225,39 @@ def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet) -> l
             if len(placed) < len(squares) and any(board.symbol(s) != t for s, t in zip(squares, symbols)
                                                   if not board.is_empty(s)):
                 continue
+            if not all(crossing(s, t) for s, t in placed):
+                continue  # most placements fail here: the game's whole check would refuse them too
             play = make_play(placed, direction)
             if why_illegal(board, play, tileset) is None and play_misfit(board, play, tileset.taste) is None:
                 found.append(Candidate(score(board, play, tileset).total, play))
     return sorted(found, key=candidate_order)
+
+
+def crossing_filter(board: Board, direction: Direction, tileset: TileSet) -> Callable[[Square, Tile], bool]:
+    """Return whether a tile put on an empty square leaves the string it joins along `direction`
+    readable (`why_illegal`'s check of a cross string) and one the level's class writes
+    (`play_misfit`'s), each square and tile worked out once: a play across `direction` whose
+    tile fails here is refused by those checks."""
+    known: dict[tuple[Square, Tile], bool] = {}
+    (dr, dc), rules, taste = direction.step, tileset.rules, tileset.taste
+
+    def crossing(square: Square, tile: Tile) -> bool:
+        found = known.get((square, tile))
+        if found is None:
+            line = [*reversed(tiles_from(board, square, -dr, -dc)), tile, *tiles_from(board, square, dr, dc)]
+            found = len(line) < 2 or (readable([face(t) for t in line], rules) and misfit(line, taste) is None)
+            known[square, tile] = found
+        return found
+    return crossing
+
+
+def readable(symbols: list[Symbol], rules: Rules) -> bool:
+    """Return whether the symbols read as a number, an expression or a true equation."""
+    try:
+        read(symbols, rules)
+    except Illegal:
+        return False
+    return True
 
 
 def setups(board: Board, bag: Hand, tileset: TileSet, rng: random.Random) -> Iterator[tuple[Board, Hand, list[Target]]]:
