@@ -161,28 +161,27 @@ def built_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board,
     richest: tuple[tuple, Board, Candidate] | None = None
     every = focus == "all"
     built = crossplay.from_games(tileset, rng, ALL_HAND if every else HAND, ALL_HANDS if every else CROSS_HANDS)
-    left = ALL_BUILT
+    left = ALL_BUILT  # for 'all': built hands still to look at (never one pulled past the bound)
     for board, _, plays in built:
-        if every and left == 0:
-            break
         left -= 1
         fitting = [(c, f) for c in plays if shows(focus, f := features(board, c.play, tileset))]
-        if not fitting:
-            continue
-        if focus == "cross":
+        if fitting and focus == "cross":
             fewest = min(f.count for _, f in fitting)
             found = [c for c, f in fitting if f.count == fewest]
             return board, found[rng.randrange(len(found))]
-        full = [c for c, f in fitting if f.bonus and (f.s_premium or f.e_premium)]
-        if full:
-            return board, full[rng.randrange(len(full))]
-        # else a premium first, then the bonus, then the most features, then the score
-        ranked = [(((f.s_premium or f.e_premium), f.bonus, f.count, c.score), c) for c, f in fitting]
-        rank, candidate = max(ranked, key=lambda pair: pair[0])
-        if richest is None or rank > richest[0]:
-            richest = (rank, board, candidate)
-        if rank[0]:  # a premium and a cross equation: what the item promises; the bonus is a plus
-            left = min(left, ALL_MORE)
+        if fitting:
+            full = [c for c, f in fitting if f.bonus and (f.s_premium or f.e_premium)]
+            if full:
+                return board, full[rng.randrange(len(full))]
+            # else a premium first, then the bonus, then the most features, then the score
+            ranked = [(((f.s_premium or f.e_premium), f.bonus, f.count, c.score), c) for c, f in fitting]
+            rank, candidate = max(ranked, key=lambda pair: pair[0])
+            if richest is None or rank > richest[0]:
+                richest = (rank, board, candidate)
+            if rank[0]:  # a premium and a cross equation: what the item promises; the bonus is a plus
+                left = min(left, ALL_MORE)
+        if every and left == 0:
+            break
     return None if richest is None else richest[1:]
 
 
