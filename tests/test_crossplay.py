@@ -13,7 +13,7 @@ from classroom.game.board import Board, Direction, Placement, parse_square
 from classroom.game.plays import make_play, score, why_illegal
 from classroom.game.tilesets import load_level
 from classroom.make import crossplay, scoreplay
-from classroom.make.crossplay import Target, built, cross_plays, fits_between, has_room, targets
+from classroom.make.crossplay import Target, built, cross_plays, targets
 from classroom.make.notebook import BINDER, _make
 from classroom.make.scoreplay import ALL_MORE, Features, built_play
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate
@@ -58,21 +58,9 @@ def test_a_cross_play_through_the_gap_is_legal_and_forms_two_equations():
         assert candidate.score == score(GAP, candidate.play, ORIGINAL).total
 
 
-# 3 + 4 = 7 across row 10, its + missing on K10; then the same with 4 = 4 down from L10, whose
-# = on L11 stands beside K11, the square under the gap.
+# 3 + 4 = 7 across row 10, its + missing on K10.
 OPEN = board("J10=3", "L10=4", "M10==", "N10=7")
-ONE_SIDED = board("J10=3", "L10=4", "M10==", "N10=7", "L11==", "L12=4")
 PLUS_K10 = Target(parse_square("K10"), "+", ACROSS)
-
-
-@pytest.mark.parametrize("gap, fits, plays", [(OPEN, True, 4), (ONE_SIDED, False, 0)])
-def test_an_operations_target_needs_room_on_both_sides(gap, fits, plays):
-    """A + on K10 sits between two numbers of the cross play (2 + 3 = 5 down: K9 and K11); with
-    K11 beside the = of L11, no hand's cross play fits, though has_room counts two squares above."""
-    assert targets(gap, ORIGINAL) == [PLUS_K10]
-    assert has_room(gap, PLUS_K10)
-    assert fits_between(gap, PLUS_K10) is fits
-    assert len(cross_plays(gap, ("2", "3", "5", "+"), PLUS_K10, ORIGINAL)) == plays
 
 
 def test_an_all_item_stops_a_few_hands_past_its_first_premium_cross_play(monkeypatch):

@@ -18,7 +18,6 @@ Pure: every random choice comes from the `random.Random` passed in.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections.abc import Iterator
@@ -28,7 +27,7 @@ from classroom.game.arithmetic import Illegal, read
 from classroom.game.bag import draw, used_tiles
 from classroom.game.board import Board, Direction, Placement, Square, on_board
 from classroom.game.plays import make_play, score, why_illegal
-from classroom.game.symbols import BLANK, EQUAL, Hand, Symbol, is_operation
+from classroom.game.symbols import BLANK, EQUAL, Hand, Symbol
 from classroom.game.tilesets import TileSet
 from classroom.make.hands import in_order
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate, taste_filter
@@ -200,13 +199,6 @@ def setups(board: Board, bag: Hand, tileset: TileSet, rng: random.Random) -> Ite
                 return
 
 
-def fits_between(board: Board, target: Target) -> bool:
-    """Return whether a cross play through the target may fit with its tile between two
-    expressions: an operation, like an =, neither starts nor ends an equation, so it needs room on
-    both sides of it along the play, as `has_room` asks of an =; a Number's tile may end it."""
-    return has_room(board, dataclasses.replace(target, symbol=EQUAL) if is_operation(target.symbol) else target)
-
-
 def built(boards: list[Board], bag: Hand, size: int, tileset: TileSet, rng: random.Random,
           hands: int) -> Iterator[tuple[Board, Target, list[Candidate]]]:
     """Yield (board, target, the cross plays of a hand through it) for the boards of a game, in a
@@ -216,10 +208,6 @@ def built(boards: list[Board], bag: Hand, size: int, tileset: TileSet, rng: rand
     for board in rng.sample(boards, len(boards)):
         tried = 0
         for after, left, found in setups(board, bag, tileset, rng):
-            # An operation's target with room on one side only never takes a cross play (none of
-            # 524 hands aimed at such targets in Junior seed 8's and Advanced seed 9's items did):
-            # the hands go to the next setup play's targets instead.
-            found = [t for t in found if fits_between(after, t)]
             # targets with room for the whole hand first: a nine-tile play needs ten squares
             found = [t for t in found if span(after, t) > size] or found
             for target in rng.sample(found, min(TARGETS, len(found))):
