@@ -12,8 +12,10 @@ import pytest
 from classroom.game.board import Board, Direction, Placement, parse_square
 from classroom.game.plays import make_play, score, why_illegal
 from classroom.game.tilesets import load_level
+from classroom.make import crossplay, scoreplay
 from classroom.make.crossplay import Target, built, cross_plays, targets
 from classroom.make.notebook import BINDER, _make
+from classroom.make.scoreplay import ALL_MORE, Features, built_play
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate
 
 ACROSS, DOWN = Direction.ACROSS, Direction.DOWN
@@ -54,6 +56,32 @@ def test_a_cross_play_through_the_gap_is_legal_and_forms_two_equations():
         equations = score(GAP, candidate.play, ORIGINAL).equations
         assert [e.text for e in equations[1:]] == ["7 - 2 = 5"]
         assert candidate.score == score(GAP, candidate.play, ORIGINAL).total
+
+
+# 3 + 4 = 7 across row 10, its + missing on K10.
+OPEN = board("J10=3", "L10=4", "M10==", "N10=7")
+PLUS_K10 = Target(parse_square("K10"), "+", ACROSS)
+
+
+def test_an_all_item_stops_a_few_hands_past_its_first_premium_cross_play(monkeypatch):
+    """An 'all' item looks ALL_MORE built hands past the first whose cross play covers a premium
+    (for the bonus, rarely found), then keeps that play: a nine-tile play with a premium found
+    later is not looked for."""
+    bonus_only, premium, full = (Features(False, False, True, True), Features(False, True, True, False),
+                                 Features(True, False, True, True))
+    found = [bonus_only, bonus_only, premium] + [bonus_only] * ALL_MORE + [full] * 10
+    pulled = []
+
+    def from_games(*args):
+        for number, _ in enumerate(found):
+            pulled.append(number)
+            yield OPEN, PLUS_K10, [scoreplay.Candidate(number, None)]
+
+    monkeypatch.setattr(crossplay, "from_games", from_games)
+    monkeypatch.setattr(scoreplay, "features", lambda board, play, tileset: found[pulled[-1]])
+    board_found, candidate = built_play(ORIGINAL, random.Random(1), "all")
+    assert len(pulled) == 3 + ALL_MORE
+    assert board_found == OPEN and candidate.score == 2  # the premium's hand
 
 
 @pytest.fixture(scope="module")

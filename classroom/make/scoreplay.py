@@ -13,7 +13,6 @@ Pure: every random choice comes from the `random.Random` passed in.
 
 from __future__ import annotations
 
-import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -34,7 +33,8 @@ from classroom.solve.board.position import Candidate, Position
 PLAYS = (2, 8)  # equation plays on the board before the play to score (fewest, most)
 CROSS_HANDS = 10  # hands aimed at one target for a cross play (a boardless solve each, cheap)
 ALL_HANDS = 10  # the same for an 'all' play
-ALL_BUILT = 24  # hands with a cross play an 'all' item looks at for one placing nine tiles
+ALL_BUILT = 24  # hands with a cross play an 'all' item looks at for one placing nine tiles...
+ALL_MORE = 3  # ...or this many more past the first covering a premium (the bonus is rare: 7 of 30)
 GAMES = 8  # simulated games tried for one item before its focus is declared out of reach
 BOARDS = 4  # boards of one game tried (the board after each of its plays)
 HAND = 7  # tiles of the drawn hand: plays a student adds up, found in a tenth of a second
@@ -156,26 +156,32 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
 def built_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate] | None:
     """Return a board and a cross play built on it (make.crossplay) that practises the focus, or
     None when none turned up within the bound: for 'cross', one of those with the fewest other
-    features; for 'all', one placing all nine tiles and covering a premium, else the richest."""
+    features; for 'all', one placing all nine tiles and covering a premium, else the richest of
+    ALL_BUILT hands with cross plays, or of ALL_MORE more once one covers a premium."""
     richest: tuple[tuple, Board, Candidate] | None = None
     every = focus == "all"
     built = crossplay.from_games(tileset, rng, ALL_HAND if every else HAND, ALL_HANDS if every else CROSS_HANDS)
-    for board, _, plays in itertools.islice(built, ALL_BUILT if every else None):
+    left = ALL_BUILT  # for 'all': built hands still to look at (never one pulled past the bound)
+    for board, _, plays in built:
+        left -= 1
         fitting = [(c, f) for c in plays if shows(focus, f := features(board, c.play, tileset))]
-        if not fitting:
-            continue
-        if focus == "cross":
+        if fitting and focus == "cross":
             fewest = min(f.count for _, f in fitting)
             found = [c for c, f in fitting if f.count == fewest]
             return board, found[rng.randrange(len(found))]
-        full = [c for c, f in fitting if f.bonus and (f.s_premium or f.e_premium)]
-        if full:
-            return board, full[rng.randrange(len(full))]
-        # else a premium first, then the bonus, then the most features, then the score
-        ranked = [(((f.s_premium or f.e_premium), f.bonus, f.count, c.score), c) for c, f in fitting]
-        rank, candidate = max(ranked, key=lambda pair: pair[0])
-        if richest is None or rank > richest[0]:
-            richest = (rank, board, candidate)
+        if fitting:
+            full = [c for c, f in fitting if f.bonus and (f.s_premium or f.e_premium)]
+            if full:
+                return board, full[rng.randrange(len(full))]
+            # else a premium first, then the bonus, then the most features, then the score
+            ranked = [(((f.s_premium or f.e_premium), f.bonus, f.count, c.score), c) for c, f in fitting]
+            rank, candidate = max(ranked, key=lambda pair: pair[0])
+            if richest is None or rank > richest[0]:
+                richest = (rank, board, candidate)
+            if rank[0]:  # a premium and a cross equation: what the item promises; the bonus is a plus
+                left = min(left, ALL_MORE)
+        if every and left == 0:
+            break
     return None if richest is None else richest[1:]
 
 
