@@ -1,0 +1,71 @@
+"""Every binder holds the cross equations it promises (issue 41), for seeds 1-10 of every
+notebook level, made by the binder's own jobs (`make.notebook._make`: the same seeded streams and
+item numbers as `classroom notebook`):
+- the cross Board Situation: every play tied at the best forms two equations;
+- the cross Score this play item: its play forms two equations;
+- the all-at-once item: its play covers a premium square and forms two equations.
+
+Dear (some ten minutes of CPU in all): marked `slow`, so the README's `python -m pytest` leaves
+it out; `python -m pytest -m slow` runs it. Not yet in .ci/run: the pairs in MISSES do not hold
+yet (issue 41; each search builds no cross play there, see docs/performance.md), and are expected
+to fail, strictly, so that a search that starts holding them says so.
+`python -m tests.benchmarks.bench_cross` prints the same with each item's time."""
+
+import pytest
+
+from classroom.game.tilesets import load_tileset
+from classroom.make.notebook import BINDER, NOTEBOOK_LEVELS, _make
+from classroom.make.worksheet import KeyPlay
+
+pytestmark = pytest.mark.slow
+SEEDS = range(1, 11)
+STEPS = BINDER.steps()
+# (item, level, seed) that do not hold at 2026-11-28 (bench_cross over the 30 pairs)
+# (the cross play to score: its search finds none, and the item falls back to 'all', a nine-tile
+# play that crosses and covers a premium, labelled so: no item practises the cross equation alone)
+MISSES = {("situation", "junior", 8), ("situation", "advanced", 4), ("situation", "advanced", 10),
+          ("cross", "junior", 3), ("cross", "original", 6), ("cross", "original", 9),
+          ("cross", "advanced", 2), ("cross", "advanced", 3), ("cross", "advanced", 9),
+          ("all", "junior", 10), ("all", "advanced", 9)}
+
+
+def pairs(item: str) -> list:
+    """Return the (level, seed) pairs of an item, those of MISSES expected to fail."""
+    return [pytest.param(level, seed, marks=pytest.mark.xfail(reason="no cross play built within the bound yet", strict=True))
+            if (item, level, seed) in MISSES else (level, seed) for level in NOTEBOOK_LEVELS for seed in SEEDS]
+
+
+def holds(play: KeyPlay) -> dict[str, bool]:
+    """Return what a key's play holds: a premium covered, a cross equation, the 40 bonus."""
+    equations = play.breakdown.equations
+    return {"premium": any(e.multipliers or any(t.new and t.factor > 1 for t in e.tiles) for e in equations),
+            "cross": len(equations) >= 2,
+            "bonus": play.breakdown.bonus > 0}
+
+
+def made(what: str, level: str, seed: int, step: str):
+    """Return the binder's item of the step (and the step it practises) for the level and seed."""
+    number = STEPS[what].index(step) + 1
+    return _make((what, load_tileset(level), seed, number, "test", step))
+
+
+@pytest.mark.parametrize("level, seed", pairs("situation"))
+def test_the_cross_situation_crosses_in_every_best_play(level, seed):
+    item, step = made("situations", level, seed, "cross")
+    assert step == "cross", f"the cross situation fell back to {step!r}"
+    assert item.best and all(holds(play)["cross"] for play in item.best)
+
+
+@pytest.mark.parametrize("level, seed", pairs("cross"))
+def test_the_cross_play_to_score_forms_two_equations(level, seed):
+    item, focus = made("scoreplay", level, seed, "cross")
+    assert focus == "cross", f"the cross item fell back to {focus!r}"
+    assert holds(item.play)["cross"]
+
+
+@pytest.mark.parametrize("level, seed", pairs("all"))
+def test_the_all_at_once_play_covers_a_premium_and_crosses(level, seed):
+    item, focus = made("scoreplay", level, seed, "all")
+    assert focus == "all"
+    found = holds(item.play)
+    assert found["premium"] and found["cross"], f"the play holds only {found}"
