@@ -21,12 +21,10 @@ pytestmark = pytest.mark.slow
 SEEDS = range(1, 11)
 STEPS = BINDER.steps()
 # (item, level, seed) that do not hold at 2026-11-28 (bench_cross over the 30 pairs)
-# (the cross play to score: its search finds none, and the item falls back to 'all', a nine-tile
-# play that crosses and covers a premium, labelled so: no item practises the cross equation alone)
+# (Advanced 9's cross play to score: neither seven- nor nine-tile hands build one, and the item
+# falls back to 'all', labelled so: no item practises the cross equation alone)
 MISSES = {("situation", "junior", 8), ("situation", "advanced", 4), ("situation", "advanced", 10),
-          ("cross", "junior", 3), ("cross", "original", 6), ("cross", "original", 9),
-          ("cross", "advanced", 2), ("cross", "advanced", 3), ("cross", "advanced", 9),
-          ("all", "junior", 10), ("all", "advanced", 9)}
+          ("cross", "advanced", 9), ("all", "junior", 10), ("all", "advanced", 9)}
 
 
 def pairs(item: str) -> list:

@@ -84,6 +84,26 @@ def test_an_all_item_stops_a_few_hands_past_its_first_premium_cross_play(monkeyp
     assert board_found == OPEN and candidate.score == 2  # the premium's hand
 
 
+def test_a_cross_item_no_seven_tile_hand_builds_is_built_from_nine_tiles(monkeypatch):
+    """When no seven-tile hand builds a cross play within the bound, the cross item is built from
+    nine-tile hands before it gives up (the binder then fell back to 'all', which practises no
+    cross equation alone): the item keeps its focus and the fewest-featured cross play."""
+    sizes = []
+    crossing, crossing_premium = Features(False, False, True, False), Features(True, False, True, False)
+
+    def from_games(tileset, rng, size, hands):
+        sizes.append(size)
+        if size == scoreplay.ALL_HAND:
+            yield OPEN, PLUS_K10, [scoreplay.Candidate(30, "premium"), scoreplay.Candidate(12, "plain")]
+
+    monkeypatch.setattr(crossplay, "from_games", from_games)
+    monkeypatch.setattr(scoreplay, "features",
+                        lambda board, play, tileset: crossing_premium if play == "premium" else crossing)
+    board_found, candidate = scoreplay.find_play(ORIGINAL, random.Random(1), "cross")
+    assert sizes == [scoreplay.HAND, scoreplay.ALL_HAND]
+    assert board_found == OPEN and candidate.play == "plain"
+
+
 @pytest.fixture(scope="module")
 def made():
     """Return the first cross plays built on the boards of an Original game (seeded)."""

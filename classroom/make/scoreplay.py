@@ -132,10 +132,14 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
     square where one tile completes an equation (make.crossplay)."""
     if focus in ("cross", "all"):
         found = built_play(tileset, rng, focus)
+        if found is None and focus == "cross":
+            # no seven-tile hand built one: nine tiles reach targets seven cannot (the 'all'
+            # item's hands, which found cross plays on every pair where seven found none)
+            found = built_play(tileset, rng, focus, ALL_HAND)
         if found is not None:
             return found
         if focus == "cross":
-            raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {crossplay.GAMES} simulated "
+            raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {2 * crossplay.GAMES} simulated "
                                  f"games of the {tileset.name} tile set; choose another --focus")
     size = ALL_HAND if focus == "all" else HAND
     for _ in range(GAMES):
@@ -153,14 +157,16 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
                          f"{tileset.name} tile set; choose another --focus")
 
 
-def built_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate] | None:
+def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None) -> tuple[Board, Candidate] | None:
     """Return a board and a cross play built on it (make.crossplay) that practises the focus, or
     None when none turned up within the bound: for 'cross', one of those with the fewest other
     features; for 'all', one placing all nine tiles and covering a premium, else the richest of
-    ALL_BUILT hands with cross plays, or of ALL_MORE more once one covers a premium."""
+    ALL_BUILT hands with cross plays, or of ALL_MORE more once one covers a premium. The hands
+    hold `size` tiles (by default HAND, ALL_HAND for 'all')."""
     richest: tuple[tuple, Board, Candidate] | None = None
     every = focus == "all"
-    built = crossplay.from_games(tileset, rng, ALL_HAND if every else HAND, ALL_HANDS if every else CROSS_HANDS)
+    size = size or (ALL_HAND if every else HAND)
+    built = crossplay.from_games(tileset, rng, size, ALL_HANDS if size == ALL_HAND else CROSS_HANDS)
     left = ALL_BUILT  # for 'all': built hands still to look at (never one pulled past the bound)
     for board, _, plays in built:
         left -= 1
