@@ -39,7 +39,7 @@ def reference_targets(board: Board, tileset: TileSet, near: tuple[Square, ...] |
         beside = [board.symbol(s) for s in squares if s != square]
         for symbol in symbols if EQUAL in beside else (EQUAL,):
             run = [symbol if s == square else board.symbol(s) for s in squares]
-            if makes_equation(run, tileset):
+            if makes_equation(run, tileset.rules):
                 found.add(Target(square, symbol, direction))
     return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
 

@@ -115,7 +115,7 @@ def test_completing_reads_each_symbol_in_the_hole(left, right, equal, data):
     for name in LEVELS:
         tileset = load_level(name)
         symbols = tuple(s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0)
-        expected = [s for s in symbols if makes_equation([*line[:hole], s, *line[hole + 1:]], tileset)
+        expected = [s for s in symbols if makes_equation([*line[:hole], s, *line[hole + 1:]], tileset.rules)
                     and (s == EQUAL or EQUAL in line[:hole] + line[hole + 1:])]
         assert completing(tuple(line), hole, symbols, tileset.rules) == tuple(expected)
 

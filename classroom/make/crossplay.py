@@ -143,10 +143,10 @@ def span(board: Board, target: Target) -> int:
     return count
 
 
-def makes_equation(symbols: list[str], tileset: TileSet) -> bool:
+def makes_equation(symbols: list[str] | tuple[str, ...], rules: Rules) -> bool:
     """Return whether the symbols are a true equation under the level's rules."""
     try:
-        return read(symbols, tileset.rules).kind == "equation"
+        return read(symbols, rules).kind == "equation"
     except Illegal:
         return False
 
@@ -160,10 +160,7 @@ def completing(line: tuple[Symbol, ...], hole: int, symbols: tuple[Symbol, ...],
     beside = line[:hole] + line[hole + 1:]
     equals = [i + (i >= hole) for i, s in enumerate(beside) if s == EQUAL]
     if not equals:  # only an = there can make the line an equation
-        try:
-            return (EQUAL,) if EQUAL in symbols and read((*line[:hole], EQUAL, *line[hole + 1:]), rules).kind == "equation" else ()
-        except Illegal:
-            return ()
+        return (EQUAL,) if EQUAL in symbols and makes_equation((*line[:hole], EQUAL, *line[hole + 1:]), rules) else ()
     if len(equals) > 1:
         return ()  # an equation has only one =, and the hole's symbol cannot remove one
     at = equals[0]
