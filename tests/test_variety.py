@@ -166,7 +166,7 @@ def test_a_hand_search_that_runs_out_says_how_many_draws_it_made():
 
 def test_the_kept_hand_is_rechecked_and_a_disagreement_is_raised(monkeypatch):
     """Hands are chosen on the solver's answers, but the hand kept goes through the checker
-    (make.keys.boardless_item) before its key is printed: a checker that disagrees stops it."""
+    (make.keys.key_answers with the hand) before its key is printed: a checker that disagrees stops it."""
     tileset = load_tileset("original")
     kept = variety_item("V-1", tileset, random.Random(3))
     assert kept.count > 0

@@ -19,7 +19,7 @@ from classroom.game.taste import fits, is_zero_trick
 from classroom.game.tilesets import TileSet
 from classroom.game.variety import EXAMPLES, KINDS, Kind, kind_allowed, kinds
 from classroom.make.hands import MAX_EQUATIONS, MAX_TRIES, HandRules, draw_hand
-from classroom.make.keys import boardless_item, families, group, key_answers
+from classroom.make.keys import families, group, hand_faces, key_answers
 from classroom.make.pool import Progress, run_all
 from classroom.make.sets import PrintOptions, custom_tiles, item_rng, run_tag
 from classroom.make.worksheet import KeyFamily, TileFace, Worksheet, item_id
@@ -97,8 +97,8 @@ def variety_item(id: str, tileset: TileSet, rng: random.Random, tries: int = MAX
         shows = {a: kinds([face(t) for t in a.tiles]) for a in answers}  # read once, asked per kind
         keys = tuple(kind_key(kind, answers, shows, tileset) for kind in asked)
         if all(key.shown for key in keys):
-            item = boardless_item(id, hand, tileset, solution)  # raises if the checker disagrees
-            return VarietyItem(id, item.hand, item.count, keys,
+            key_answers(solution, tileset, hand)  # the hand kept, re-checked: raises if the checker disagrees
+            return VarietyItem(id, hand_faces(hand, tileset), solution.count, keys,
                                tuple(kind.value for kind in KINDS if kind not in asked))
     raise ClassroomError(f"no hand of the {tileset.name} tile set showed every kind of equation "
                          f"({', '.join(kind.value for kind in asked)}) in {tries} draws")
