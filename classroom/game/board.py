@@ -183,8 +183,9 @@ class Board:
         return Board(tuple(cells))
 
     def run(self, square: Square, direction: Direction) -> tuple[Square, ...]:
-        """Return the squares of the maximal run of tiles through a square (which may be empty,
-        standing for a tile about to be placed there), in reading order."""
+        """Return the squares of the maximal run of tiles through a square that holds a tile, in
+        reading order. An empty square stands for no tile: the run of tiles just before it, or the
+        square alone when there are none; callers place a play's tiles first (`Board.place`)."""
         dr, dc = direction.step
         start = square
         while self.tile((start[0] - dr, start[1] - dc)):
