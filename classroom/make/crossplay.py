@@ -306,10 +306,13 @@ def built(boards: list[Board], bag: Hand, size: int, tileset: TileSet, rng: rand
                 break
 
 
-def from_games(tileset: TileSet, rng: random.Random, size: int, hands: int) -> Iterator[tuple[Board, Target, list[Candidate]]]:
-    """Yield (board, target, cross plays) as `built` does, from up to GAMES games a class of the
-    level plays, up to BUILT of them a game: a bounded search, the same for the same rng."""
+def from_games(tileset: TileSet, rng: random.Random, size: int, hands: int,
+               build: Callable[..., Iterator[tuple[Board, Target, list[Candidate]]]] | None = None
+               ) -> Iterator[tuple[Board, Target, list[Candidate]]]:
+    """Yield (board, target, cross plays) as `built` does (or `build`, with its arguments: the
+    hands built from the targets, make.crossbuild), from up to GAMES games a class of the level
+    plays, up to BUILT of them a game: a bounded search, the same for the same rng."""
     for _ in range(GAMES):
         game = simulate(tileset, rng, rng.randint(*PLAYS), player=class_player(tileset))
         bag = tuple(t for t in game.pile if t != BLANK)
-        yield from itertools.islice(built(boards_of(game), bag, size, tileset, rng, hands), BUILT)
+        yield from itertools.islice((build or built)(boards_of(game), bag, size, tileset, rng, hands), BUILT)

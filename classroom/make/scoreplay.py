@@ -14,6 +14,7 @@ Pure: every random choice comes from the `random.Random` passed in.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from classroom.errors import ClassroomError
@@ -22,7 +23,7 @@ from classroom.game.board import Board, board_text, premium
 from classroom.game.plays import Play, cross_runs
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
-from classroom.make import crossplay
+from classroom.make import crossbuild, crossplay
 from classroom.make.focuses import FOCUSES
 from classroom.make.hands import in_order
 from classroom.make.keys import board_tiles, key_play
@@ -136,6 +137,12 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
             # no seven-tile hand built one: nine tiles reach targets seven cannot (the 'all'
             # item's hands, which found cross plays on every pair where seven found none)
             found = built_play(tileset, rng, focus, ALL_HAND)
+        if not keeps_promise(found, focus, tileset):
+            # no aimed hand held what the item promises: hands built from the equations that fit
+            # through each target (make.crossbuild); only then, so the other items draw as before
+            again = built_play(tileset, rng, focus, build=crossbuild.built)
+            if again is not None and (found is None or keeps_promise(again, focus, tileset)):
+                found = again
         if found is not None:
             return found
         if focus == "cross":
@@ -157,16 +164,27 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
                          f"{tileset.name} tile set; choose another --focus")
 
 
-def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None) -> tuple[Board, Candidate] | None:
+def keeps_promise(found: tuple[Board, Candidate] | None, focus: str, tileset: TileSet) -> bool:
+    """Return whether a built play holds what its item promises: a cross equation, and for
+    'all' a premium covered too."""
+    if found is None:
+        return False
+    made = features(found[0], found[1].play, tileset)
+    return made.cross and (focus != "all" or made.s_premium or made.e_premium)
+
+
+def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None,
+               build: Callable | None = None) -> tuple[Board, Candidate] | None:
     """Return a board and a cross play built on it (make.crossplay) that practises the focus, or
     None when none turned up within the bound: for 'cross', one of those with the fewest other
     features; for 'all', one placing all nine tiles and covering a premium, else the richest of
     ALL_BUILT hands with cross plays, or of ALL_MORE more once one covers a premium. The hands
-    hold `size` tiles (by default HAND, ALL_HAND for 'all')."""
+    hold `size` tiles (by default HAND, ALL_HAND for 'all'), aimed or made by `build`
+    (`crossplay.from_games`)."""
     richest: tuple[tuple, Board, Candidate] | None = None
     every = focus == "all"
     size = size or (ALL_HAND if every else HAND)
-    built = crossplay.from_games(tileset, rng, size, ALL_HANDS if size == ALL_HAND else CROSS_HANDS)
+    built = crossplay.from_games(tileset, rng, size, ALL_HANDS if size == ALL_HAND else CROSS_HANDS, build)
     left = ALL_BUILT  # for 'all': built hands still to look at (never one pulled past the bound)
     for board, _, plays in built:
         left -= 1
