@@ -231,15 +231,20 @@ def test_the_builder_finds_every_equation_the_game_accepts_through_a_target(wher
     assert built_through(on, target, SMALL_BAG, 5) == expected
 
 
-def test_a_target_no_equation_fits_through_is_dead():
-    """A target whose cross row holds a × on each side of it has no equation through it: the
-    builder finds none, bounded or not, and neither does the brute force."""
-    dead = board("K8=4", "K10=1", "K11==", "K12=3", "J9=×", "L9=×")
-    target = Target(parse_square("K9"), "-", DOWN)
+@pytest.mark.parametrize("dead, target", [
+    # a × on each side of the gap across
+    (board("K8=4", "K10=1", "K11==", "K12=3", "J9=×", "L9=×"), Target(parse_square("K9"), "-", DOWN)),
+    # the equation the target completes, 4 + 0 = 4, pads with a 0: not one an Original class writes
+    (board("J10=4", "L10=0", "M10==", "N10=4"), PLUS_K10),
+])
+def test_a_target_no_equation_fits_through_is_dead(dead, target):
+    """A target no equation fits through (the squares across it, or the target's own equation
+    not to the level's taste): the builder finds none, bounded or not, nor does the brute force."""
     assert target in targets(dead, ORIGINAL)
-    crossing = crossplay.crossing_filter(dead, DOWN, ORIGINAL)
+    crossing = crossplay.crossing_filter(dead, target.direction, ORIGINAL)
     bag = tuple(t for t in ORIGINAL.bag if t != "?")
-    assert crossbuild.through(dead, target.square, "-", ACROSS, ORIGINAL, bag, crossing, 9, random.Random(1)) == []
+    assert crossbuild.through(dead, target.square, target.symbol, target.direction.other, ORIGINAL, bag, crossing,
+                              9, random.Random(1)) == []
     assert brute_force(dead, target, SMALL_BAG, 5) == built_through(dead, target, SMALL_BAG, 5) == set()
 
 

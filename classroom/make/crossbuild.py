@@ -126,10 +126,11 @@ def fits(equation: tuple[Symbol, ...], held: Counter, longest: int, tileset: Til
 
 def domain(board: Board, square: Square, target: Square, symbol: Symbol, alphabet: tuple[Symbol, ...],
            crossing: Callable[[Square, Tile], bool]) -> frozenset[Symbol]:
-    """Return the symbols that may stand on a square of a window: the target's on its square, a
-    board tile's own, else those of the alphabet whose tile leaves the string across readable."""
+    """Return the symbols that may stand on a square of a window: the target's on its square when
+    the equation it completes is one the class writes, a board tile's own, else those of the
+    alphabet whose tile leaves the string across readable and to the taste."""
     if square == target:
-        return frozenset((symbol,))
+        return frozenset((symbol,) if crossing(square, symbol) else ())
     if not board.is_empty(square):
         return frozenset((board.symbol(square),))
     return frozenset(s for s in alphabet if crossing(square, s))
