@@ -116,18 +116,21 @@ def test_hands_are_built_from_the_targets_only_when_the_aimed_ones_miss(monkeypa
     (crossbuild.built), and keeps that play; an item whose aimed hands kept it searches no more,
     so it draws as before."""
     searches = []
-    shown = {"bonus": Features(False, False, True, True), "premium": Features(False, True, True, False),
-             "built": Features(True, False, True, False)}
+    # a tile on B1 (no premium) or on A1 (a premium square); features told by the play
+    plays = {"bonus": make_play([((1, 2), "1")], ACROSS), "premium": make_play([((1, 1), "1")], ACROSS),
+             "built": make_play([((1, 1), "2")], ACROSS)}
+    shown = {plays["bonus"]: Features(False, False, True, True), plays["premium"]: Features(False, True, True, False),
+             plays["built"]: Features(True, False, True, False)}
 
     def from_games(tileset, rng, size, hands, build=None):
         searches.append(build)
         found = ["built"] if build is crossbuild.built else aimed
-        yield from ((OPEN, PLUS_K10, [scoreplay.Candidate(1, play)]) for play in found)
+        yield from ((OPEN, PLUS_K10, [scoreplay.Candidate(1, plays[name])]) for name in found)
 
     monkeypatch.setattr(crossplay, "from_games", from_games)
     monkeypatch.setattr(scoreplay, "features", lambda board, play, tileset: shown[play])
     _, candidate = scoreplay.find_play(ORIGINAL, random.Random(1), focus)
-    assert candidate.play == expected
+    assert candidate.play == plays[expected]
     assert searches[-1] is (crossbuild.built if expected == "built" else None)
     assert searches.count(crossbuild.built) == (expected == "built")
 

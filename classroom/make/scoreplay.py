@@ -166,11 +166,13 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
 
 def keeps_promise(found: tuple[Board, Candidate] | None, focus: str, tileset: TileSet) -> bool:
     """Return whether a built play holds what its item promises: a cross equation, and for
-    'all' a premium covered too."""
+    'all' a premium square covered too (any tile on it: the key shows its factor)."""
     if found is None:
         return False
-    made = features(found[0], found[1].play, tileset)
-    return made.cross and (focus != "all" or made.s_premium or made.e_premium)
+    board, candidate = found
+    covers = any(premium(p.square).symbol_factor > 1 or premium(p.square).equation_factor > 1
+                 for p in candidate.play.placements)
+    return features(board, candidate.play, tileset).cross and (focus != "all" or covers)
 
 
 def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None,
