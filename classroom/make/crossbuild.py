@@ -34,7 +34,15 @@ from classroom.game.board import Board, Direction, Square, on_board
 from classroom.game.symbols import EQUAL, FRACTIONS, Hand, Rules, Symbol, Tile, is_operation
 from classroom.game.taste import Taste, misfit
 from classroom.game.tilesets import TileSet
-from classroom.make.crossplay import BOARD_HANDS, Target, cross_plays, crossing_filter, makes_equation, setups
+from classroom.make.crossplay import (
+    BOARD_HANDS,
+    Target,
+    cross_plays,
+    crossing_filter,
+    makes_equation,
+    set_symbols,
+    setups,
+)
 from classroom.make.hands import in_order
 from classroom.solve.board.position import Candidate
 
@@ -75,7 +83,7 @@ def through(board: Board, square: Square, symbol: Symbol, direction: Direction, 
     exhaustive reading); none when the target is dead."""
     rules, taste = tileset.rules, tileset.taste
     held = Counter(bag)
-    alphabet = tuple(s for s in rules.symbols if s == EQUAL or held[s] > 0)
+    alphabet = tuple(s for s in set_symbols(tileset) if s == EQUAL or held[s] > 0)
     dr, dc = direction.step
     row, col = square
     found = []
@@ -90,8 +98,8 @@ def through(board: Board, square: Square, symbol: Symbol, direction: Direction, 
             for equal in range(1, length - 1):
                 if EQUAL not in domains[equal] or equal > SIDE or length - equal - 1 > SIDE:
                     continue
-                left = by_value(domains[:equal], alphabet, rules, taste)
-                right = by_value(domains[equal + 1:], alphabet, rules, taste) if left else {}
+                left = by_value(domains[:equal], set_symbols(tileset), rules, taste)
+                right = by_value(domains[equal + 1:], set_symbols(tileset), rules, taste) if left else {}
                 values = sorted(left.keys() & right.keys())
                 if every:
                     found.extend((start, (*first, EQUAL, *second)) for value in values
@@ -137,11 +145,12 @@ def domain(board: Board, square: Square, target: Square, symbol: Symbol, alphabe
 
 
 @functools.lru_cache(maxsize=SIDE_DOMAINS)
-def by_value(domains: tuple[frozenset[Symbol], ...], alphabet: tuple[Symbol, ...], rules: Rules,
+def by_value(domains: tuple[frozenset[Symbol], ...], symbols: tuple[Symbol, ...], rules: Rules,
              taste: Taste) -> dict[Fraction, list[tuple[Symbol, ...]]]:
-    """Return the side strings the domains allow, by value (windows in open space share them)."""
+    """Return the side strings of the set's symbols the domains allow, by value (windows in open
+    space share them; the sides are read once a set, whatever the bag holds)."""
     found: dict[Fraction, list[tuple[Symbol, ...]]] = defaultdict(list)
-    for string, value in sides(alphabet, rules, taste, len(domains)):
+    for string, value in sides(symbols, rules, taste, len(domains)):
         if all(s in held for s, held in zip(string, domains)):
             found[value].append(string)
     return found

@@ -76,7 +76,7 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
                 back, ahead = tiles_from(board, (row, col), -dr, -dc), tiles_from(board, (row, col), dr, dc)
                 spots.add(((row - dr * (len(back) + 1), col - dc * (len(back) + 1)), direction))
                 spots.add(((row + dr * (len(ahead) + 1), col + dc * (len(ahead) + 1)), direction))
-    symbols = _symbols(tileset)
+    symbols = set_symbols(tileset)
     found = set()
     for square, direction in spots:
         if not on_board(square) or not board.is_empty(square):
@@ -102,7 +102,7 @@ def tiles_from(board: Board, square: Square, dr: int, dc: int) -> list[Tile]:
 
 
 @functools.cache
-def _symbols(tileset: TileSet) -> tuple[Symbol, ...]:
+def set_symbols(tileset: TileSet) -> tuple[Symbol, ...]:
     """Return the symbols a target's square is tried with: the set's, with an =."""
     return tuple(s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0)
 

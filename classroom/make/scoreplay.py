@@ -170,9 +170,8 @@ def keeps_promise(found: tuple[Board, Candidate] | None, focus: str, tileset: Ti
     if found is None:
         return False
     board, candidate = found
-    covers = any(premium(p.square).symbol_factor > 1 or premium(p.square).equation_factor > 1
-                 for p in candidate.play.placements)
-    return features(board, candidate.play, tileset).cross and (focus != "all" or covers)
+    return features(board, candidate.play, tileset).cross and (focus != "all" or any(
+        premium(p.square).symbol_factor > 1 or premium(p.square).equation_factor > 1 for p in candidate.play.placements))
 
 
 def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None,
