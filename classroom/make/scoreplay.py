@@ -130,7 +130,8 @@ def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str
 def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate]:
     """Return a board from simulated play and a play on it that practises the focus; raise after
     a bounded search naming the focus. A cross play, and an 'all' play first, are built through a
-    square where one tile completes an equation (make.crossplay)."""
+    square where one tile completes an equation (make.crossplay), from aimed hands and, when none
+    keeps the item's promise, from hands built from the targets' equations (make.crossbuild)."""
     if focus in ("cross", "all"):
         found = built_play(tileset, rng, focus)
         if found is None and focus == "cross":
@@ -145,8 +146,8 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
                 found = again
         if found is not None:
             return found
-        if focus == "cross":
-            raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {2 * crossplay.GAMES} simulated "
+        if focus == "cross":  # three searches ran: seven- and nine-tile hands aimed, then hands built
+            raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {3 * crossplay.GAMES} simulated "
                                  f"games of the {tileset.name} tile set; choose another --focus")
     size = ALL_HAND if focus == "all" else HAND
     for _ in range(GAMES):
