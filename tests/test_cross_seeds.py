@@ -6,9 +6,9 @@ item numbers as `classroom notebook`):
 - the all-at-once item: its play covers a premium square and forms two equations.
 
 Dear (some ten minutes of CPU in all): marked `slow`, so the README's `python -m pytest` leaves
-it out; `python -m pytest -m slow` runs it. Not yet in .ci/run: the pairs in MISSES do not hold
-yet (issue 41; each search builds no cross play there, see docs/performance.md), and are expected
-to fail, strictly, so that a search that starts holding them says so.
+it out; `python -m pytest -m slow` runs it. Not in .ci/run (its cost). A pair put in MISSES is
+expected to fail, strictly, so that a search that starts holding it says so; none is there since
+the hands built from the targets (make.crossbuild) hold the six that missed.
 `python -m tests.benchmarks.bench_cross` prints the same with each item's time."""
 
 import pytest
@@ -20,11 +20,10 @@ from classroom.make.worksheet import KeyPlay
 pytestmark = pytest.mark.slow
 SEEDS = range(1, 11)
 STEPS = BINDER.steps()
-# (item, level, seed) that do not hold at 2026-11-28 (bench_cross over the 30 pairs)
-# (Advanced 9's cross play to score: neither seven- nor nine-tile hands build one, and the item
-# falls back to 'all', labelled so: no item practises the cross equation alone)
-MISSES = {("situation", "junior", 8), ("situation", "advanced", 4), ("situation", "advanced", 10),
-          ("cross", "advanced", 9), ("all", "junior", 10), ("all", "advanced", 9)}
+# (item, level, seed) that do not hold: none at 2026-11-28 (the six that missed before, situation
+# Junior 8, Advanced 4 and 10, cross Advanced 9, 'all' Junior 10 and Advanced 9, hold with hands
+# built from the targets)
+MISSES: set[tuple[str, str, int]] = set()
 
 
 def pairs(item: str) -> list:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 
-from classroom.game.board import Board, Direction, Placement, parse_square
-from classroom.game.plays import make_play, score, why_illegal
+from classroom.game.board import Board, Direction, Placement, on_board, parse_square
+from classroom.game.plays import main_run, make_play, score, why_illegal
 from classroom.game.tilesets import load_level
-from classroom.make import crossplay, scoreplay
+from classroom.make import crossbuild, crossplay, scoreplay
 from classroom.make.crossplay import Target, built, cross_plays, targets
 from classroom.make.notebook import BINDER, _make
 from classroom.make.scoreplay import ALL_MORE, Features, built_play
@@ -91,7 +92,7 @@ def test_a_cross_item_no_seven_tile_hand_builds_is_built_from_nine_tiles(monkeyp
     sizes = []
     crossing, crossing_premium = Features(False, False, True, False), Features(True, False, True, False)
 
-    def from_games(tileset, rng, size, hands):
+    def from_games(tileset, rng, size, hands, build=None):
         sizes.append(size)
         if size == scoreplay.ALL_HAND:
             yield OPEN, PLUS_K10, [scoreplay.Candidate(30, "premium"), scoreplay.Candidate(12, "plain")]
@@ -102,6 +103,36 @@ def test_a_cross_item_no_seven_tile_hand_builds_is_built_from_nine_tiles(monkeyp
     board_found, candidate = scoreplay.find_play(ORIGINAL, random.Random(1), "cross")
     assert sizes == [scoreplay.HAND, scoreplay.ALL_HAND]
     assert board_found == OPEN and candidate.play == "plain"
+
+
+@pytest.mark.parametrize("focus, aimed, expected", [
+    ("cross", [], "built"),  # no aimed hand of seven or nine tiles built a cross play
+    ("all", ["bonus"], "built"),  # the aimed hands' play crosses, places nine tiles, covers no premium
+    ("all", ["premium"], "premium"),  # the aimed hands kept the promise: no hand is built
+])
+def test_hands_are_built_from_the_targets_only_when_the_aimed_ones_miss(monkeypatch, focus, aimed, expected):
+    """A cross item, or an 'all' item without a premium, whose aimed hands built no play that
+    keeps its promise searches again with hands built from the targets' equations
+    (crossbuild.built), and keeps that play; an item whose aimed hands kept it searches no more,
+    so it draws as before."""
+    searches = []
+    # a tile on B1 (no premium) or on A1 (a premium square); features told by the play
+    plays = {"bonus": make_play([((1, 2), "1")], ACROSS), "premium": make_play([((1, 1), "1")], ACROSS),
+             "built": make_play([((1, 1), "2")], ACROSS)}
+    shown = {plays["bonus"]: Features(False, False, True, True), plays["premium"]: Features(False, True, True, False),
+             plays["built"]: Features(True, False, True, False)}
+
+    def from_games(tileset, rng, size, hands, build=None):
+        searches.append(build)
+        found = ["built"] if build is crossbuild.built else aimed
+        yield from ((OPEN, PLUS_K10, [scoreplay.Candidate(1, plays[name])]) for name in found)
+
+    monkeypatch.setattr(crossplay, "from_games", from_games)
+    monkeypatch.setattr(scoreplay, "features", lambda board, play, tileset: shown[play])
+    _, candidate = scoreplay.find_play(ORIGINAL, random.Random(1), focus)
+    assert candidate.play == plays[expected]
+    assert searches[-1] is (crossbuild.built if expected == "built" else None)
+    assert searches.count(crossbuild.built) == (expected == "built")
 
 
 @pytest.fixture(scope="module")
@@ -141,3 +172,108 @@ def test_the_binders_cross_situation_crosses_in_every_tied_best_play():
         play = make_play([(p.square, p.tile) for p in key.placements], direction)
         assert why_illegal(board, play, ORIGINAL) is None
         assert len(score(board, play, ORIGINAL).equations) >= 2
+
+
+# The builder against a brute force: a bag of a few tiles, so every string of a window can be tried.
+SMALL_BAG = ("1", "1", "2", "2", "3", "4", "+", "+", "-", "×")
+SMALL = ("1", "2", "3", "4", "+", "-", "×", "=")
+
+
+def brute_force(board: Board, target: Target, bag: tuple[str, ...], longest: int) -> set:
+    """Return every (first square, symbols) of at most `longest` symbols laid the other way
+    through the target's square, its symbol there, that the game accepts (`why_illegal`) and the
+    level's class writes (`play_misfit`), the hand holding its tiles (the = aside, those it meets
+    on the board too): every string of the small set tried on every window of the board."""
+    direction = target.direction.other
+    dr, dc = direction.step
+    held = Counter(bag)
+    found = set()
+    for length in range(2, longest + 1):
+        for at in range(length):
+            start = (target.square[0] - at * dr, target.square[1] - at * dc)
+            squares = [(start[0] + k * dr, start[1] + k * dc) for k in range(length)]
+            for symbols in itertools.product(SMALL, repeat=length):
+                if symbols[at] != target.symbol or symbols.count("=") != 1 or Counter(s for s in symbols if s != "=") - held:
+                    continue
+                if not all(on_board(s) for s in squares) or any(not board.is_empty(s) and board.symbol(s) != t
+                                                                for s, t in zip(squares, symbols)):
+                    continue
+                play = make_play([(s, t) for s, t in zip(squares, symbols) if board.is_empty(s)], direction)
+                # a play whose run reaches past the window is the longer window's, tried there
+                if len(main_run(board, play)) == length and why_illegal(board, play, ORIGINAL) is None \
+                        and play_misfit(board, play, ORIGINAL.taste) is None:
+                    found.add((start, symbols))
+    return found
+
+
+def built_through(board: Board, target: Target, bag: tuple[str, ...], longest: int) -> set:
+    """Return the builder's every equation through the target of at most `longest` symbols."""
+    crossing = crossplay.crossing_filter(board, target.direction, ORIGINAL)
+    found = crossbuild.through(board, target.square, target.symbol, target.direction.other, ORIGINAL, bag,
+                               crossing, 9, random.Random(1), every=True)
+    return {(start, symbols) for start, symbols in found if len(symbols) <= longest}
+
+
+# 4 - 1 = 3 down column K, its - missing on K9; `- 3` below J9, so that only a 3 or more reads
+# there (a string below 0 does not read).
+BESIDE = board("K8=4", "K10=1", "K11==", "K12=3", "J10=-", "J11=3")
+
+
+@pytest.mark.parametrize("where, target", [
+    ("GAP", Target(L13, "=", DOWN)),
+    ("OPEN", PLUS_K10),
+    ("BESIDE", Target(parse_square("K9"), "-", DOWN)),
+])
+def test_the_builder_finds_every_equation_the_game_accepts_through_a_target(where, target):
+    """Every equation of up to five symbols through the target that the game's own check accepts
+    (tried string by string from a small bag) is built, and no other."""
+    on = {"GAP": GAP, "OPEN": OPEN, "BESIDE": BESIDE}[where]
+    assert target in targets(on, ORIGINAL)
+    expected = brute_force(on, target, SMALL_BAG, 5)
+    assert expected  # a test of the builder, not of an empty search
+    assert built_through(on, target, SMALL_BAG, 5) == expected
+
+
+@pytest.mark.parametrize("dead, target", [
+    # a × on each side of the gap across
+    (board("K8=4", "K10=1", "K11==", "K12=3", "J9=×", "L9=×"), Target(parse_square("K9"), "-", DOWN)),
+    # the equation the target completes, 4 + 0 = 4, pads with a 0: not one an Original class writes
+    (board("J10=4", "L10=0", "M10==", "N10=4"), PLUS_K10),
+])
+def test_a_target_no_equation_fits_through_is_dead(dead, target):
+    """A target no equation fits through (the squares across it, or the target's own equation
+    not to the level's taste): the builder finds none, bounded or not, nor does the brute force."""
+    assert target in targets(dead, ORIGINAL)
+    crossing = crossplay.crossing_filter(dead, target.direction, ORIGINAL)
+    bag = tuple(t for t in ORIGINAL.bag if t != "?")
+    assert crossbuild.through(dead, target.square, target.symbol, target.direction.other, ORIGINAL, bag, crossing,
+                              9, random.Random(1)) == []
+    assert brute_force(dead, target, SMALL_BAG, 5) == built_through(dead, target, SMALL_BAG, 5) == set()
+
+
+def test_a_hand_built_from_an_equation_holds_its_cross_play():
+    """The hand built for each equation through the gap holds that very play among its cross
+    plays (the same check as an aimed hand's), and draws the rest from the bag."""
+    target = Target(L13, "=", DOWN)
+    bag = tuple(t for t in ORIGINAL.bag if t != "?")
+    crossing = crossplay.crossing_filter(GAP, DOWN, ORIGINAL)
+    rng = random.Random(5)
+    equations = crossbuild.through(GAP, L13, "=", ACROSS, ORIGINAL, bag, crossing, 7, rng)
+    assert equations
+    for start, symbols in equations[:10]:
+        hand = crossbuild.hand_for(symbols, bag, 7, rng)
+        assert len(hand) == 7 and not Counter(hand) - Counter(bag)
+        squares = [(start[0], start[1] + k) for k in range(len(symbols))]
+        wanted = {(s, t) for s, t in zip(squares, symbols) if GAP.is_empty(s)}
+        plays = cross_plays(GAP, hand, target, ORIGINAL)
+        assert wanted in [{(p.square, p.tile) for p in c.play.placements} for c in plays]
+
+
+def test_a_teacher_is_given_an_equation_without_padding_first():
+    """Equations with an operation and no `× 1`, `÷ 6/6` or lone 0 come first."""
+    lines = [("7", "=", "7"), ("0", "=", "0", "×", "3"), ("7", "×", "1", "=", "7"), ("4", "+", "1", "=", "5"),
+             ("6/6", "×", "7", "=", "7")]
+    assert [crossbuild.dullness(line) for line in lines] == [2, 2, 1, 0, 1]
+    found = crossbuild.ordered([((1, 1), line) for line in lines], random.Random(2))
+    assert found[0][1] == ("4", "+", "1", "=", "5")
+    assert {found[-1][1], found[-2][1]} == {("7", "=", "7"), ("0", "=", "0", "×", "3")}

@@ -76,7 +76,7 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
                 back, ahead = tiles_from(board, (row, col), -dr, -dc), tiles_from(board, (row, col), dr, dc)
                 spots.add(((row - dr * (len(back) + 1), col - dc * (len(back) + 1)), direction))
                 spots.add(((row + dr * (len(ahead) + 1), col + dc * (len(ahead) + 1)), direction))
-    symbols = _symbols(tileset)
+    symbols = set_symbols(tileset)
     found = set()
     for square, direction in spots:
         if not on_board(square) or not board.is_empty(square):
@@ -102,7 +102,7 @@ def tiles_from(board: Board, square: Square, dr: int, dc: int) -> list[Tile]:
 
 
 @functools.cache
-def _symbols(tileset: TileSet) -> tuple[Symbol, ...]:
+def set_symbols(tileset: TileSet) -> tuple[Symbol, ...]:
     """Return the symbols a target's square is tried with: the set's, with an =."""
     return tuple(s for s in tileset.rules.symbols if s == EQUAL or tileset.count.get(s, 0) > 0)
 
@@ -306,10 +306,13 @@ def built(boards: list[Board], bag: Hand, size: int, tileset: TileSet, rng: rand
                 break
 
 
-def from_games(tileset: TileSet, rng: random.Random, size: int, hands: int) -> Iterator[tuple[Board, Target, list[Candidate]]]:
-    """Yield (board, target, cross plays) as `built` does, from up to GAMES games a class of the
-    level plays, up to BUILT of them a game: a bounded search, the same for the same rng."""
+def from_games(tileset: TileSet, rng: random.Random, size: int, hands: int,
+               build: Callable[..., Iterator[tuple[Board, Target, list[Candidate]]]] | None = None
+               ) -> Iterator[tuple[Board, Target, list[Candidate]]]:
+    """Yield (board, target, cross plays) as `built` does (or `build`, with its arguments: the
+    hands built from the targets, make.crossbuild), from up to GAMES games a class of the level
+    plays, up to BUILT of them a game: a bounded search, the same for the same rng."""
     for _ in range(GAMES):
         game = simulate(tileset, rng, rng.randint(*PLAYS), player=class_player(tileset))
         bag = tuple(t for t in game.pile if t != BLANK)
-        yield from itertools.islice(built(boards_of(game), bag, size, tileset, rng, hands), BUILT)
+        yield from itertools.islice((build or built)(boards_of(game), bag, size, tileset, rng, hands), BUILT)

@@ -36,7 +36,7 @@ from classroom.errors import ClassroomError, excerpt
 from classroom.game.bag import used_tiles
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
-from classroom.make import crossplay, scoreplay
+from classroom.make import crossbuild, crossplay, scoreplay
 from classroom.make.hands import DIFFICULTIES, find_hand, in_order
 from classroom.make.keys import boardless_item, situation_item
 from classroom.make.pool import Progress, run_all
@@ -228,10 +228,14 @@ def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
     when none turned up within the bound: a board with a cross play built on it (make.crossplay),
     and a hand of that play's tiles and CROSS_EXTRA more from what is left (CROSS_HANDS such
     hands), then one fewer down to none, for each of up to CROSS_TRIES plays, the best scoring of
-    a built hand's first."""
+    a built hand's first; when none holds, the same for up to CROSS_TRIES plays of hands built
+    from the equations through each target (make.crossbuild)."""
     rules = situation_rules("cross")  # every tied best play forms two equations (no margin)
-    built = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
-    for board, _, plays in itertools.islice(built, CROSS_TRIES):
+    aimed = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
+    # when no aimed hand's play holds: hands built from the equations through each target
+    # (make.crossbuild), drawn only then, so the situations found before draw as before
+    rebuilt = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS, crossbuild.built)
+    for board, _, plays in itertools.chain(itertools.islice(aimed, CROSS_TRIES), itertools.islice(rebuilt, CROSS_TRIES)):
         used = used_tiles(plays[0].play)
         left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
         pool = sorted(left.elements())

@@ -14,6 +14,7 @@ Pure: every random choice comes from the `random.Random` passed in.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from classroom.errors import ClassroomError
@@ -22,7 +23,7 @@ from classroom.game.board import Board, board_text, premium
 from classroom.game.plays import Play, cross_runs
 from classroom.game.symbols import BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
-from classroom.make import crossplay
+from classroom.make import crossbuild, crossplay
 from classroom.make.focuses import FOCUSES
 from classroom.make.hands import in_order
 from classroom.make.keys import board_tiles, key_play
@@ -129,17 +130,24 @@ def candidates(board: Board, hand: tuple[str, ...], tileset: TileSet, focus: str
 def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, Candidate]:
     """Return a board from simulated play and a play on it that practises the focus; raise after
     a bounded search naming the focus. A cross play, and an 'all' play first, are built through a
-    square where one tile completes an equation (make.crossplay)."""
+    square where one tile completes an equation (make.crossplay), from aimed hands and, when none
+    keeps the item's promise, from hands built from the targets' equations (make.crossbuild)."""
     if focus in ("cross", "all"):
         found = built_play(tileset, rng, focus)
         if found is None and focus == "cross":
             # no seven-tile hand built one: nine tiles reach targets seven cannot (the 'all'
             # item's hands, which found cross plays on every pair where seven found none)
             found = built_play(tileset, rng, focus, ALL_HAND)
+        if not keeps_promise(found, focus, tileset):
+            # no aimed hand held what the item promises: hands built from the equations that fit
+            # through each target (make.crossbuild); only then, so the other items draw as before
+            again = built_play(tileset, rng, focus, build=crossbuild.built)
+            if again is not None and (found is None or keeps_promise(again, focus, tileset)):
+                found = again
         if found is not None:
             return found
-        if focus == "cross":
-            raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {2 * crossplay.GAMES} simulated "
+        if focus == "cross":  # three searches ran: seven- and nine-tile hands aimed, then hands built
+            raise ClassroomError(f"no play showing {FOCUSES[focus]} turned up in {3 * crossplay.GAMES} simulated "
                                  f"games of the {tileset.name} tile set; choose another --focus")
     size = ALL_HAND if focus == "all" else HAND
     for _ in range(GAMES):
@@ -157,16 +165,28 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
                          f"{tileset.name} tile set; choose another --focus")
 
 
-def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None) -> tuple[Board, Candidate] | None:
+def keeps_promise(found: tuple[Board, Candidate] | None, focus: str, tileset: TileSet) -> bool:
+    """Return whether a built play holds what its item promises: a cross equation, and for
+    'all' a premium square covered too (any tile on it: the key shows its factor)."""
+    if found is None:
+        return False
+    board, candidate = found
+    return features(board, candidate.play, tileset).cross and (focus != "all" or any(
+        premium(p.square).symbol_factor > 1 or premium(p.square).equation_factor > 1 for p in candidate.play.placements))
+
+
+def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None,
+               build: Callable | None = None) -> tuple[Board, Candidate] | None:
     """Return a board and a cross play built on it (make.crossplay) that practises the focus, or
     None when none turned up within the bound: for 'cross', one of those with the fewest other
     features; for 'all', one placing all nine tiles and covering a premium, else the richest of
     ALL_BUILT hands with cross plays, or of ALL_MORE more once one covers a premium. The hands
-    hold `size` tiles (by default HAND, ALL_HAND for 'all')."""
+    hold `size` tiles (by default HAND, ALL_HAND for 'all'), aimed or made by `build`
+    (`crossplay.from_games`)."""
     richest: tuple[tuple, Board, Candidate] | None = None
     every = focus == "all"
     size = size or (ALL_HAND if every else HAND)
-    built = crossplay.from_games(tileset, rng, size, ALL_HANDS if size == ALL_HAND else CROSS_HANDS)
+    built = crossplay.from_games(tileset, rng, size, ALL_HANDS if size == ALL_HAND else CROSS_HANDS, build)
     left = ALL_BUILT  # for 'all': built hands still to look at (never one pulled past the bound)
     for board, _, plays in built:
         left -= 1
