@@ -362,9 +362,10 @@ def test_meetings_meet_every_sum(prefixes, terms, targets, plus, negatives):
     """Prefixes p and terms t meet a target v when p + t = v (or p − t), none below zero unless
     `negatives`, whichever two of the three `meetings` loops over (whole values and fractions,
     each on its own path): each pair once, as trying every one."""
+    of = {key: fraction(key) for key in prefixes | terms | targets}  # each key read once
     expected = sorted(((v, p, t) for p in prefixes for t in terms for v in targets
-                       if (fraction(p) + fraction(t) if plus else fraction(p) - fraction(t)) == fraction(v)
-                       and (negatives or fraction(p) >= 0 and fraction(t) >= 0)), key=repr)
+                       if (of[p] + of[t] if plus else of[p] - of[t]) == of[v]
+                       and (negatives or of[p] >= 0 and of[t] >= 0)), key=repr)
     if not negatives:  # the tables of a set without negatives hold none
         prefixes, terms = [p for p in prefixes if fraction(p) >= 0], [t for t in terms if fraction(t) >= 0]
     found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in meet.meetings(
@@ -389,9 +390,9 @@ def test_meetings_skip_only_parts_that_meet_no_target(prefixes, terms, targets, 
         prefixes = prefixes | padding
     elif padded == "terms":
         terms = terms | padding
+    of = {key: fraction(key) for key in prefixes | terms | targets}  # each key read once
     expected = sorted(((v, p, t) for p in prefixes for t in terms for v in targets
-                       if (fraction(p) + fraction(t) if plus else fraction(p) - fraction(t)) == fraction(v)),
-                      key=repr)
+                       if (of[p] + of[t] if plus else of[p] - of[t]) == of[v]), key=repr)
     found = sorted(((v, next(iter(p_by)), next(iter(t_by))) for v, p_by, t_by in meet.meetings(
         tagged(prefixes), tagged(terms), targets, [meet.pair(v) for v in targets], plus, False)), key=repr)
     assert found == expected
