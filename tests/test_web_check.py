@@ -96,15 +96,16 @@ def test_the_make_pages_practice_switch_turns_a_situations_check_page_on(client,
 @pytest.fixture(scope="module")
 def made_set(tmp_path_factory):
     """Return a function giving (the command's output, a copy of its folder in folder/output/run)
-    for `classroom KIND --count 1 --seed 4 ... --out ... OPTIONS`: each command is run once for
-    the module (the same seed makes the same set), and each test gets a copy of its own."""
+    for `classroom KIND --count 1 --seed 7 ... --out ... OPTIONS`: each command is run once for
+    the module (the same seed makes the same set), and each test gets a copy of its own. Seed 7's
+    situation is found in about 2 s, seed 4's in about 7."""
     runs = {}
 
     def made(kind: str, options: list[str], folder):
         if (kind, *options) not in runs:
             out = tmp_path_factory.mktemp(kind) / "run"
             extra = ["--plays", "2", "--margin", "0"] if kind == "situations" else []
-            result = CliRunner().invoke(cli, [kind, "--count", "1", "--seed", "4", *extra, "--out", str(out), *options])
+            result = CliRunner().invoke(cli, [kind, "--count", "1", "--seed", "7", *extra, "--out", str(out), *options])
             assert result.exit_code == 0, result.output
             runs[kind, *options] = result.stdout, out
         stdout, out = runs[kind, *options]

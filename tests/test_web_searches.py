@@ -356,12 +356,12 @@ class Sampler:
         self.thread.join()
 
 
-LIMIT = 6  # seconds: the test's --reveal-seconds (the default is 30)
+LIMIT = 3  # seconds: the test's --reveal-seconds (the default is 30)
 
 
 def test_twenty_two_blank_reveals_end_within_their_limit_and_ctrl_c_stops_the_server(tmp_path):
     """20 concurrent reveals of two-blank racks on an empty board against `classroom serve
-    --reveal-seconds 6` (not the default 30, to keep the test short): each answers within the
+    --reveal-seconds 3` (not the default 30, to keep the test short): each answers within the
     limit plus 5 seconds (a generous bound), with the best play or the sentence that it takes too
     long; no more search processes than cores at once; 5 seconds after the limit no search
     process is left; sampled every 0.2 s, the server and all its children never above 2 GB RSS
