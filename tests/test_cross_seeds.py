@@ -35,7 +35,9 @@ def pairs(item: str) -> list:
 def holds(play: KeyPlay) -> dict[str, bool]:
     """Return what a key's play holds: a premium covered, a cross equation, the 40 bonus."""
     equations = play.breakdown.equations
-    return {"premium": any(e.multipliers or any(t.new and t.factor > 1 for t in e.tiles) for e in equations),
+    # a premium that counts, as scoreplay.features says: an = or a blank on 2S multiplies nothing
+    return {"premium": any(e.multipliers or any(t.new and t.factor > 1 and t.symbol_score > 0 for t in e.tiles)
+                           for e in equations),
             "cross": len(equations) >= 2,
             "bonus": play.breakdown.bonus > 0}
 

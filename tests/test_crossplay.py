@@ -109,6 +109,7 @@ def test_a_cross_item_no_seven_tile_hand_builds_is_built_from_nine_tiles(monkeyp
     ("cross", [], "built"),  # no aimed hand of seven or nine tiles built a cross play
     ("all", ["bonus"], "built"),  # the aimed hands' play crosses, places nine tiles, covers no premium
     ("all", ["premium"], "premium"),  # the aimed hands kept the promise: no hand is built
+    ("all", ["nothing"], "built"),  # crosses, nine tiles, on a premium square that multiplies nothing (an = on 2S)
 ])
 def test_hands_are_built_from_the_targets_only_when_the_aimed_ones_miss(monkeypatch, focus, aimed, expected):
     """A cross item, or an 'all' item without a premium, whose aimed hands built no play that
@@ -118,9 +119,9 @@ def test_hands_are_built_from_the_targets_only_when_the_aimed_ones_miss(monkeypa
     searches = []
     # a tile on B1 (no premium) or on A1 (a premium square); features told by the play
     plays = {"bonus": make_play([((1, 2), "1")], ACROSS), "premium": make_play([((1, 1), "1")], ACROSS),
-             "built": make_play([((1, 1), "2")], ACROSS)}
+             "built": make_play([((1, 1), "2")], ACROSS), "nothing": make_play([((1, 1), "=")], ACROSS)}
     shown = {plays["bonus"]: Features(False, False, True, True), plays["premium"]: Features(False, True, True, False),
-             plays["built"]: Features(True, False, True, False)}
+             plays["built"]: Features(True, False, True, False), plays["nothing"]: Features(False, False, True, True)}
 
     def from_games(tileset, rng, size, hands, build=None):
         searches.append(build)

@@ -167,12 +167,13 @@ def find_play(tileset: TileSet, rng: random.Random, focus: str) -> tuple[Board, 
 
 def keeps_promise(found: tuple[Board, Candidate] | None, focus: str, tileset: TileSet) -> bool:
     """Return whether a built play holds what its item promises: a cross equation, and for
-    'all' a premium square covered too (any tile on it: the key shows its factor)."""
+    'all' a premium that counts too (`features`: an = or a blank on 2S multiplies nothing, so a
+    class practises no premium there)."""
     if found is None:
         return False
     board, candidate = found
-    return features(board, candidate.play, tileset).cross and (focus != "all" or any(
-        premium(p.square).symbol_factor > 1 or premium(p.square).equation_factor > 1 for p in candidate.play.placements))
+    shown = features(board, candidate.play, tileset)
+    return shown.cross and (focus != "all" or shown.s_premium or shown.e_premium)
 
 
 def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None,
