@@ -106,7 +106,7 @@ def key_answers(solution: Solution, tileset: TileSet, hand: Hand | None = None) 
     """Return the solver's answers as a key prints them; with the hand, each re-checked by the
     checker first (PRODUCT: a key never prints an answer the checker has not confirmed, with the
     same score; a disagreement is raised, never printed). Without it, unchecked: for choosing
-    among hands, the hand chosen re-checked by boardless_item."""
+    among hands, the hand kept then re-checked by a call with it (boardless_item, variety_item)."""
     answers = []
     for answer in solution.answers:
         tiles = tuple(answer.tiles or answer.symbols)

@@ -59,6 +59,11 @@ class Features:
         """Return how many of the four the play shows."""
         return self.s_premium + self.e_premium + self.cross + self.bonus
 
+    @property
+    def premium(self) -> bool:
+        """Return whether a premium counts in the score (a symbol's or the equation's)."""
+        return self.s_premium or self.e_premium
+
 
 def features(board: Board, play: Play, tileset: TileSet) -> Features:
     """Return the features of a legal play: every new tile lies in the main equation, so a new
@@ -173,7 +178,7 @@ def keeps_promise(found: tuple[Board, Candidate] | None, focus: str, tileset: Ti
         return False
     board, candidate = found
     shown = features(board, candidate.play, tileset)
-    return shown.cross and (focus != "all" or shown.s_premium or shown.e_premium)
+    return shown.cross and (focus != "all" or shown.premium)
 
 
 def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | None = None,
@@ -197,11 +202,11 @@ def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | Non
             found = [c for c, f in fitting if f.count == fewest]
             return board, found[rng.randrange(len(found))]
         if fitting:
-            full = [c for c, f in fitting if f.bonus and (f.s_premium or f.e_premium)]
+            full = [c for c, f in fitting if f.bonus and f.premium]
             if full:
                 return board, full[rng.randrange(len(full))]
             # else a premium first, then the bonus, then the most features, then the score
-            ranked = [(((f.s_premium or f.e_premium), f.bonus, f.count, c.score), c) for c, f in fitting]
+            ranked = [((f.premium, f.bonus, f.count, c.score), c) for c, f in fitting]
             rank, candidate = max(ranked, key=lambda pair: pair[0])
             if richest is None or rank > richest[0]:
                 richest = (rank, board, candidate)
