@@ -115,7 +115,7 @@ def test_a_worker_killed_mid_run_is_one_sentence_and_exit_2(tmp_path):
 # seconds: the same guard is proved as under 1 GB, without filling 1 GB first.
 @pytest.mark.parametrize("args, megabytes", [
     # two blanks listing 278,000 equations; at 128 MB the memory ran out late enough that saying
-    # so inside the handler ran out again and ended in a traceback (fixed: cli/console.registered)
+    # so inside the handler ran out again and ended in a traceback (fixed: cli/plain.failure)
     (["solve", "? 0 6 0 ? 1 0 4 ÷"], 128),
     # A set's search in the worker processes: seed 8's positions need some 270 MB (2026-11-26);
     # at 100 MB a worker runs out while it deals or searches its first item.
@@ -167,11 +167,11 @@ def test_every_command_is_capped_at_1_GB():
     """A command may take 1 GB of address space and no more (PRODUCT.md: no command needs more
     than 1 GB of a school laptop's 8); the page's server 5 GB, as its threads reserve address
     space, while its searches run under 1 GB beyond what they were forked with."""
-    from classroom.cli.console import SERVER_MEMORY_MB
+    from classroom.cli.plain import SERVER_MEMORY_MB
     from classroom.machine import MEMORY_MB
 
     assert MEMORY_MB == 1024
-    guard = "from classroom.cli.console import guard_process\n"
+    guard = "from classroom.cli.plain import guard_process\n"
     assert cap_after(guard + "guard_process()") == 1024 ** 3
     assert cap_after(guard + "guard_process()", megabytes="300") == 300 * 1024 ** 2
     assert cap_after(guard + "guard_process(server=True)") == SERVER_MEMORY_MB * 1024 ** 2
@@ -235,6 +235,7 @@ def test_running_out_of_memory_is_said_once_what_filled_it_is_let_go(monkeypatch
     import typer
     from typer.testing import CliRunner
 
+    from classroom.cli import plain
     from classroom.cli.console import registered
 
     class Filled:
@@ -249,15 +250,15 @@ def test_running_out_of_memory_is_said_once_what_filled_it_is_let_go(monkeypatch
 
     said = []
 
-    def echo(message, err=False):
+    def tell(line):
         if held[0]() is not None:  # no memory left to write with while the listing lives
             raise MemoryError
-        said.append((message, err))
+        said.append(line)
 
     app = typer.Typer()
     registered(app, answer)
-    monkeypatch.setattr(typer, "echo", echo)
+    monkeypatch.setattr(plain, "tell", tell)
     result = CliRunner().invoke(app, [])
     assert result.exit_code == 2, result.exception
-    assert said == [("error: this needs more memory than the computer allows; ask for less (fewer "
-                     "blanks in the hand, fewer items); nothing was written", True)]
+    assert said == ["error: this needs more memory than the computer allows; ask for less (fewer "
+                    "blanks in the hand, fewer items); nothing was written"]

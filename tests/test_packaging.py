@@ -52,10 +52,10 @@ def test_the_wheel_holds_nothing_but_the_package(wheel):
 
 
 def test_the_wheel_installs_the_classroom_command(wheel):
-    """The console script `classroom` runs classroom.cli.commands:main."""
+    """The console script `classroom` runs classroom.cli.light:main (the front door, then typer)."""
     entry, = [n for n in wheel.namelist() if n.endswith(".dist-info/entry_points.txt")]
     text = wheel.read(entry).decode("utf-8")
-    assert "[console_scripts]" in text and "classroom = classroom.cli.commands:main" in text
+    assert "[console_scripts]" in text and "classroom = classroom.cli.light:main" in text
 
 
 def test_every_package_folder_is_a_package():

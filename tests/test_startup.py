@@ -24,7 +24,7 @@ HEAVY = ("reportlab", "starlette", "uvicorn", "jinja2", "rich", "classroom.solve
 RUN = """
 import contextlib, io, sys
 sys.argv = ["classroom", *sys.argv[1:]]
-from classroom.cli.commands import main
+from classroom.cli.light import main  # the console script: the front door, then typer
 with contextlib.redirect_stdout(io.StringIO()) as shown:
     try:
         main()

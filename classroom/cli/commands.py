@@ -25,8 +25,10 @@ import typer
 from typer.main import get_group
 
 from classroom.choices import one_of
-from classroom.cli.console import PeopleCommand, PeopleGroup, Within, fresh_random, guard_process, json_text, registered
+from classroom.cli.console import PeopleCommand, PeopleGroup, Within, fresh_random, registered
 from classroom.cli.games import game_app
+from classroom.cli.light import check_answer, solve_answer, tiles_answer
+from classroom.cli.plain import guard_process, json_text, say
 from classroom.data import LEVELS
 from classroom.errors import ClassroomError, read_text
 from classroom.make.focuses import FOCUSES
@@ -86,10 +88,7 @@ JsonOption = typer.Option(False, "--json", help="Machine-readable output.")
 def tiles(level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Show the tile set in use: symbols, counts, scores."""
-    from classroom.mark.answers import tiles_data, tiles_lines
-
-    tileset = load_tileset(level, tiles)
-    say(tiles_data(tileset) if json_out else tiles_lines(tileset))
+    say(tiles_answer(level, tiles, json_out))
 
 
 @command
@@ -98,13 +97,7 @@ def solve(hand: str = typer.Argument(..., help="Tiles, like '2 4 ÷ 3 8 + 7/4 ? 
           top: Optional[int] = typer.Option(None, "--top", min=1, help="Show only the N best."),
           json_out: bool = JsonOption) -> None:
     """List every equation a hand allows, with scores, best first."""
-    from classroom.mark.answers import solve_data, solve_lines
-    from classroom.solve.boardless import solve as solve_hand
-
-    tileset = load_tileset(level, tiles)
-    held = tileset.read_hand(hand)
-    solution = solve_hand(held, tileset)
-    say(solve_data(held, solution, top) if json_out else solve_lines(held, tileset, solution, top))
+    say(solve_answer(hand, level, tiles, top, json_out))
 
 
 @command
@@ -113,15 +106,9 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
           level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
-    from classroom.game.symbols import parse_written
-    from classroom.mark.answers import check_data, check_line
-    from classroom.solve.boardless import check as check_written
-
-    tileset = load_tileset(level, tiles)
-    held = tileset.read_hand(hand) if hand is not None else None
-    verdict = check_written(parse_written(equation, negatives=tileset.rules.negatives), tileset, held)
-    say(check_data(verdict) if json_out else [check_line(verdict)])
-    raise typer.Exit(0 if verdict.valid else 1)
+    answer, status = check_answer(equation, hand, level, tiles, json_out)
+    say(answer)
+    raise typer.Exit(status)
 
 
 @command
@@ -174,14 +161,6 @@ def best(board: Path = typer.Argument(..., help="A board file: 19 lines of 19 ce
     say(best_lines(position, held, tileset, shown, breakdowns))
     if shown:
         say(["", count_line(*counted(), glance=not exact)])
-
-
-def say(answer: dict | list[str]) -> None:
-    """Print an answer: JSON data on one line, or lines of text."""
-    if isinstance(answer, dict):
-        typer.echo(json_text(answer))
-    else:
-        typer.echo("\n".join(answer))
 
 
 SeedOption = typer.Option(None, "--seed", help="Every random choice flows from it; printed on every sheet.")

@@ -4,23 +4,20 @@
   `--hand "- 5 ..."`): a word that starts with `-` and is no option of the command is a value;
 - a usage mistake is one line, `error: ...`, with exit status 2 (no drawn box);
 - Ctrl-C and SIGTERM end the command with one line and nothing written;
-- a process never grows past a memory cap: a blow-up is one sentence, not a frozen machine.
+- a process never grows past a memory cap: a blow-up is one sentence, not a frozen machine
+  (cli.plain, which the light commands share without typer).
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import io
-import os
-import signal
 import sys
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from classroom.errors import ClassroomError, Interrupted, one_line, path_excerpt
-from classroom.machine import cap_memory
+from classroom.cli.plain import failure, interrupted, looks_like_option
+from classroom.errors import one_line
 
 try:  # recent typer carries its own copy of click
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
@@ -30,12 +27,6 @@ except ImportError:  # pragma: no cover - older typer uses click itself
     from click.types import INT, IntRange
     NoArgsIsHelpError = None
 Abort = typer.Abort
-
-# `classroom serve`'s own address space, in MB: its threads reserve address space they never
-# use, so the server keeps a larger cap; its searches and jobs run in processes of their own
-# under the 1 GB of any command (machine.MEMORY_MB).
-SERVER_MEMORY_MB = 5 * 1024
-INTERRUPTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
 
 
 class Within(IntRange):
@@ -97,12 +88,6 @@ def values_last(command, ctx, args: list[str]) -> list[str]:
     return front + (["--"] + values if values else [])
 
 
-def looks_like_option(word: str) -> bool:
-    """Return whether a word is meant as an option (`--x`, `-x`), not a hand or an equation (`- 5`, `-2`)."""
-    return word.startswith("--") and len(word) > 2 or (
-        len(word) > 1 and word[0] == "-" and word[1].isalpha() and word[1] not in "xX")
-
-
 class PeopleGroup(TyperGroup):
     """The `classroom` group: usage mistakes and interruptions as one line each."""
 
@@ -128,46 +113,6 @@ class PeopleGroup(TyperGroup):
         return status
 
 
-def interrupted(error: BaseException) -> int:
-    """Return the exit status of an interruption, after saying so in one line."""
-    signum = getattr(error, "signum", signal.SIGINT)
-    name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
-    typer.echo(f"error: stopped by {name}; nothing was written", err=True)
-    return INTERRUPTED.get(signum, 130)
-
-
-def guard_process(server: bool = False) -> None:
-    """Cap this process's memory (machine.cap_memory; the page's server a larger cap), turn
-    SIGTERM into an interruption like Ctrl-C, and print any text (the console script only: tests
-    run commands in-process without these)."""
-    cap_memory(SERVER_MEMORY_MB if server else None)
-
-    def stop(signum, frame):
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once is enough: the stop is under way
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        raise Interrupted(signum)
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    # When memory runs out, a clean-up (__del__) can fail too; the command's one sentence says it.
-    default_hook = sys.unraisablehook
-    sys.unraisablehook = lambda unraisable: (
-        None if isinstance(unraisable.exc_value, MemoryError) else default_hook(unraisable))
-    for stream in (sys.stdout, sys.stderr):  # a file name in bytes that are not UTF-8 still prints
-        try:
-            stream.reconfigure(errors="backslashreplace")
-        except (AttributeError, ValueError):
-            pass
-
-
-def json_text(data: object) -> str:
-    """Return data as JSON on one line, as --json prints it (json is imported by the commands
-    that print it, not at start)."""
-    import json
-
-    return json.dumps(data, ensure_ascii=False)
-
-
 def fresh_random():
     """Return the system's random source, for a fresh seed (random is imported here, by the
     commands that draw one)."""
@@ -183,28 +128,14 @@ def registered(app: typer.Typer, function, prepare=lambda arguments: arguments, 
 
     @functools.wraps(function)
     def friendly(*args, **kwargs):
-        try:
-            return function(*args, **prepare(kwargs))
-        except ClassroomError as error:
-            typer.echo(f"error: {one_line(error)}", err=True)
-            raise typer.Exit(2) from None
-        except BrokenPipeError:  # what reads the output has stopped (`classroom solve … | head`):
-            # stop quietly, as other command-line tools do, with stdout closed for the exit's flush
-            with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            raise typer.Exit(141) from None
-        except OSError as error:  # any the commands do not turn into a sentence themselves
-            where = f"{path_excerpt(error.filename)}: " if error.filename else ""
-            typer.echo(f"error: {where}{one_line(error.strerror or error)}", err=True)
-            raise typer.Exit(2) from None
-        except MemoryError:
-            pass  # said below: here its traceback still holds the frames that filled the memory
-        except KeyboardInterrupt as error:
-            raise typer.Exit(interrupted(error)) from None
-        # Only a MemoryError comes here, its frames freed once its handler ended: saying so inside
-        # the handler could itself run out of memory and end in a traceback ("lost sys.stderr").
-        typer.echo("error: this needs more memory than the computer allows; ask for less "
-                   "(fewer blanks in the hand, fewer items); nothing was written", err=True)
-        raise typer.Exit(2)
+        result = None
+
+        def run() -> None:
+            nonlocal result
+            result = function(*args, **prepare(kwargs))
+        status = failure(run)
+        if status is not None:
+            raise typer.Exit(status)
+        return result
 
     return app.command(name, cls=PeopleCommand)(friendly)

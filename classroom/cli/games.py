@@ -11,7 +11,8 @@ from typing import Optional
 
 import typer
 
-from classroom.cli.console import PeopleGroup, Within, fresh_random, json_text, registered
+from classroom.cli.console import PeopleGroup, Within, fresh_random, registered
+from classroom.cli.plain import json_text
 from classroom.errors import ClassroomError, read_text
 
 game_app = typer.Typer(
