@@ -157,8 +157,8 @@ def early(seed: int, plays: int, size: int, blanks: int, signs: bool) -> tuple[B
 
 @pytest.mark.parametrize("seed,plays,size,blanks,signs", [
     (0, 0, 7, 1, False), (1, 0, 7, 1, True), (2, 1, 7, 1, False), (3, 2, 7, 1, True),
-    (4, 0, 6, 2, False), (5, 0, 6, 2, True), (6, 1, 6, 2, False), (7, 3, 6, 2, True),
-])
+    (4, 0, 6, 2, False), (5, 0, 6, 2, True), (6, 1, 6, 2, False), (11, 3, 6, 2, True),
+])  # 11 for 7 (3.1 s for 8.5 s of CPU): the search takes every branch 7's took, its hand holds a −
 def test_early_board_plays_with_blanks_are_those_of_every_side_walked_whole(seed, plays, size, blanks,
                                                                              signs, monkeypatch):
     """Early boards (empty, one to three plays), long stretches of open board, hands holding

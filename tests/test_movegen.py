@@ -106,11 +106,12 @@ def test_count_agrees_with_all(seed):
     assert count_plays(board, hand, TILES) == len(all_plays(board, hand, TILES))
 
 
-@pytest.mark.parametrize("seed", (0, 2, 3))
+@pytest.mark.parametrize("seed", (0, 2, 5))
 def test_a_count_given_up_can_be_asked_for_again(seed):
     """A count that gave up part way within a limit (None) leaves nothing half-built behind:
     asked again without a limit, the same Position counts every play. Nine tiles on a mid-game
-    board, so that long stretches are aimed."""
+    board, so that long stretches are aimed. Seed 5 for 3 (a tenth of its counting): the three
+    take every branch of the search that 0, 2 and 3 took."""
     rng = random.Random(seed)
     game = simulate(TILES, rng, plays=6, hand_size=5)
     hand, _ = draw(tuple(t for t in game.pile if t != "?"), 9, rng)
