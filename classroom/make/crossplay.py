@@ -34,7 +34,7 @@ from classroom.game.tilesets import TileSet
 from classroom.make.hands import in_order
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate, taste_filter
 from classroom.solve.board.position import Candidate, Position, candidate_order
-from classroom.solve.boardless import solve
+from classroom.solve.boardless import symbols_of, written_equations
 
 # A crowded board from a class's game almost never has a target (none on 36 boards of three
 # Original games of 12 plays): a string needs a gap of one square with the right tiles on both
@@ -209,8 +209,10 @@ def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet) -> l
     row, col = target.square
     crossing = crossing_filter(board, target.direction, tileset)
     found = []
-    for answer in solve(hand, tileset).answers:
-        symbols = answer.symbols  # the hand holds no blank: its tiles are its symbols
+    # the boardless solver's equations unscored and unsorted (`solve` scores and sorts them, and
+    # the plays are sorted here in a total order): the hand holds no blank, its tiles are its symbols
+    for text in written_equations(hand, tileset):
+        symbols = symbols_of(text)
         for at, symbol in enumerate(symbols):
             if symbol != target.symbol:
                 continue
