@@ -70,10 +70,14 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
             for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
                 spots.add((square, Direction.ACROSS if square[0] == row else Direction.DOWN))
     else:  # a new target's equation holds a new tile: it lies just past a run through one
+        ran = set()  # (square, direction) of the new tiles on a run already followed
         for row, col in near:
             for direction in Direction:
+                if ((row, col), direction) in ran:
+                    continue  # the same run as a new tile before it, the same two ends
                 dr, dc = direction.step
                 back, ahead = tiles_from(board, (row, col), -dr, -dc), tiles_from(board, (row, col), dr, dc)
+                ran.update(((row + k * dr, col + k * dc), direction) for k in range(-len(back), len(ahead) + 1))
                 spots.add(((row - dr * (len(back) + 1), col - dc * (len(back) + 1)), direction))
                 spots.add(((row + dr * (len(ahead) + 1), col + dc * (len(ahead) + 1)), direction))
     symbols = set_symbols(tileset)
@@ -82,9 +86,9 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
         if not on_board(square) or not board.is_empty(square):
             continue
         dr, dc = direction.step
-        before, after = tiles_from(board, square, -dr, -dc), tiles_from(board, square, dr, dc)
-        if not before or not after:
-            continue  # a tile at the end of a string (an equation, or none) makes no equation
+        # a tile at the end of a string (an equation, or none) makes no equation
+        if not (before := tiles_from(board, square, -dr, -dc)) or not (after := tiles_from(board, square, dr, dc)):
+            continue
         line = (*(face(t) for t in reversed(before)), EQUAL, *(face(t) for t in after))
         found.update(Target(square, symbol, direction) for symbol in completing(line, len(before), symbols, tileset.rules))
     return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
