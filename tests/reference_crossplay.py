@@ -1,16 +1,26 @@
 """The cross items' search as it was before it was made cheaper (main 6b0e4b2), kept as the
 reference the fast functions of classroom.make.crossplay must agree with: `targets` places an =
 on every square beside a run and reads the string with every symbol, `cross_plays` runs the
-game's whole check (`why_illegal`, `play_misfit`) on every placement of every answer."""
+game's whole check (`why_illegal`, `play_misfit`) on every placement of every answer; and the
+binder's cross situation as it was before it skipped hands drawn again (main d9b9060)."""
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections import Counter
+
+from classroom.game.bag import used_tiles
 from classroom.game.board import Board, Direction, Placement, Square, on_board
 from classroom.game.plays import make_play, score, why_illegal
-from classroom.game.symbols import EQUAL, Hand
+from classroom.game.symbols import BLANK, EQUAL, MAX_HAND, Hand
 from classroom.game.tilesets import TileSet
+from classroom.make import crossbuild, crossplay, notebook, scoreplay
 from classroom.make.crossplay import Target, makes_equation
+from classroom.make.hands import in_order
+from classroom.make.notebook import CROSS_EXTRA, CROSS_HANDS, CROSS_TRIES, HAND, situation_rules
 from classroom.make.simulated import play_misfit
+from classroom.make.situations import Situation, analysed, is_good, winners_fit
 from classroom.solve.board.position import Candidate, candidate_order
 from classroom.solve.boardless import solve
 
@@ -66,3 +76,22 @@ def reference_cross_plays(board: Board, hand: Hand, target: Target, tileset: Til
             if why_illegal(board, play, tileset) is None and play_misfit(board, play, tileset.taste) is None:
                 found.append(Candidate(score(board, play, tileset).total, play))
     return sorted(found, key=candidate_order)
+
+
+def reference_cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
+    """Return the binder's cross situation as notebook.cross_situation did (main d9b9060): every
+    hand drawn searched, one drawn again for the same board too."""
+    rules = situation_rules("cross")
+    aimed = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
+    rebuilt = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS, crossbuild.built)
+    for board, _, plays in itertools.chain(itertools.islice(aimed, CROSS_TRIES), itertools.islice(rebuilt, CROSS_TRIES)):
+        used = used_tiles(plays[0].play)
+        left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
+        pool = sorted(left.elements())
+        for extra in (CROSS_EXTRA,) * CROSS_HANDS + tuple(range(CROSS_EXTRA - 1, -1, -1)):
+            hand = in_order(list(used) + rng.sample(pool, min(extra, len(pool), MAX_HAND - len(used))))
+            position = notebook.Position(board, hand, tileset)
+            trial = Situation(board, hand, tuple(position.best()))
+            if is_good(trial, rules, tileset) and winners_fit(trial, tileset.taste):
+                return analysed(position)
+    return None

@@ -34,7 +34,7 @@ from classroom.game.tilesets import TileSet
 from classroom.make.hands import in_order
 from classroom.make.simulated import boards_of, class_player, play_misfit, simulate, taste_filter
 from classroom.solve.board.position import Candidate, Position, candidate_order
-from classroom.solve.boardless import solve
+from classroom.solve.boardless import symbols_of, written_equations
 
 # A crowded board from a class's game almost never has a target (none on 36 boards of three
 # Original games of 12 plays): a string needs a gap of one square with the right tiles on both
@@ -70,10 +70,14 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
             for square in ((row, col + 1), (row, col - 1), (row + 1, col), (row - 1, col)):
                 spots.add((square, Direction.ACROSS if square[0] == row else Direction.DOWN))
     else:  # a new target's equation holds a new tile: it lies just past a run through one
+        ran = set()  # (square, direction) of the new tiles on a run already followed
         for row, col in near:
             for direction in Direction:
+                if ((row, col), direction) in ran:
+                    continue  # the same run as a new tile before it, the same two ends
                 dr, dc = direction.step
                 back, ahead = tiles_from(board, (row, col), -dr, -dc), tiles_from(board, (row, col), dr, dc)
+                ran.update(((row + k * dr, col + k * dc), direction) for k in range(-len(back), len(ahead) + 1))
                 spots.add(((row - dr * (len(back) + 1), col - dc * (len(back) + 1)), direction))
                 spots.add(((row + dr * (len(ahead) + 1), col + dc * (len(ahead) + 1)), direction))
     symbols = set_symbols(tileset)
@@ -82,9 +86,9 @@ def targets(board: Board, tileset: TileSet, near: tuple[Square, ...] | None = No
         if not on_board(square) or not board.is_empty(square):
             continue
         dr, dc = direction.step
-        before, after = tiles_from(board, square, -dr, -dc), tiles_from(board, square, dr, dc)
-        if not before or not after:
-            continue  # a tile at the end of a string (an equation, or none) makes no equation
+        # a tile at the end of a string (an equation, or none) makes no equation
+        if not (before := tiles_from(board, square, -dr, -dc)) or not (after := tiles_from(board, square, dr, dc)):
+            continue
         line = (*(face(t) for t in reversed(before)), EQUAL, *(face(t) for t in after))
         found.update(Target(square, symbol, direction) for symbol in completing(line, len(before), symbols, tileset.rules))
     return sorted(found, key=lambda t: (t.square, t.symbol, t.direction.value))
@@ -209,8 +213,10 @@ def cross_plays(board: Board, hand: Hand, target: Target, tileset: TileSet) -> l
     row, col = target.square
     crossing = crossing_filter(board, target.direction, tileset)
     found = []
-    for answer in solve(hand, tileset).answers:
-        symbols = answer.symbols  # the hand holds no blank: its tiles are its symbols
+    # the boardless solver's equations unscored and unsorted (`solve` scores and sorts them, and
+    # the plays are sorted here in a total order): the hand holds no blank, its tiles are its symbols
+    for text in written_equations(hand, tileset):
+        symbols = symbols_of(text)
         for at, symbol in enumerate(symbols):
             if symbol != target.symbol:
                 continue

@@ -235,6 +235,7 @@ def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
     # when no aimed hand's play holds: hands built from the equations through each target
     # (make.crossbuild), drawn only then, so the situations found before draw as before
     rebuilt = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS, crossbuild.built)
+    tried = set()  # (board, hand) found wanting: a hand drawn again is not searched again
     for board, _, plays in itertools.chain(itertools.islice(aimed, CROSS_TRIES), itertools.islice(rebuilt, CROSS_TRIES)):
         used = used_tiles(plays[0].play)
         left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
@@ -242,6 +243,9 @@ def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
         # then fewer tiles, so fewer plays to beat the cross play
         for extra in (CROSS_EXTRA,) * CROSS_HANDS + tuple(range(CROSS_EXTRA - 1, -1, -1)):
             hand = in_order(list(used) + rng.sample(pool, min(extra, len(pool), MAX_HAND - len(used))))
+            if (board, hand) in tried:
+                continue
+            tried.add((board, hand))
             position = Position(board, hand, tileset)
             trial = Situation(board, hand, tuple(position.best()))
             if is_good(trial, rules, tileset) and winners_fit(trial, tileset.taste):
