@@ -16,7 +16,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from classroom.cli.commands import app
-from classroom.game.board import board_text
+from classroom.game.board import SIZE, board_text, square_name
 from classroom.game.plays import record_notation
 from classroom.record.deal import best_turn
 from classroom.record.duplicate import replay_duplicate
@@ -74,6 +74,17 @@ def typed(browser, text: str) -> None:
         "return window.classroomLeft !== true && document.readyState === 'complete'"))
 
 
+def untouched(board) -> str:
+    """Return `1 = 1` across at a corner of the board with no tile on its three squares or beside
+    them: a play that touches no tile, refused for that reason whatever the game's first turns."""
+    for row, col in ((1, 1), (SIZE, 1), (1, SIZE - 2), (SIZE, SIZE - 2)):
+        near = [(r, c) for r in range(row - 1, row + 2) for c in range(col - 1, col + 4)
+                if 1 <= r <= SIZE and 1 <= c <= SIZE]
+        if all(board.is_empty(square) for square in near):
+            return f"{square_name((row, col))} across 1 = 1"
+    raise AssertionError("every corner of the board is taken: no play that touches nothing")
+
+
 def shown_totals(browser) -> dict[str, int]:
     from selenium.webdriver.common.by import By
 
@@ -111,7 +122,7 @@ def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
         assert "a trade" in browser.find_element(By.ID, "preview").text
         typed(browser, "")
         assert replay(record_of(tmp_path, name)).turns[-1].kind == "trade"
-        typed(browser, "A1 across 1 = 1")  # illegal: refused with its reason, nothing written
+        typed(browser, untouched(replay(record_of(tmp_path, name)).board))  # illegal: refused with its reason, nothing written
         refused = browser.find_element(By.ID, "refused").text
         assert refused.startswith("Not legal:") and "does not touch" in refused
         browser.save_screenshot(str(shots / "game-refused.png"))
