@@ -115,7 +115,7 @@ def test_a_worker_killed_mid_run_is_one_sentence_and_exit_2(tmp_path):
 # seconds: the same guard is proved as under 1 GB, without filling 1 GB first.
 @pytest.mark.parametrize("args, megabytes", [
     # two blanks listing 278,000 equations; at 128 MB the memory ran out late enough that saying
-    # so inside the handler ran out again and ended in a traceback (fixed: cli/plain.failure)
+    # so inside the handler ran out again and ended in a traceback (fixed: cli/plain.exit_status)
     (["solve", "? 0 6 0 ? 1 0 4 ÷"], 128),
     # A set's search in the worker processes: seed 8's positions need some 270 MB (2026-11-26);
     # at 100 MB a worker runs out while it deals or searches its first item.

@@ -27,7 +27,7 @@ from typer.main import get_group
 from classroom.choices import one_of
 from classroom.cli.console import PeopleCommand, PeopleGroup, Within, fresh_random, registered
 from classroom.cli.games import game_app
-from classroom.cli.light import check_answer, solve_answer, tiles_answer
+from classroom.cli.light import checked, solve_answer, tiles_answer
 from classroom.cli.plain import guard_process, json_text, say
 from classroom.data import LEVELS
 from classroom.errors import ClassroomError, read_text
@@ -106,9 +106,7 @@ def check(equation: str = typer.Argument(..., help="Like '7 + 9 × 4 = 43'; a bl
           level: str = LevelOption, tiles: Optional[Path] = TilesOption,
           json_out: bool = JsonOption) -> None:
     """Say whether an equation is legal (and makeable from a hand), why not, and its score."""
-    answer, status = check_answer(equation, hand, level, tiles, json_out)
-    say(answer)
-    raise typer.Exit(status)
+    raise typer.Exit(checked(equation, hand, level, tiles, json_out))
 
 
 @command

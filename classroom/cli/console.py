@@ -16,7 +16,7 @@ import sys
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from classroom.cli.plain import failure, interrupted, looks_like_option
+from classroom.cli.plain import exit_status, interrupted, looks_like_option
 from classroom.errors import one_line
 
 try:  # recent typer carries its own copy of click
@@ -128,14 +128,8 @@ def registered(app: typer.Typer, function, prepare=lambda arguments: arguments, 
 
     @functools.wraps(function)
     def friendly(*args, **kwargs):
-        result = None
-
-        def run() -> None:
-            nonlocal result
-            result = function(*args, **prepare(kwargs))
-        status = failure(run)
-        if status is not None:
+        status = exit_status(lambda: function(*args, **prepare(kwargs)))
+        if status:
             raise typer.Exit(status)
-        return result
 
     return app.command(name, cls=PeopleCommand)(friendly)

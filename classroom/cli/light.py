@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from classroom.cli.plain import failure, guard_process, looks_like_option, say
+from classroom.cli.plain import exit_status, guard_process, looks_like_option, say
 
 # `classroom --help` as typer prints it at a width of 80 columns or more (click wraps help at
 # the terminal's width, at most 78); a narrower terminal goes on to typer. The test compares it
@@ -72,11 +72,11 @@ def light(words: list[str]) -> Callable[[], int] | None:
         case ["--help"] if shutil.get_terminal_size().columns >= HELP_COLUMNS:
             return show_help
         case ["tiles"]:
-            return lambda: failure(lambda: say(tiles_answer("original", None, False))) or 0
+            return lambda: exit_status(lambda: say(tiles_answer("original", None, False)))
         case ["solve", hand] if plain_value(hand):
-            return lambda: failure(lambda: say(solve_answer(hand, "original", None, None, False))) or 0
+            return lambda: exit_status(lambda: say(solve_answer(hand, "original", None, None, False)))
         case ["check", equation] if plain_value(equation):
-            return lambda: checked(equation)
+            return lambda: exit_status(lambda: checked(equation, None, "original", None, False))
     return None
 
 
@@ -87,15 +87,11 @@ def show_help() -> int:
     return 0
 
 
-def checked(equation: str) -> int:
-    """Print `classroom check EQUATION`'s answer and return its exit status."""
-    status = 0
-
-    def check() -> None:
-        nonlocal status
-        answer, status = check_answer(equation, None, "original", None, False)
-        say(answer)
-    return failure(check) or status
+def checked(equation: str, hand: str | None, level: str, tiles: Path | None, json_out: bool) -> int:
+    """Print `classroom check`'s answer and return its exit status (0 valid, 1 not)."""
+    answer, status = check_answer(equation, hand, level, tiles, json_out)
+    say(answer)
+    return status
 
 
 def main() -> None:

@@ -67,14 +67,13 @@ def interrupted(error: BaseException) -> int:
     return INTERRUPTED.get(signum, 130)
 
 
-def failure(run: Callable[[], object]) -> int | None:
-    """Call run(); return None when it ends, or, when it fails as a command may (a ClassroomError,
-    a file it cannot read or write, a closed pipe, lack of memory, an interruption), the exit
-    status after saying why in one line on stderr: 2 (130 or 143 when interrupted, 141 when what
-    reads the output has stopped)."""
+def exit_status(run: Callable[[], int | None]) -> int:
+    """Call run() and return its exit status (what it returns, 0 for None); when it fails as a
+    command may (a ClassroomError, a file it cannot read or write, a closed pipe, lack of memory,
+    an interruption), say why in one line on stderr and return 2 (130 or 143 when interrupted,
+    141 when what reads the output has stopped)."""
     try:
-        run()
-        return None
+        return run() or 0
     except ClassroomError as error:
         tell(f"error: {one_line(error)}")
         return 2
