@@ -2,7 +2,8 @@
 notebook level, made by the binder's own jobs (`make.notebook._make`: the same seeded streams and
 item numbers as `classroom notebook`):
 - the cross Board Situation: every play tied at the best forms two equations;
-- the cross Score this play item: its play forms two equations;
+- the cross Score this play item (made by the cross situation's search, `make.notebook.cross_items`):
+  its play forms two equations, on a board other than the situation's;
 - the all-at-once item: its play covers a premium square and forms two equations.
 
 Dear (some ten minutes of CPU in all): marked `slow`, so the README's `python -m pytest` leaves
@@ -10,6 +11,8 @@ it out; `python -m pytest -m slow` runs it. Not in .ci/run (its cost). A pair pu
 expected to fail, strictly, so that a search that starts holding it says so; none is there since
 the hands built from the targets (make.crossbuild) hold the six that missed.
 `python -m tests.benchmarks.bench_cross` prints the same with each item's time."""
+
+import functools
 
 import pytest
 
@@ -48,18 +51,27 @@ def made(what: str, level: str, seed: int, step: str):
     return _make((what, load_tileset(level), seed, number, "test", step))
 
 
+@functools.cache
+def crossed(level: str, seed: int):
+    """Return the binder's two cross items, each with what it practises, made by its one job
+    (the situation's, then the play to score's) for the level and seed."""
+    numbers = (STEPS["situations"].index("cross") + 1, STEPS["scoreplay"].index("cross") + 1)
+    return _make(("cross", load_tileset(level), seed, numbers, ("test", "test"), "cross"))
+
+
 @pytest.mark.parametrize("level, seed", pairs("situation"))
 def test_the_cross_situation_crosses_in_every_best_play(level, seed):
-    item, step = made("situations", level, seed, "cross")
+    (item, step), _ = crossed(level, seed)
     assert step == "cross", f"the cross situation fell back to {step!r}"
     assert item.best and all(holds(play)["cross"] for play in item.best)
 
 
 @pytest.mark.parametrize("level, seed", pairs("cross"))
 def test_the_cross_play_to_score_forms_two_equations(level, seed):
-    item, focus = made("scoreplay", level, seed, "cross")
+    (situation, _), (item, focus) = crossed(level, seed)
     assert focus == "cross", f"the cross item fell back to {focus!r}"
     assert holds(item.play)["cross"]
+    assert item.board != situation.board
 
 
 @pytest.mark.parametrize("level, seed", pairs("all"))

@@ -8,7 +8,9 @@ binder on one core or many. The renderer (classroom.render.notebook_pdf) draws i
 Sections, in the order a class learns (PRODUCT.md): the tiles and what is legal, then scoring,
 then equations from a hand, then plays on the board, then whole games:
 - `trueornot`: True or not?, two sheets going through the level's mistakes;
-- `scoreplay`: Score this play, one play of each focus in order, then all at once;
+- `scoreplay`: Score this play, one play of each focus in order, then all at once; its cross play
+  is one the cross situation's search found on another board (cross_items: one search for both,
+  the binder's dearest item made once rather than twice);
 - `variety`: a variety of equations, the booklet's kinds (a sum, the answer first, a number equal
   to itself, a product, both sides, three or more) from one hand (`classroom variety`'s sheet);
 - `boardless`: Boardless Activity strips, three hands from easy to hard (the --difficulty presets);
@@ -30,13 +32,16 @@ import dataclasses
 import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from classroom.errors import ClassroomError, excerpt
 from classroom.game.bag import used_tiles
+from classroom.game.board import Board
 from classroom.game.symbols import ALL_SYMBOLS, BLANK, EQUAL, MAX_HAND
 from classroom.game.tilesets import TileSet
 from classroom.make import crossbuild, crossplay, scoreplay
+from classroom.make.crossplay import Target
 from classroom.make.hands import DIFFICULTIES, find_hand, in_order
 from classroom.make.keys import boardless_item, situation_item
 from classroom.make.pool import Progress, run_all
@@ -47,7 +52,7 @@ from classroom.make.situations import Situation, analysed, find_situation, is_go
 from classroom.make.trueornot import LINES, trueornot_item
 from classroom.make.variety import variety_item
 from classroom.make.worksheet import PAGE_SIZES, TileFace, Worksheet, item_id
-from classroom.solve.board.position import Position
+from classroom.solve.board.position import Candidate, Position
 
 NOTEBOOK_LEVELS = ("junior", "original", "advanced")  # the publisher's three binders
 
@@ -79,9 +84,11 @@ OVERHEAD_DIFFICULTY = "medium"  # the hand a whole class works on the projector
 # The items that take longest, started first (by their CPU on seeds 1-3 of the three levels), so
 # that two processes finish together rather than one waiting on an item begun last; the others
 # follow in the plan's order. Only the order of the work changes: the items come back in order.
-DEAR_FIRST = (("scoreplay", "all"), ("situations", "cross"), ("scoreplay", "cross"),
+DEAR_FIRST = (("cross", "cross"), ("scoreplay", "all"), ("situations", "cross"), ("scoreplay", "cross"),
               ("overhead-board", "overhead"), ("scoreplay", "plain"), ("situations", "nine-tile"),
               ("situations", "premium"), ("boardless", "hard"), ("variety", "kinds"))
+
+SHARED = ("situations", "scoreplay")  # the makers whose cross items one job makes (cross_items)
 
 SECTIONS = ("trueornot", "scoreplay", "variety", "boardless", "situations", "printplay", "overhead")
 
@@ -100,8 +107,16 @@ class Plan:
 
     @property
     def items(self) -> int:
-        """Return how many items the binder's makers make (a progress bar counts them)."""
-        return len(self.boardless) + len(self.situations) + 2 + self.scoreplay + self.trueornot + self.variety
+        """Return how many jobs the binder's makers run, one an item, the two cross items one
+        (a progress bar counts them)."""
+        return (len(self.boardless) + len(self.situations) + 2 + self.scoreplay + self.trueornot + self.variety
+                - self.shares_cross)
+
+    @property
+    def shares_cross(self) -> bool:
+        """Return whether the cross situation and the cross play to score are made by one search
+        (`cross_items`): when the plan holds both."""
+        return "cross" in self.situations and "cross" in self.steps()["scoreplay"]
 
     def steps(self) -> dict[str, tuple[str, ...]]:
         """Return every maker's steps, one an item, each in its section's order (the work is
@@ -182,6 +197,8 @@ def _make(job: tuple) -> tuple[object, str]:
     """Return one item of the binder (run in a worker process), its maker chosen by the job,
     and what it practises: the job's step, or the step it fell back to."""
     what, tileset, seed, number, tag, step = job
+    if what == "cross":  # the two cross items (numbers and tags a pair), the situation's stream
+        return cross_items(tileset, seed, number, tag, item_rng(seed, _stream("situations"), number[0]))
     rng = item_rng(seed, _stream(what), number)
     if what in ("boardless", "overhead-hand"):
         kind = "boardless"
@@ -191,14 +208,14 @@ def _make(job: tuple) -> tuple[object, str]:
         hand, solution = find_hand(tileset, rng, rules)
         return boardless_item(item_id(kind, seed, number, tag), hand, tileset, solution), step
     if what in ("situations", "overhead-board"):
-        situation = cross_situation(tileset, rng) if step == "cross" else None
-        if situation is None:
-            rules = situation_rules(step)
-            situation = find_situation(tileset, rng, dataclasses.replace(rules, features=()) if step == "cross" else rules)
-            step = "any" if step == "cross" else step
+        if step == "cross":
+            situation, step = with_fallback(tileset, rng, cross_situation(tileset, rng))
+        else:
+            situation = find_situation(tileset, rng, situation_rules(step))
         return situation_item(item_id("situations", seed, number, tag), situation, tileset), step
     if what == "scoreplay":
-        # The single command's stream: `classroom scoreplay --seed S --count 5` prints these plays.
+        # The single command's stream: `classroom scoreplay --seed S --count 5` prints these plays
+        # (the binder's cross play, when the plan holds a cross situation, is cross_items').
         # A play whose focus did not turn up practises all at once: the item says which.
         item = scoreplay_item(item_id("scoreplay", seed, number, tag), tileset,
                               item_rng(seed, "scoreplay", number), step, True)
@@ -223,20 +240,63 @@ def run_all_dear_first(jobs: list[tuple], workers: int, progress: Progress) -> l
     return results
 
 
-def cross_situation(tileset: TileSet, rng: random.Random) -> Situation | None:
+def cross_items(tileset: TileSet, seed: int, numbers: tuple[int, int], tags: tuple[str, str],
+                rng: random.Random) -> tuple[tuple[object, str], tuple[object, str]]:
+    """Return the binder's cross situation and its cross play to score, each with what it
+    practises, from one search (the situation's, `cross_finds`): the play is the first, in the
+    order they were found, on a board other than the situation's, with the fewest other features
+    and the best score of those; when the situation's search found none, the search goes on
+    for one, and past its bound the play is looked for as `classroom scoreplay` looks for it."""
+    (situation_number, play_number), (situation_tag, play_tag) = numbers, tags
+    finds = cross_finds(tileset, rng)
+    seen: list[tuple[Board, list[Candidate]]] = []
+    situation, situation_step = with_fallback(tileset, rng, cross_situation(tileset, rng, finds, seen))
+    elsewhere = ((board, plays) for board, plays in itertools.chain(seen, ((b, p) for b, _, p in finds))
+                 if board != situation.board)
+    play = next(((board, found[0]) for board, plays in elsewhere
+                 if (found := scoreplay.fewest_featured(board, plays, tileset))), None)
+    play_id = item_id("scoreplay", seed, play_number, play_tag)
+    if play is None:
+        item = scoreplay_item(play_id, tileset, item_rng(seed, "scoreplay", play_number), "cross", True)
+    else:
+        item = scoreplay.item_of(play_id, tileset, *play, "cross")
+    return ((situation_item(item_id("situations", seed, situation_number, situation_tag), situation, tileset),
+             situation_step), (item, item.focus))
+
+
+def with_fallback(tileset: TileSet, rng: random.Random, situation: Situation | None) -> tuple[Situation, str]:
+    """Return the cross situation and 'cross', or when none turned up a situation of the cross
+    step's plays without the feature, and 'any'."""
+    if situation is not None:
+        return situation, "cross"
+    return find_situation(tileset, rng, dataclasses.replace(situation_rules("cross"), features=())), "any"
+
+
+def cross_finds(tileset: TileSet, rng: random.Random) -> Iterator[tuple[Board, Target, list[Candidate]]]:
+    """Yield the cross plays the cross situation is looked for among (`crossplay.from_games`):
+    up to CROSS_TRIES of aimed hands, then, when no aimed hand's play holds, up to CROSS_TRIES
+    of hands built from the equations through each target (make.crossbuild), drawn only then,
+    so that the situations found before draw as before."""
+    aimed = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
+    rebuilt = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS, crossbuild.built)
+    return itertools.chain(itertools.islice(aimed, CROSS_TRIES), itertools.islice(rebuilt, CROSS_TRIES))
+
+
+def cross_situation(tileset: TileSet, rng: random.Random,
+                    finds: Iterator[tuple[Board, Target, list[Candidate]]] | None = None,
+                    seen: list[tuple[Board, list[Candidate]]] | None = None) -> Situation | None:
     """Return a situation whose every best play forms two equations (a cross equation), or None
     when none turned up within the bound: a board with a cross play built on it (make.crossplay),
     and a hand of that play's tiles and CROSS_EXTRA more from what is left (CROSS_HANDS such
     hands), then one fewer down to none, for each of up to CROSS_TRIES plays, the best scoring of
     a built hand's first; when none holds, the same for up to CROSS_TRIES plays of hands built
-    from the equations through each target (make.crossbuild)."""
+    from the equations through each target (make.crossbuild): the plays of `cross_finds`, or of
+    `finds` when given, each put in `seen` (when given) as it is looked at."""
     rules = situation_rules("cross")  # every tied best play forms two equations (no margin)
-    aimed = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS)
-    # when no aimed hand's play holds: hands built from the equations through each target
-    # (make.crossbuild), drawn only then, so the situations found before draw as before
-    rebuilt = crossplay.from_games(tileset, rng, HAND, scoreplay.CROSS_HANDS, crossbuild.built)
     tried = set()  # (board, hand) found wanting: a hand drawn again is not searched again
-    for board, _, plays in itertools.chain(itertools.islice(aimed, CROSS_TRIES), itertools.islice(rebuilt, CROSS_TRIES)):
+    for board, _, plays in cross_finds(tileset, rng) if finds is None else finds:
+        if seen is not None:
+            seen.append((board, plays))
         used = used_tiles(plays[0].play)
         left = Counter(t for t in tileset.bag if t != BLANK) - Counter(board.tiles.values()) - Counter(used)
         pool = sorted(left.elements())
@@ -261,6 +321,21 @@ def situation_rules(step: str) -> SituationRules:
     return SituationRules(plays=plays, features=features, margin=margin, blanks=False)
 
 
+def binder_jobs(plan: Plan, tileset: TileSet, seed: int, tags: dict[str, str]) -> list[tuple]:
+    """Return the jobs of a binder's items, one an item in the plan's order, but the cross
+    situation and the cross play to score (when the plan holds both): one job, last, whose
+    number and tag are pairs (the situation's, the play's; cross_items)."""
+    steps = plan.steps()
+    shared = SHARED if plan.shares_cross else ()
+    jobs = [(what, tileset, seed, number, tags[what], step)
+            for what, named in steps.items() for number, step in enumerate(named, 1)
+            if not (what in shared and step == "cross")]
+    if shared:
+        jobs.append(("cross", tileset, seed, tuple(steps[what].index("cross") + 1 for what in shared),
+                     tuple(tags[what] for what in shared), "cross"))
+    return jobs
+
+
 def checked_level(level: str) -> str:
     """Return the level if a notebook is made for it, or raise one sentence."""
     if level not in NOTEBOOK_LEVELS:
@@ -281,17 +356,22 @@ def notebook(tileset: TileSet, level: str, seed: int, page_size: str = "letter",
                               {"steps": [list(map(str, s)) for s in SITUATION_STEPS if s[0] in plan.situations]}),
         "overhead-board": run_tag("notebook-overhead-board", seed, tileset, {"plays": OVERHEAD_PLAYS}),
         "overhead-hand": run_tag("notebook-overhead-hand", seed, tileset, {"difficulty": OVERHEAD_DIFFICULTY}),
-        # The single commands' tags: the same plays and lines as `classroom scoreplay` and
-        # `classroom trueornot` with this seed and their defaults, under the same ids.
-        "scoreplay": run_tag("scoreplay", seed, tileset, {"focus": None}),
+        # The binder's own Score this play: the plays of `classroom scoreplay` with this seed and
+        # its defaults, but the cross play, which comes from the cross situation's search
+        # (cross_items); under ids of its own, so that no id names two different plays.
+        "scoreplay": run_tag("notebook-scoreplay", seed, tileset, {"focus": None}),
+        # The single command's tag: the same lines as `classroom trueornot` with this seed and its
+        # defaults, under the same ids.
         "trueornot": run_tag("trueornot", seed, tileset, {"lines": LINES}),
         "variety": run_tag("variety", seed, tileset, {}),
     }
     steps = plan.steps()
-    jobs = [(what, tileset, seed, number, tags[what], step)
-            for what, named in steps.items() for number, step in enumerate(named, 1)]
-    made = iter(run_all_dear_first(jobs, workers, progress))
-    pairs = {what: [next(made) for _ in named] for what, named in steps.items()}
+    jobs = binder_jobs(plan, tileset, seed, tags)
+    found = {}
+    for (what, _, _, number, _, _), result in zip(jobs, run_all_dear_first(jobs, workers, progress)):
+        # the cross job's two items, each in its section (its numbers and results pairs)
+        found.update(zip(zip(SHARED, number), result) if what == "cross" else [((what, number), result)])
+    pairs = {what: [found[what, number] for number in range(1, len(named) + 1)] for what, named in steps.items()}
     items = {what: tuple(item for item, _ in found) for what, found in pairs.items()}
     steps = {what: tuple(step for _, step in found) for what, found in pairs.items()}
 

@@ -196,11 +196,12 @@ def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | Non
     left = ALL_BUILT  # for 'all': built hands still to look at (never one pulled past the bound)
     for board, _, plays in built:
         left -= 1
+        if focus == "cross":
+            found = fewest_featured(board, plays, tileset)
+            if found:
+                return board, found[rng.randrange(len(found))]
+            continue
         fitting = [(c, f) for c in plays if shows(focus, f := features(board, c.play, tileset))]
-        if fitting and focus == "cross":
-            fewest = min(f.count for _, f in fitting)
-            found = [c for c, f in fitting if f.count == fewest]
-            return board, found[rng.randrange(len(found))]
         if fitting:
             full = [c for c, f in fitting if f.bonus and f.premium]
             if full:
@@ -217,6 +218,20 @@ def built_play(tileset: TileSet, rng: random.Random, focus: str, size: int | Non
     return None if richest is None else richest[1:]
 
 
+def fewest_featured(board: Board, plays: list[Candidate], tileset: TileSet) -> list[Candidate]:
+    """Return the cross plays, of those given, that practise the cross equation with the fewest
+    other features (premiums), in their order; none when no play shows the focus."""
+    fitting = [(c, f) for c in plays if shows("cross", f := features(board, c.play, tileset))]
+    fewest = min((f.count for _, f in fitting), default=0)
+    return [c for c, f in fitting if f.count == fewest]
+
+
+def item_of(id: str, tileset: TileSet, board: Board, candidate: Candidate, focus: str) -> ScorePlayItem:
+    """Return the Score this play item of a play on a board, its key re-checked by the scorer."""
+    return ScorePlayItem(id, focus, board_tiles(board.tiles, tileset), key_play(board, candidate, tileset),
+                         board_text(board))
+
+
 def scoreplay_item(id: str, tileset: TileSet, rng: random.Random, focus: str,
                    fallback: bool = False) -> ScorePlayItem:
     """Return a Score this play item practising the focus, its key re-checked by the scorer;
@@ -229,5 +244,4 @@ def scoreplay_item(id: str, tileset: TileSet, rng: random.Random, focus: str,
             raise
         focus = "all"
         board, candidate = find_play(tileset, rng, focus)
-    return ScorePlayItem(id, focus, board_tiles(board.tiles, tileset), key_play(board, candidate, tileset),
-                         board_text(board))
+    return item_of(id, tileset, board, candidate, focus)

@@ -5,7 +5,8 @@ For each level and seed it makes only the binder's three items that promise a cr
 with the binder's own makers and jobs (`make.notebook._make`, the same seeded streams and item
 numbers as `classroom notebook`), not the whole binder:
 - the cross Board Situation: does every best play of its key form two equations?
-- the cross Score this play item: does its play form two equations (or did it fall back)?
+- the cross Score this play item (made by the situation's job, `make.notebook.cross_items`): does
+  its play form two equations (or did it fall back)?
 - the all-at-once Score this play item: does its play cover a premium, form two equations,
   place all nine tiles (the 40 bonus)?
 It prints one line a pair with each item's CPU seconds (the machine may be shared: CPU, not
@@ -31,11 +32,12 @@ def seeds_of(text: str) -> list[int]:
     return [int(s) for s in text.split(",")]
 
 
-def timed(job: tuple) -> tuple[object, str, float]:
-    """Return the item of one binder job, its step, and the CPU seconds it took."""
+def timed(job: tuple) -> tuple[object, float]:
+    """Return what one binder job made (an item and its step, or the cross job's two such
+    pairs), and the CPU seconds it took."""
     start = time.process_time()
-    item, step = _make(job)
-    return item, step, time.process_time() - start
+    made = _make(job)
+    return made, time.process_time() - start
 
 
 def main() -> None:
@@ -53,21 +55,21 @@ def main() -> None:
         tileset = load_tileset(level)
         for seed in seeds_of(args.seeds):
             pairs += 1
-            found, step, cpu_situation = timed(("situations", tileset, seed, situation, "bench", "cross"))
+            ((found, step), (item, focus)), cpu_cross = timed(("cross", tileset, seed, (situation, cross),
+                                                                ("bench", "bench"), "cross"))
             best = found.best
             situation_holds = step == "cross" and bool(best) and all(holds(p)["cross"] for p in best)
-            item, focus, cpu_cross = timed(("scoreplay", tileset, seed, cross, "bench", "cross"))
             # an item that fell back to 'all' may cross too, but practises no cross equation alone
             cross_holds = focus == "cross" and holds(item.play)["cross"]
-            item, _, cpu_all = timed(("scoreplay", tileset, seed, every, "bench", "all"))
+            (item, _), cpu_all = timed(("scoreplay", tileset, seed, every, "bench", "all"))
             all_holds = holds(item.play)
             at_once = all_holds["premium"] and all_holds["cross"]
             totals["situation"] += situation_holds
             totals["cross"] += cross_holds
             totals["all"] += at_once
             totals["all+bonus"] += at_once and all_holds["bonus"]
-            print(f"{level:9} {seed:3}  situation {'yes' if situation_holds else 'NO '} {cpu_situation:6.1f} s"
-                  f"  cross {'yes' if cross_holds else 'NO '} {cpu_cross:6.1f} s"
+            print(f"{level:9} {seed:3}  situation {'yes' if situation_holds else 'NO '}"
+                  f"  cross {'yes' if cross_holds else 'NO '} (both) {cpu_cross:6.1f} s"
                   f"  all {' '.join(k for k, v in all_holds.items() if v) or 'nothing'} {cpu_all:6.1f} s",
                   flush=True)
     print(f"of {pairs} pairs: " + ", ".join(f"{name} {count}" for name, count in totals.items()))
