@@ -1,6 +1,7 @@
 """The cross items' search made cheaper makes the same items: the binder's cross situation skips a
 hand drawn again for the same board (found wanting once, it is wanting again) and returns what it
-returned before, the rng left where it was (tests/reference_crossplay.py keeps the old loop)."""
+returned before, the rng left where it was (tests/reference_crossplay.py keeps the old loop); and
+the binder's cross play to score comes from that search, not one of its own."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 
 import pytest
 
-from classroom.game.board import Direction
+from classroom.game.board import Direction, Placement
 from classroom.make import crossplay, notebook
 from classroom.make.crossplay import Target, cross_plays
 from classroom.make.keys import board_tiles
@@ -16,7 +17,7 @@ from classroom.make.scoreplay import fewest_featured
 from classroom.make.sets import item_rng
 from classroom.make.worksheet import item_id
 from tests.reference_crossplay import reference_cross_situation
-from tests.test_crossplay import GAP, L13, ORIGINAL
+from tests.test_crossplay import GAP, L13, ORIGINAL, board
 
 TARGET = Target(L13, "=", Direction.DOWN)
 
@@ -102,3 +103,24 @@ def test_a_cross_play_found_only_on_the_situations_board_is_searched_as_scorepla
     (situation, step), (item, focus) = notebook._make(("cross", ORIGINAL, 2, (3, 4), ("s", "p"), "cross"))
     assert situation == on_gap and step == "cross" and focus == "cross"
     assert asked == [(item_id("scoreplay", 2, 4, "p"), item_rng(2, "scoreplay", 4).random(), "cross", True)]
+
+
+def test_the_cross_play_to_score_is_on_the_board_least_like_the_situations(monkeypatch):
+    """Of the boards the situation's search looked at, the play to score is on the one sharing
+    the fewest tiles with the situation's board (another game's, where there is one), the first
+    of those tied; the situation's own board is never used."""
+    plays = cross_plays(GAP, ("1", "4", "5", "+"), TARGET, ORIGINAL)
+    near = GAP.place([Placement((1, 1), "1")])  # the situation's board and one tile more
+    half = board("J10=7", "K10==", "L10=7")  # three of its six tiles
+    apart, apart_too = board("A1=3"), board("A2=4")  # none of them
+    on_gap = notebook.Situation(GAP, ("1", "4", "5", "+"), tuple(plays[:1]))
+    looked = [(GAP, plays), (near, plays), (apart, plays), (half, plays), (apart_too, plays)]
+    monkeypatch.setattr(notebook, "cross_finds", lambda tileset, rng: iter(()))
+    monkeypatch.setattr(notebook, "cross_situation", lambda tileset, rng, finds, seen: seen.extend(looked) or on_gap)
+    monkeypatch.setattr(notebook, "situation_item", lambda id, situation, tileset: situation)
+    monkeypatch.setattr(notebook.scoreplay, "fewest_featured", lambda board, found, tileset: found)
+    chosen = []
+    monkeypatch.setattr(notebook.scoreplay, "item_of", lambda id, tileset, board, candidate, focus: chosen.append(
+        board) or notebook.scoreplay.ScorePlayItem(id, focus, (), None))
+    notebook._make(("cross", ORIGINAL, 2, (3, 4), ("s", "p"), "cross"))
+    assert chosen == [apart]

@@ -32,7 +32,7 @@ import dataclasses
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from classroom.errors import ClassroomError, excerpt
@@ -243,18 +243,25 @@ def run_all_dear_first(jobs: list[tuple], workers: int, progress: Progress) -> l
 def cross_items(tileset: TileSet, seed: int, numbers: tuple[int, int], tags: tuple[str, str],
                 rng: random.Random) -> tuple[tuple[object, str], tuple[object, str]]:
     """Return the binder's cross situation and its cross play to score, each with what it
-    practises, from one search (the situation's, `cross_finds`): the play is the first, in the
-    order they were found, on a board other than the situation's, with the fewest other features
-    and the best score of those; when the situation's search found none, the search goes on
-    for one, and past its bound the play is looked for as `classroom scoreplay` looks for it."""
+    practises, from one search (the situation's, `cross_finds`): the play is one the search
+    found on a board other than the situation's, the board sharing the fewest tiles with it (the
+    first such), the play with the fewest other features and the best score of its board's; when
+    the situation's search found none, the search goes on for one, and past its bound the play
+    is looked for as `classroom scoreplay` looks for it."""
     (situation_number, play_number), (situation_tag, play_tag) = numbers, tags
     finds = cross_finds(tileset, rng)
     seen: list[tuple[Board, list[Candidate]]] = []
     situation, situation_step = with_fallback(tileset, rng, cross_situation(tileset, rng, finds, seen))
-    elsewhere = ((board, plays) for board, plays in itertools.chain(seen, ((b, p) for b, _, p in finds))
-                 if board != situation.board)
-    play = next(((board, found[0]) for board, plays in elsewhere
-                 if (found := scoreplay.fewest_featured(board, plays, tileset))), None)
+    def elsewhere(found: Iterable[tuple[Board, list[Candidate]]]) -> Iterator[tuple[Board, Candidate]]:
+        return ((board, plays[0]) for board, plays in
+                ((board, scoreplay.fewest_featured(board, plays, tileset)) for board, plays in found
+                 if board != situation.board) if plays)
+
+    # of those the search looked at, the board that shares the fewest tiles with the situation's
+    # (another game's, where there is one: a class meets a board once); else the next one found
+    shared = set(situation.board.tiles.items())
+    play = min(elsewhere(seen), key=lambda pair: len(shared & set(pair[0].tiles.items())), default=None) \
+        or next(elsewhere((board, plays) for board, _, plays in finds), None)
     play_id = item_id("scoreplay", seed, play_number, play_tag)
     if play is None:
         item = scoreplay_item(play_id, tileset, item_rng(seed, "scoreplay", play_number), "cross", True)
