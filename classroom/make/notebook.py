@@ -252,6 +252,7 @@ def cross_items(tileset: TileSet, seed: int, numbers: tuple[int, int], tags: tup
     finds = cross_finds(tileset, rng)
     seen: list[tuple[Board, list[Candidate]]] = []
     situation, situation_step = with_fallback(tileset, rng, cross_situation(tileset, rng, finds, seen))
+
     def elsewhere(found: Iterable[tuple[Board, list[Candidate]]]) -> Iterator[tuple[Board, Candidate]]:
         return ((board, plays[0]) for board, plays in
                 ((board, scoreplay.fewest_featured(board, plays, tileset)) for board, plays in found
@@ -374,11 +375,11 @@ def notebook(tileset: TileSet, level: str, seed: int, page_size: str = "letter",
     }
     steps = plan.steps()
     jobs = binder_jobs(plan, tileset, seed, tags)
-    found = {}
+    made = {}
     for (what, _, _, number, _, _), result in zip(jobs, run_all_dear_first(jobs, workers, progress)):
         # the cross job's two items, each in its section (its numbers and results pairs)
-        found.update(zip(zip(SHARED, number), result) if what == "cross" else [((what, number), result)])
-    pairs = {what: [found[what, number] for number in range(1, len(named) + 1)] for what, named in steps.items()}
+        made.update(zip(zip(SHARED, number), result) if what == "cross" else [((what, number), result)])
+    pairs = {what: [made[what, number] for number in range(1, len(named) + 1)] for what, named in steps.items()}
     items = {what: tuple(item for item, _ in found) for what, found in pairs.items()}
     steps = {what: tuple(step for _, step in found) for what, found in pairs.items()}
 
