@@ -109,8 +109,7 @@ class Plan:
     def items(self) -> int:
         """Return how many jobs the binder's makers run, one an item, the two cross items one
         (a progress bar counts them)."""
-        return (len(self.boardless) + len(self.situations) + 2 + self.scoreplay + self.trueornot + self.variety
-                - self.shares_cross)
+        return sum(len(named) for named in self.steps().values()) - self.shares_cross
 
     @property
     def shares_cross(self) -> bool:
@@ -254,9 +253,10 @@ def cross_items(tileset: TileSet, seed: int, numbers: tuple[int, int], tags: tup
     situation, situation_step = with_fallback(tileset, rng, cross_situation(tileset, rng, finds, seen))
 
     def elsewhere(found: Iterable[tuple[Board, list[Candidate]]]) -> Iterator[tuple[Board, Candidate]]:
-        return ((board, plays[0]) for board, plays in
-                ((board, scoreplay.fewest_featured(board, plays, tileset)) for board, plays in found
-                 if board != situation.board) if plays)
+        # each board but the situation's, with its first play of the fewest other features
+        for board, plays in found:
+            if board != situation.board and (fewest := scoreplay.fewest_featured(board, plays, tileset)):
+                yield board, fewest[0]
 
     # of those the search looked at, the board that shares the fewest tiles with the situation's
     # (another game's, where there is one: a class meets a board once); else the next one found
