@@ -101,9 +101,13 @@ def test_a_team_game_with_the_keyboard_only(tmp_path, browser):
         sign_in(browser, server)
         browser.get(server.url + "games")
         browser.find_element(By.ID, "players").click()  # the one click: into the first field
-        browser.switch_to.active_element.send_keys("Red, Blue", Keys.TAB, Keys.TAB, Keys.TAB)
+        browser.switch_to.active_element.send_keys("Red, Blue")
+        for _ in range(4):  # Tab past the level, the rule of play and the name to the seed
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+        assert browser.switch_to.active_element.get_attribute("name") == "seed"
         typed(browser, "42")  # the seed (its first three best turns are plays); Enter deals
         name = browser.current_url.rsplit("/", 1)[1]
+        assert record_of(tmp_path, name).header.seed == 42  # not a random deal, whose first turn may be a trade
         assert browser.switch_to.active_element.get_attribute("id") == "line"
         for number in range(3):
             game = replay(record_of(tmp_path, name))
