@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import re
+import shutil
 import time
 import urllib.parse
 
@@ -70,19 +71,45 @@ def ids(page) -> list[str]:
     return [urllib.parse.unquote(a.removeprefix("/grade?sheet=")) for a in links(page, "/grade?sheet=")]
 
 
-@pytest.fixture
-def boardless(client):
-    """A boardless run of one hand, made through the page: (its page, its worksheet id)."""
-    page = make(client, kind="boardless", count="1", seed="5")
+def made_once(tmp_path_factory, run: str, **fields):
+    """Return (the finished page, the run's folder) of a Make form sent once for the module, to a
+    library of its own (a set is made in a process of its own: some 0.4 s of CPU each time)."""
+    folder = tmp_path_factory.mktemp("made") / "output"
+    with teacher(create_app(folder)) as client:
+        page = make(client.sign_in(), **fields)
     assert page.status_code == 200, page.text
+    return page, folder / run
+
+
+@pytest.fixture(scope="module")
+def boardless_made(tmp_path_factory):
+    """The boardless run of one hand of seed 5, made through the page once for the module."""
+    return made_once(tmp_path_factory, "boardless-5", kind="boardless", count="1", seed="5")
+
+
+@pytest.fixture(scope="module")
+def own_situation_made(tmp_path_factory):
+    """The teacher's own situation (the booklet position, 4 × 7 2), made through the page once
+    for the module."""
+    return made_once(tmp_path_factory, "situations-own", kind="situations", board=BOOKLET_BOARD, hand="4 × 7 2")
+
+
+@pytest.fixture
+def boardless(client, library, boardless_made):
+    """A boardless run of one hand, made through the page: (its page, its worksheet id). The
+    test's library gets a copy of its own of the module's run (the same form makes the same
+    run; the tests that make one are about the making), so a test may change it."""
+    page, run = boardless_made
+    shutil.copytree(run, library / run.name)
     return page, ids(page)[0]
 
 
 @pytest.fixture
-def own_situation(client):
-    """A teacher's own situation made through the page: its worksheet id."""
-    page = make(client, kind="situations", board=BOOKLET_BOARD, hand="4 × 7 2")
-    assert page.status_code == 200, page.text
+def own_situation(client, library, own_situation_made):
+    """A teacher's own situation made through the page: its worksheet id (a copy of the
+    module's run in the test's library, as for `boardless`)."""
+    page, run = own_situation_made
+    shutil.copytree(run, library / run.name)
     return ids(page)[0]
 
 
