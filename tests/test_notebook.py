@@ -9,6 +9,7 @@ searches); these tests make a smaller plan with the same makers and the same ren
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
@@ -38,7 +39,7 @@ from classroom.render.printplay import CELL, GLUE, SIZE, arranged, bands, layers
 from classroom.render.wording import environment
 from classroom.solve.boardless import check, solve
 from classroom.store.runs import write_notebook
-from tests.pdftext import chunks, outside, shapes
+from tests.pdftext import Chunk, Shape, chunks, outside, shapes
 from tests.reference_score import reference_score
 
 ORIGINAL = load_level("original")
@@ -59,10 +60,54 @@ def written(small, tmp_path_factory) -> list[Path]:
     return write_notebook(small, tmp_path_factory.mktemp("notebook"))
 
 
+@pytest.fixture(scope="module")
+def read_back(written) -> tuple[tuple[tuple[Chunk, ...], ...], ...]:
+    """Return the strings drawn on each page of the small notebook's binder and of its teacher's
+    book (tests/pdftext.chunks), read once for the module: the tests only look at them, and
+    reading both PDFs back takes some 0.3 s each time."""
+    return tuple(tuple(tuple(found) for found in chunks(pdf)) for pdf in written[:2])
+
+
 def print_and_play_only(level: str, page_size: str = "letter") -> Notebook:
     """Return a notebook of the level that holds the print-and-play set only (nothing to search)."""
     counts = box_counts(load_level(level))
     return Notebook(f"N-1-{level}", 1, level, page_size, (Section("printplay"),), box_tiles(counts), counts)
+
+
+class PrintAndPlay:
+    """The print-and-play-only notebook of a level and a page size, written to a folder, with the
+    strings and the shapes drawn on its binder's pages and the strings of its teacher's book,
+    each read back when first asked for."""
+
+    def __init__(self, level: str, page_size: str, folder: Path):
+        self.paths = write_notebook(print_and_play_only(level, page_size), folder)
+
+    @functools.cached_property
+    def binder(self) -> tuple[tuple[Chunk, ...], ...]:
+        return tuple(tuple(found) for found in chunks(self.paths[0]))
+
+    @functools.cached_property
+    def drawn(self) -> tuple[tuple[Shape, ...], ...]:
+        return tuple(tuple(page) for page in shapes(self.paths[0]))
+
+    @functools.cached_property
+    def book(self) -> tuple[tuple[Chunk, ...], ...]:
+        return tuple(tuple(found) for found in chunks(self.paths[1]))
+
+
+@pytest.fixture(scope="module")
+def print_and_play(tmp_path_factory):
+    """Return a function giving the PrintAndPlay of a level and a page size, made once for the
+    module: the board's tests and the tile pages' tests read the same notebooks (the same
+    notebook writes the same bytes), and only read them."""
+    made: dict[tuple[str, str], PrintAndPlay] = {}
+
+    def made_once(level: str, page_size: str = "letter") -> PrintAndPlay:
+        if (level, page_size) not in made:
+            made[level, page_size] = PrintAndPlay(level, page_size, tmp_path_factory.mktemp("printplay"))
+        return made[level, page_size]
+
+    return made_once
 
 
 def page_text(found) -> str:
@@ -166,12 +211,12 @@ def reference(item, play, scores: dict) -> int:
     return reference_score(cells, placed, " across " in play.notation, scores)
 
 
-def test_every_page_carries_an_id_and_the_seed(written):
+def test_every_page_carries_an_id_and_the_seed(written, read_back):
     """Every page of both PDFs names an item or a notebook page (B-11-, S-11-, ..., N-11-)
     and the seed, and its own page number (the teacher's book numbers its pages as its own);
     no text runs off a page."""
-    for pdf, folio in zip(written[:2], ("binder page", "teacher's book page")):
-        for number, found in enumerate(chunks(pdf), 1):
+    for pdf, pages, folio in zip(written[:2], read_back, ("binder page", "teacher's book page")):
+        for number, found in enumerate(pages, 1):
             text = page_text(found)
             assert re.search(rf"\b[BSPTVN]-{SEED}-[0-9a-f]{{4}}", text), (pdf.name, number)
             assert f"seed {SEED}" in text, (pdf.name, number)
@@ -179,10 +224,10 @@ def test_every_page_carries_an_id_and_the_seed(written):
         assert outside(pdf) == []
 
 
-def test_the_contents_give_the_page_each_section_starts_on(small, written):
+def test_the_contents_give_the_page_each_section_starts_on(small, read_back):
     """The contents' page numbers lead to each section's first page: the first sheet of the
     section, or the board's first part."""
-    pages = chunks(written[0])
+    pages = read_back[0]
     contents = page_text(pages[0])
     for section in small.sections:
         title = {"boardless": "Boardless Activity strips", "situations": "Board Situations",
@@ -197,10 +242,10 @@ def test_the_contents_give_the_page_each_section_starts_on(small, written):
     assert f"N-{SEED}-" in contents
 
 
-def test_the_teacher_book_holds_notes_and_every_key(small, written):
+def test_the_teacher_book_holds_notes_and_every_key(small, read_back):
     """The teacher's book has a notes page for each section (what it practises, how long, groups
     and teams) and a key page for every sheet, its id on it."""
-    text = [page_text(found) for found in chunks(written[1])]
+    text = [page_text(found) for found in read_back[1]]
     for heading in ("Objective", "Grade band", "How long it takes", "Materials", "What it practises",
                     "Groups and teams", "Steps"):
         assert sum(heading in page for page in text) == len(SECTIONS), heading
@@ -209,11 +254,11 @@ def test_the_teacher_book_holds_notes_and_every_key(small, written):
             assert any(item.id in page and ("Answer key" in page) for page in text), item.id
 
 
-def test_a_hand_s_key_lists_its_families_as_the_boardless_command_does(small, written):
+def test_a_hand_s_key_lists_its_families_as_the_boardless_command_does(small, written, read_back):
     """Read back from the teacher's book: every hand's key lists the hand's equations by family
     (the boardless command's default key), never every equation by tile combination, and the
     manifest says so for each hand."""
-    text = [page_text(found) for found in chunks(written[1])]
+    text = [page_text(found) for found in read_back[1]]
     hands = [item for section in small.sections for worksheet in section.worksheets
              if worksheet.kind == "boardless" for item in worksheet.items]
     assert hands
@@ -227,14 +272,14 @@ def test_a_hand_s_key_lists_its_families_as_the_boardless_command_does(small, wr
 COMMAND_LINE = re.compile(r"\bclassroom [a-z]+|--[a-z]")  # `classroom grade`, `--worksheet`
 
 
-def test_the_binder_and_teacher_book_name_no_command_line(small, written, tmp_path):
+def test_the_binder_and_teacher_book_name_no_command_line(small, written, read_back, tmp_path):
     """The binder and the teacher's book speak to a teacher holding them: no command and no
     option (no `--key full`, no "as classroom check gives it", no `classroom grade FILE
     --worksheet ID` in the notes); the same key printed alone still points to its option."""
-    for pdf in written[:2]:
-        text = " ".join(page_text(found) for found in chunks(pdf))
+    for pdf, pages in zip(written[:2], read_back):
+        text = " ".join(page_text(found) for found in pages)
         assert not COMMAND_LINE.search(text), (pdf.name, COMMAND_LINE.search(text))
-    text = " ".join(page_text(found) for found in chunks(written[1]))
+    text = " ".join(page_text(found) for found in read_back[1])
     assert "Answer key" in text and "Steps" in text
     hand = next(item for section in small.sections for worksheet in section.worksheets
                 if worksheet.kind == "boardless" for item in worksheet.items)
@@ -244,11 +289,11 @@ def test_the_binder_and_teacher_book_name_no_command_line(small, written, tmp_pa
     assert "--key full" in " ".join(page_text(found) for found in chunks(alone))
 
 
-def test_every_key_cites_the_binder_page_of_its_sheet(small, written):
+def test_every_key_cites_the_binder_page_of_its_sheet(small, read_back):
     """Read back from the two PDFs: the key of every sheet says which binder page its sheet is
     on, and that page of the binder is the sheet (its id in its header, not on the contents)."""
-    binder = [page_text(found) for found in chunks(written[0])]
-    book = [page_text(found) for found in chunks(written[1])]
+    binder = [page_text(found) for found in read_back[0]]
+    book = [page_text(found) for found in read_back[1]]
     for item in (item for section in small.sections for item in section.items):
         key = next(page for page in book if item.id in page and ("Answer key" in page or "Key to" in page))
         cited = re.search(r"Key to the sheet on binder page (\d+)", key)
@@ -264,22 +309,22 @@ def test_every_key_cites_the_binder_page_of_its_sheet(small, written):
     ("boardless", "4. Boardless Activity strips · sheet 1 of 1: easy hand: two or three operations, no fractions"),
     ("situations", "5. Board Situations · sheet 1 of 1: a first play on an empty board (cover the centre)"),
 ])
-def test_every_binder_sheet_says_what_it_practises(small, written, section, line):
+def test_every_binder_sheet_says_what_it_practises(small, read_back, section, line):
     """Over its header, a student sheet of the binder names its section, its place in it and
     what it practises, as the contents does (a situation sheet said nothing of what it was for);
     its key in the teacher's book cites the sheet's page there instead."""
     item = small.section(section).items[0]
-    binder = [page_text(found) for found in chunks(written[0])]
+    binder = [page_text(found) for found in read_back[0]]
     assert any(item.id in page and line in page for page in binder), line
-    book = [page_text(found) for found in chunks(written[1])]
+    book = [page_text(found) for found in read_back[1]]
     assert not any(line in page for page in book)
 
 
-def test_the_notes_give_the_binder_page_of_every_sheet(small, written):
+def test_the_notes_give_the_binder_page_of_every_sheet(small, read_back):
     """A section's notes page lists its sheets each with the binder page it is on (read back
     from the two PDFs), so a teacher finds the page to photocopy without the contents."""
-    binder = [page_text(found) for found in chunks(written[0])]
-    book = [page_text(found) for found in chunks(written[1])]
+    binder = [page_text(found) for found in read_back[0]]
+    book = [page_text(found) for found in read_back[1]]
     for item in (item for section in small.sections for item in section.items):
         page = next(n for n, text in enumerate(binder, 1) if item.id in text and "Contents" not in text)
         notes = [text for text in book if "The sheets of this section" in text and f"{item.id}: " in text]
@@ -287,10 +332,10 @@ def test_the_notes_give_the_binder_page_of_every_sheet(small, written):
         assert re.search(rf"{item.id}: [^·]* · binder page {page}\b", notes[0]), (item.id, page)
 
 
-def test_the_overhead_game_has_an_empty_board_and_a_large_hand(small, written):
+def test_the_overhead_game_has_an_empty_board_and_a_large_hand(small, read_back):
     """The transparencies section opens with the overhead game: an empty board (no tile on it)
     with a score table for two to four teams, then nine large empty tiles for the class's hand."""
-    pages = chunks(written[0])
+    pages = read_back[0]
     board = next(found for found in pages if "the teams' scores" in page_text(found))
     text = page_text(board)
     assert all(f"Team {n}" in text for n in (1, 2, 3, 4)) and "Total" in text
@@ -325,16 +370,14 @@ def test_the_manifest_lists_every_sheet_and_grade_finds_them(small, written):
 
 
 @pytest.mark.parametrize("page_size", ["letter", "a4"])
-def test_the_print_and_play_board_assembles(tmp_path, page_size):
+def test_the_print_and_play_board_assembles(print_and_play, page_size):
     """Read back from the PDF, the board's parts, cut along their outlines and each glue edge
     slid under its neighbour until the tick marks meet the neighbour's grid lines, overlap by
     the glue edge exactly, make one board of 19 × 19 squares, every square CELL across, and
     nowhere lie more than two layers of card deep."""
-    paths = write_notebook(print_and_play_only("original", page_size), tmp_path)
-    pages = chunks(paths[0])
-    drawn = shapes(paths[0])
+    made = print_and_play("original", page_size)
     found = {}
-    for page, texts in zip(drawn, pages):
+    for page, texts in zip(made.drawn, made.binder):
         title = re.search(r"part (\d) of (\d)", page_text(texts))
         if title:
             found[int(title.group(1))] = measured(page)
@@ -468,14 +511,14 @@ def glued_down(neighbour: dict, at: tuple[float, float], part: dict) -> tuple[fl
 
 
 @pytest.mark.parametrize("page_size", ["letter", "a4"])
-def test_every_part_keeps_its_coordinates_and_every_page_has_a_5_cm_ruler(tmp_path, page_size):
+def test_every_part_keeps_its_coordinates_and_every_page_has_a_5_cm_ruler(print_and_play, page_size):
     """Read back from the PDF: every column letter and row number a part prints stands inside
     its cut outline, the parts together print A-S and 1-19 on every edge of the board, and each
     print-and-play page carries a ruler exactly 5 cm long."""
-    paths = write_notebook(print_and_play_only("original", page_size), tmp_path)
+    made = print_and_play("original", page_size)
     letters, numbers = Counter(), Counter()
     printplay = 0
-    for texts, page in zip(chunks(paths[0]), shapes(paths[0])):
+    for texts, page in zip(made.binder, made.drawn):
         title = page_text(texts)
         if not title.startswith(("Print-and-play board", "Print-and-play tiles")):
             continue
@@ -501,13 +544,12 @@ COLUMN_NAMES = "ABCDEFGHIJKLMNOPQRS"
 
 
 @pytest.mark.parametrize("level", NOTEBOOK_LEVELS)
-def test_the_tile_pages_hold_the_level_s_exact_counts(tmp_path, level):
+def test_the_tile_pages_hold_the_level_s_exact_counts(print_and_play, level):
     """Read back from the PDF, the tile pages hold every tile of the level's box (= included),
     exactly as many of each as its tile-set file says, each with its score in the corner."""
-    paths = write_notebook(print_and_play_only(level), tmp_path)
     tiles: Counter = Counter()
     scores = {}
-    for found in chunks(paths[0]):
+    for found in print_and_play(level).binder:
         if "Print-and-play tiles" not in page_text(found):
             continue
         for symbol, score in read_tiles(found):
@@ -519,11 +561,10 @@ def test_the_tile_pages_hold_the_level_s_exact_counts(tmp_path, level):
 
 
 @pytest.mark.parametrize("level", NOTEBOOK_LEVELS)
-def test_the_tile_count_table_starts_on_the_page_of_its_heading(tmp_path, level):
+def test_the_tile_count_table_starts_on_the_page_of_its_heading(print_and_play, level):
     """The print-and-play notes' table of every tile and how many is never parted from its
     heading (Advanced's heading once ended a page and its table began the next)."""
-    paths = write_notebook(print_and_play_only(level), tmp_path)
-    pages = [page_text(found) for found in chunks(paths[1])]
+    pages = [page_text(found) for found in print_and_play(level).book]
     heading = [page for page in pages if "every tile and how many" in page]
     assert len(heading) == 1 and "How many" in heading[0] and "tiles in all" in heading[0]
 
