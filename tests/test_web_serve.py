@@ -80,13 +80,15 @@ def stopped(process: subprocess.Popen) -> tuple[str, str]:
 
 
 @contextmanager
-def serving(folder: Path, *options: str):
-    """Start `classroom serve` on a free port in folder (its library folder/output); yield the
-    Server once it answers the teacher's link it printed, and stop it with SIGTERM."""
+def serving(folder: Path, *options: str, env: dict[str, str] | None = None):
+    """Start `classroom serve` on a free port in folder (its library folder/output), with `env`
+    added to its environment; yield the Server once it answers the teacher's link it printed, and
+    stop it with SIGTERM."""
     port = free_port()
     deadline = time.monotonic() + START_UP
     process = subprocess.Popen([sys.executable, "-m", "classroom", "serve", "--port", str(port), *options],
-                               cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, **(env or {})})
     url = f"http://127.0.0.1:{port}/"
     printed = []
     try:
