@@ -45,6 +45,7 @@ def big(report, size: int) -> bytes:
 
 
 LATE = 0.3  # seconds a slow stand-in's turn is held up: a few of the pages' looks long
+FIRST_WAIT = 0.1  # seconds the analysis page waits for its turns before it shows them (1 by default): under LATE
 
 
 def slowly_analysed(report, search) -> tuple:
@@ -263,8 +264,10 @@ def test_the_analysis_page_shows_each_turn_as_it_comes(client, library, monkeypa
     from test_web_games import at, engine_turn, new
 
     import classroom.web.analysis as analysis_module
+    import classroom.web.games as games_module
 
     monkeypatch.setattr(analysis_module, "turn_best", slowly_analysed)
+    monkeypatch.setattr(games_module, "ANALYSIS_FIRST_WAIT", FIRST_WAIT)
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     for _ in range(3):
         client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
