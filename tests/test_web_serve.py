@@ -30,6 +30,9 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 START_UP = 60  # seconds a busy machine may take to start the server: a wait, not a measure
+# serving(..., env=QUICK_POLL): the projector and the teams' pages look for a change every 0.2 s,
+# not every 3 s (teams.POLL_SECONDS), for a test that waits for them to see one
+QUICK_POLL = {"CLASSROOM_POLL_SECONDS": "0.2"}
 
 
 class Server:
