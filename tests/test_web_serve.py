@@ -259,7 +259,7 @@ def browser(desktop_chromium, tmp_path):
 
 
 def wait_for(condition, seconds: float = START_UP):
-    """Return condition()'s first true value, trying every 0.1 s for up to `seconds`; a page
+    """Return condition()'s first true value, trying every 0.05 s for up to `seconds`; a page
     caught between two documents (the browser says so with an error) is tried again."""
     from selenium.common.exceptions import WebDriverException
 
@@ -271,7 +271,7 @@ def wait_for(condition, seconds: float = START_UP):
             value = None
         if value:
             return value
-        time.sleep(0.1)
+        time.sleep(0.05)
     raise AssertionError("timed out")
 
 
