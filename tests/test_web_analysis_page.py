@@ -41,7 +41,7 @@ def finished(client, name: str) -> str:
     page = client.get(f"/games/{name}/analysis").text
     deadline = time.monotonic() + 120
     while 'id="working"' in page and time.monotonic() < deadline:  # it looks again until done
-        time.sleep(0.5)
+        time.sleep(0.05)
         page = client.get(f"/games/{name}/analysis").text
     return page
 
@@ -130,12 +130,14 @@ def test_a_finished_analysis_asked_again_is_neither_searched_nor_drawn_again(cli
 
 
 def test_a_refresh_draws_only_the_cards_that_changed(client, library, monkeypatch):
-    """Each turn searched a second late: over the page's refreshes, each turn's card is drawn
+    """Each turn searched LATE seconds late: over the page's refreshes, each turn's card is drawn
     at most twice (searching, then analysed), not once a refresh."""
     import classroom.web.analysis as analysis_module
-    from tests.test_web_searches import slowly_analysed
+    import classroom.web.games as games_module
+    from tests.test_web_searches import FIRST_WAIT, slowly_analysed
 
     monkeypatch.setattr(analysis_module, "turn_best", slowly_analysed)
+    monkeypatch.setattr(games_module, "ANALYSIS_FIRST_WAIT", FIRST_WAIT)
     name = played_game(client, library, turns=3)
     set_out, drawn = counted(monkeypatch, analysis_module)
     pages = 0
@@ -144,8 +146,8 @@ def test_a_refresh_draws_only_the_cards_that_changed(client, library, monkeypatc
         pages += 1
         if 'id="working"' not in page:
             break
-        assert pages < 240, "the analysis page never finished"  # a wait, not a measure
-        time.sleep(0.1)
+        assert pages < 2400, "the analysis page never finished"  # a wait, not a measure
+        time.sleep(0.05)
     assert pages >= 3 and len(set_out) >= 3 * pages  # every turn set out on every refresh
     assert len(drawn) <= 2 * 3 and sorted(set(drawn)) == [1, 2, 3]
 

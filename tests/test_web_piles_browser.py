@@ -15,7 +15,7 @@ from tests.browsers import teacher
 from tests.test_web_games import at, engine_turn, new
 from tests.test_web_games_browser import record_of, scored, screenshots, shown_totals, typed
 from tests.test_web_piles import aged
-from tests.test_web_serve import browser, serving, sign_in, submit, wait_for  # noqa: F401  (browser: a fixture)
+from tests.test_web_serve import QUICK_POLL, browser, serving, sign_in, submit, wait_for  # noqa: F401  (browser: a fixture)
 from tests.test_web_student_phones import HEIGHT, WIDTH, fits
 
 
@@ -94,7 +94,7 @@ def test_a_teams_refill_is_asked_on_its_phone_and_the_projector_waits(tmp_path, 
         client.post(f"/games/{name}/turn", data={"line": engine_turn(tmp_path / "output", name),
                                                  "at": at(tmp_path / "output", name)})
     count = replay(record_of(tmp_path, name)).drawing[1]
-    with serving(tmp_path) as server:
+    with serving(tmp_path, env=QUICK_POLL) as server:
         sign_in(browser, server)
         browser.get(server.url + f"games/{name}")
         asking = browser.find_element(By.ID, "drawing")

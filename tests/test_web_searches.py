@@ -44,11 +44,15 @@ def big(report, size: int) -> bytes:
     return bytes(range(256)) * (size // 256)
 
 
+LATE = 0.3  # seconds a slow stand-in's turn is held up: a few of the pages' looks long
+FIRST_WAIT = 0.1  # seconds the analysis page waits for its turns before it shows them (1 by default): under LATE
+
+
 def slowly_analysed(report, search) -> tuple:
-    """Return a turn's best plays a second late, as a slow stand-in for a turn's search."""
+    """Return a turn's best plays LATE seconds late, as a slow stand-in for a turn's search."""
     from classroom.record.analysis import best_plays
 
-    time.sleep(1.0)
+    time.sleep(LATE)
     return best_plays(search)
 
 
@@ -142,7 +146,7 @@ def pool(forkserver):
 
 def test_a_search_past_its_limit_is_killed(pool):
     """A search past its limit answers its sentence at the limit, and its process is gone."""
-    search = pool.start("nap", napping, (60,), 2.0, "too long")
+    search = pool.start("nap", napping, (60,), 0.5, "too long")
     with pytest.raises(ClassroomError, match="^too long$"):
         pool.result(search)
     assert search.pid is not None
@@ -152,20 +156,20 @@ def test_a_search_past_its_limit_is_killed(pool):
 def test_two_identical_requests_make_one_search(pool):
     """The same key asked twice while the first is under way, and once after: one process."""
     answers = []
-    asking = [threading.Thread(target=lambda: answers.append(pool.run("same", napping, (0.5,), 60, "late")))
+    asking = [threading.Thread(target=lambda: answers.append(pool.run("same", napping, (0.2,), 60, "late")))
               for _ in range(2)]
     for thread in asking:
         thread.start()
     for thread in asking:
         thread.join(60)
-    answers.append(pool.run("same", napping, (0.5,), 60, "late"))  # found: kept
+    answers.append(pool.run("same", napping, (0.2,), 60, "late"))  # found: kept
     assert pool.started == 1 and len(answers) == 3 and len(set(answers)) == 1
 
 
 def test_more_requests_than_cores_never_run_more_processes_than_cores(pool):
     """Three times as many searches as cores: each gets a process of its own, never more than
     one per core at once (sampled every 0.02 s)."""
-    searches = [pool.start(("nap", n), napping, (0.4,), 120, "late") for n in range(3 * pool.processes)]
+    searches = [pool.start(("nap", n), napping, (0.2,), 120, "late") for n in range(3 * pool.processes)]
     most = 0
     end = time.monotonic() + 120
     while not all(s.finished for s in searches) and time.monotonic() < end:
@@ -181,9 +185,9 @@ def test_a_reveal_goes_before_the_searches_waiting(forkserver):
     reveal) runs next, and two such keep their order among themselves."""
     searches = Searches(1)
     try:
-        busy = searches.start("busy", napping, (0.5,), 60, "late")
+        busy = searches.start("busy", napping, (0.3,), 60, "late")
         turns = [searches.start(("turn", k), napping, (0.2,), 60, "late") for k in range(3)]
-        reveals = [searches.start(("reveal", k), napping, (0.2,), 60, "late", first=True) for k in range(2)]
+        reveals = [searches.start(("reveal", k), napping, (0.1,), 60, "late", first=True) for k in range(2)]
         searches.result(reveals[1])
         assert busy.finished and all(r.finished for r in reveals)
         assert not any(t.finished for t in turns[1:])
@@ -231,11 +235,11 @@ def test_a_reveal_is_the_engines_best_play_searched_once(pool):
 
 def analysis_page(client, name: str) -> str:
     """Return the analysis page once it is done, followed as the browser follows its refresh."""
-    for _ in range(120):  # a wait, not a measure
+    for _ in range(1200):  # a wait, not a measure
         shown = client.get(f"/games/{name}/analysis").text
         if 'id="working"' not in shown:
             return shown
-        time.sleep(0.5)
+        time.sleep(0.05)
     raise AssertionError("the analysis page never finished")
 
 
@@ -254,23 +258,25 @@ def test_a_game_analysed_twice_in_the_same_state_is_computed_once(client, librar
 
 
 def test_the_analysis_page_shows_each_turn_as_it_comes(client, library, monkeypatch):
-    """Each turn searched a second late (a slow stand-in for the real search): the page shows
+    """Each turn searched LATE seconds late (a slow stand-in for the real search): the page shows
     the turns done so far, numbered from 1 as the score sheet numbers them, and 'k of n turns
     analysed', refreshing itself, then the whole analysis."""
     from test_web_games import at, engine_turn, new
 
     import classroom.web.analysis as analysis_module
+    import classroom.web.games as games_module
 
     monkeypatch.setattr(analysis_module, "turn_best", slowly_analysed)
+    monkeypatch.setattr(games_module, "ANALYSIS_FIRST_WAIT", FIRST_WAIT)
     name = new(client, mode="teams", players="Red, Blue", seed="42")
     for _ in range(3):
         client.post(f"/games/{name}/turn", data={"line": engine_turn(library, name), "at": at(library, name)})
     pages = []
-    for _ in range(240):  # followed as the browser follows its refresh (a wait, not a measure)
+    for _ in range(1200):  # followed as the browser follows its refresh (a wait, not a measure)
         pages.append(client.get(f"/games/{name}/analysis").text)
         if 'id="working"' not in pages[-1]:
             break
-        time.sleep(0.25)
+        time.sleep(0.05)
     *working, done = pages
     assert working and all('<meta http-equiv="refresh"' in shown for shown in working)
     assert all(re.search(r'id="working">[012] of 3 turns analysed…', shown) for shown in working)
@@ -356,15 +362,16 @@ class Sampler:
         self.thread.join()
 
 
-LIMIT = 3  # seconds: the test's --reveal-seconds (the default is 30)
+LIMIT = 1  # seconds: the test's --reveal-seconds (the default is 30; 1 is the least it takes)
 
 
 def test_twenty_two_blank_reveals_end_within_their_limit_and_ctrl_c_stops_the_server(tmp_path):
     """20 concurrent reveals of two-blank racks on an empty board against `classroom serve
-    --reveal-seconds 3` (not the default 30, to keep the test short): each answers within the
+    --reveal-seconds 1` (not the default 30, to keep the test short): each answers within the
     limit plus 5 seconds (a generous bound), with the best play or the sentence that it takes too
-    long; no more search processes than cores at once; 5 seconds after the limit no search
-    process is left; sampled every 0.2 s, the server and all its children never above 2 GB RSS
+    long; no more search processes than cores at once; within 5 seconds after the limit no search
+    process is left (once every reveal has answered, no search waits for a process, so none starts
+    after); sampled every 0.2 s, the server and all its children never above 2 GB RSS
     together; then SIGINT (Ctrl-C) stops the server and every child within 2 seconds."""
     from test_web_serve import serving
 
@@ -374,8 +381,10 @@ def test_twenty_two_blank_reveals_end_within_their_limit_and_ctrl_c_stops_the_se
             start = time.monotonic()
             answers, everyone = reveal_all(server, tmp_path, LIMIT + START_UP)
             everyone.join(LIMIT + START_UP)
-            time.sleep(max(0.0, start + LIMIT + 5 - time.monotonic()))
             left = search_processes(pid)
+            while left and time.monotonic() < start + LIMIT + 5:
+                time.sleep(0.05)
+                left = search_processes(pid)
         below = descendants(pid)
         server.process.send_signal(signal.SIGINT)
         stopping = time.monotonic()

@@ -21,14 +21,16 @@ from urllib.parse import urlsplit
 import pytest
 import uvicorn
 
-from classroom.web.connections import HEAD_SECONDS, IDLE_SECONDS, MAX_HEAD_BYTES, protocol_class, server_settings
+from classroom.web.connections import MAX_HEAD_BYTES, protocol_class, server_settings
 from tests.test_web_serve import START_UP, Browser, free_port, serving
 
 HALF_HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1"  # a request whose head never ends
-SLOW_HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: " + b"slow" * 50  # sent a byte a second
+SLOW_HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: " + b"slow" * 50  # sent a byte a STEP
 GET = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"  # a whole request
 LONG = 600  # a head deadline that cannot be what closes a connection in a test of the limit
 NOTICE = 2  # seconds the test may take to notice a close on a busy machine (a wait, not a measure)
+STEP = 0.2  # seconds between two bytes of a slow head: slower than any browser, many within a deadline
+QUICK = 1  # seconds: the head's deadline and idle time-out of the server that times them (5 by default)
 
 
 def port_of(url: str) -> int:
@@ -92,24 +94,34 @@ def server(tmp_path_factory):
         yield server
 
 
+@pytest.fixture
+def quick_server(tmp_path):
+    """A `classroom serve` whose head deadline and idle time-out are QUICK seconds (not the
+    default 5, so that a test waits for them a second)."""
+    with serving(tmp_path, env={"CLASSROOM_CONNECTION_SECONDS": str(QUICK)}) as server:
+        yield server
+
+
 def test_the_teachers_page_answers_within_a_second_while_a_hundred_half_open_connections_are_held(server):
-    """With 100 connections whose head never ends and 3 clients sending theirs a byte a second,
+    """With 100 connections whose head never ends and 3 clients sending theirs a byte a STEP,
     the teacher's page answers the teacher's browser within 1 s (the issue's bound; it takes a few
     milliseconds), and the 100 are still open then: it answered beside them, not after them."""
     teacher = server.signed_in()
     port = port_of(server.url)
     with connections(port, 100, HALF_HEAD) as half_open, connections(port, 3, SLOW_HEAD[:1]) as slow:
         for sent in (1, 2):
-            time.sleep(1)
+            time.sleep(STEP)
             assert all(trickle(connection, SLOW_HEAD, sent) for connection in slow)
         seconds, page = timed_teacher_page(teacher)
         assert "Boardless Activity" in page and seconds < 1.0
         assert not any(closed_by_server(connection) for connection in half_open + slow)
 
 
-def test_a_slow_head_a_half_open_one_and_an_idle_connection_are_closed_by_the_server(server):
-    """A head sent a byte a second and one never finished are closed within HEAD_SECONDS (and the
-    time to notice); a connection idle after its answer within IDLE_SECONDS; the page answers on."""
+def test_a_slow_head_a_half_open_one_and_an_idle_connection_are_closed_by_the_server(quick_server):
+    """A head sent a byte a STEP and one never finished are closed within the head's deadline (and
+    the time to notice); a connection idle after its answer within the idle time-out; the page
+    answers on. Both are QUICK seconds here, told to the server as a teacher cannot."""
+    server = quick_server
     port = port_of(server.url)
     idle = http.client.HTTPConnection("127.0.0.1", port, timeout=START_UP)
     idle.request("GET", "/")  # without the teacher's cookie: the sign-in page, a whole answer
@@ -117,7 +129,7 @@ def test_a_slow_head_a_half_open_one_and_an_idle_connection_are_closed_by_the_se
     began = time.monotonic()
     with connections(port, 1, HALF_HEAD) as (half_open,), connections(port, 1, SLOW_HEAD[:1]) as (slow,):
         open_for = {}
-        for sent in range(1, HEAD_SECONDS + NOTICE + 1):  # a byte a second, never the whole head
+        for sent in range(1, round((QUICK + NOTICE) / STEP) + 1):  # a byte a STEP, never the whole head
             for name, connection in (("half-open", half_open), ("slow", slow), ("idle", idle.sock)):
                 if name not in open_for and closed_by_server(connection):
                     open_for[name] = time.monotonic() - began
@@ -125,11 +137,11 @@ def test_a_slow_head_a_half_open_one_and_an_idle_connection_are_closed_by_the_se
                 open_for["slow"] = time.monotonic() - began
             if len(open_for) == 3:
                 break
-            time.sleep(1)
+            time.sleep(STEP)
     idle.close()
     assert open_for.keys() == {"half-open", "slow", "idle"}, open_for
-    assert open_for["half-open"] < HEAD_SECONDS + NOTICE and open_for["slow"] < HEAD_SECONDS + NOTICE
-    assert open_for["idle"] < IDLE_SECONDS + NOTICE
+    assert open_for["half-open"] < QUICK + NOTICE and open_for["slow"] < QUICK + NOTICE
+    assert open_for["idle"] < QUICK + NOTICE
     assert "Boardless Activity" in server.signed_in().get("/")
 
 
@@ -260,8 +272,12 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 from classroom.web.connections import serve_until_stopped
 
+def work():
+    print("at work", flush=True)  # the test signals the server now
+    time.sleep(60)  # work Python cannot stop, in one of the request threads
+
 async def busy(request):
-    await run_in_threadpool(time.sleep, 60)  # work Python cannot stop, in one of the request threads
+    await run_in_threadpool(work)
     return PlainTextResponse("done")
 
 signal.signal(signal.SIGTERM, signal.default_int_handler)  # as `classroom serve` takes it (console.py)
@@ -287,7 +303,8 @@ def test_a_stop_does_not_wait_for_a_request_thread_that_would_run_on(signum):
                 time.sleep(0.05)
         with busy:
             busy.sendall(GET)
-            time.sleep(0.5)  # the request's thread is at work
+            ready, _, _ = select.select([process.stdout], [], [], START_UP)  # a wait, not a measure
+            assert ready and process.stdout.readline() == "at work\n"  # the request's thread is at work
             began = time.monotonic()
             process.send_signal(signum)
             out, err = process.communicate(timeout=START_UP)

@@ -26,7 +26,7 @@ from classroom.record.replay import replay
 from classroom.store.games import team_key
 from classroom.web import create_app
 from tests.browsers import teacher
-from tests.test_web_serve import browser, serving, submit, wait_for  # noqa: F401  (browser: a fixture)
+from tests.test_web_serve import QUICK_POLL, browser, serving, submit, wait_for  # noqa: F401  (browser: a fixture)
 
 TOKEN = re.compile(r'name="form_token" value="([^"]*)"')
 
@@ -373,7 +373,7 @@ def test_a_team_sends_its_play_from_a_phone_and_the_projector_shows_it(tmp_path,
     square, direction, rest = typed.split(" ", 2)
     device = phone(tmp_path)
     try:
-        with serving(tmp_path) as server:
+        with serving(tmp_path, env=QUICK_POLL) as server:
             browser.get(server.teacher)  # the teacher's link: the projector is the teacher's page
             browser.get(server.url + "games/friday")
             assert browser.find_elements(By.ID, "rack-private") and not browser.find_elements(By.ID, "rack")

@@ -6,7 +6,8 @@ their head made every other request answer 503. Here instead (docs/web.md, "Serv
 slow clients"):
 
 - a request's head must arrive whole within HEAD_SECONDS of the connection opening or of the
-  previous answer on it, else the connection is closed;
+  previous answer on it, else the connection is closed (CLASSROOM_CONNECTION_SECONDS sets another
+  deadline, for this and the next: the tests use a short one to see them work);
 - a head is at most MAX_HEAD_BYTES;
 - an idle kept-alive connection is closed after IDLE_SECONDS;
 - at most `connection_limit()` connections are held; one more closes the connection that has
@@ -133,10 +134,18 @@ def connection_limit() -> int:
     return max(1, min(MAX_CONNECTIONS, soft // 2))
 
 
+def connection_seconds() -> tuple[float, float]:
+    """Return the head's deadline and the idle time-out, in seconds: HEAD_SECONDS and IDLE_SECONDS,
+    or CLASSROOM_CONNECTION_SECONDS for both when it is set."""
+    given = os.environ.get("CLASSROOM_CONNECTION_SECONDS")
+    return (HEAD_SECONDS, IDLE_SECONDS) if given is None else (float(given), float(given))
+
+
 def server_settings() -> dict[str, Any]:
     """Return uvicorn's settings for the page's connections: the protocol above, the idle and
     stop time-outs, the head's size (no `limit_concurrency`: the protocol holds the limit)."""
-    return {"http": protocol_class(connection_limit()), "timeout_keep_alive": IDLE_SECONDS,
+    head_seconds, idle_seconds = connection_seconds()
+    return {"http": protocol_class(connection_limit(), head_seconds), "timeout_keep_alive": idle_seconds,
             "h11_max_incomplete_event_size": MAX_HEAD_BYTES, "timeout_graceful_shutdown": STOP_SECONDS}
 
 

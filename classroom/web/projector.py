@@ -21,7 +21,7 @@ from classroom.store.games import record_state, seats
 from classroom.web.forms import within_blank_limit
 from classroom.web.searches import Reveals, Stopped
 from classroom.web.shown import Shown, board_rows, shown_play, told
-from classroom.web.teams import POLL_SECONDS, last_marks, waiting_proposal
+from classroom.web.teams import last_marks, poll_seconds, waiting_proposal
 
 WORDS = ("pass", "undo", "reveal", "end")
 
@@ -116,7 +116,7 @@ def game_values(library: Path, reveals: Reveals, name: str, record: Record, game
             "columns": COLUMNS, "preview": preview, "proposal": proposal, "revealed": revealed,
             "reveal_note": reveal_note, "at": record_state(record), "turns": history(game),
             "ended_how": how_ended(game) if game.end else None, "private": record.header.racks == "private",
-            "poll": POLL_SECONDS, "words": WORDS,
+            "poll": poll_seconds(), "words": WORDS,
             "practice": solo_comparison(reveals, game) if record.header.mode == "solo" else None,
             "links": record.header.mode == "teams" and game.dealt,  # on a page of their own (links_page)
             "latest": turn_shown(last_turn) if last_turn is not None and quiet else None,

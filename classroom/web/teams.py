@@ -13,6 +13,7 @@ request, and shows that team's rack and no other's.
 from __future__ import annotations
 
 import hashlib
+import os
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +50,13 @@ from classroom.web.shown import Shown, board_rows, plain_reason, shown_play
 
 POLL_SECONDS = 3  # how often the projector and a team's page look for a change
 TEACHERS_WORDS = ("undo", "reveal", "end", "stop")  # the projector's words a team's box does not take
+
+
+def poll_seconds() -> float:
+    """Return how often, in seconds, the projector and a team's page look for a change:
+    POLL_SECONDS, or CLASSROOM_POLL_SECONDS when set (the tests use a short one, not to wait)."""
+    given = os.environ.get("CLASSROOM_POLL_SECONDS")
+    return POLL_SECONDS if given is None else float(given)
 
 
 class Refused(ClassroomError):
@@ -201,7 +209,7 @@ def team_routes(library: Path, page, friendly, change, change_record: Callable[[
                     rack_known=rack is not None, rows=board_rows(board, game.tileset, marks), columns=COLUMNS,
                     game=game, turn=game.next_player, totals=game.totals, preview=preview, typed=typed,
                     error=error, at=record_version(library, name), direct=record.header.team_plays == "direct",
-                    proposal=proposal, place=place, poll=POLL_SECONDS, drawing=game.drawing)
+                    proposal=proposal, place=place, poll=poll_seconds(), drawing=game.drawing)
 
     def refused(error: ClassroomError) -> Response:
         return page("error.j2", 400, message=one_line(error), here="check")
