@@ -42,6 +42,17 @@ def _mapped() -> int:
         return 0
 
 
+def seconds_set(name: str, default: float) -> float:
+    """Return the seconds the environment variable `name` sets (a positive number; the tests use
+    short ones to see a deadline or a poll work without waiting), else `default`, as for a value
+    that is not one (as CLASSROOM_MEMORY_MB)."""
+    try:
+        given = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return given if given > 0 else default
+
+
 def default_workers() -> int:
     """Return how many processes to use: one per CPU core."""
     return os.cpu_count() or 1

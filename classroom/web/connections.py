@@ -30,6 +30,8 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from classroom.machine import seconds_set
+
 HEAD_SECONDS = 5  # a browser sends its head in milliseconds, even on a slow school network
 IDLE_SECONDS = 5  # a browser that comes back later opens a new connection at no cost
 MAX_HEAD_BYTES = 16 * 1024  # a browser's head with the teacher's cookie is well under 2 KB
@@ -137,8 +139,7 @@ def connection_limit() -> int:
 def connection_seconds() -> tuple[float, float]:
     """Return the head's deadline and the idle time-out, in seconds: HEAD_SECONDS and IDLE_SECONDS,
     or CLASSROOM_CONNECTION_SECONDS for both when it is set."""
-    given = os.environ.get("CLASSROOM_CONNECTION_SECONDS")
-    return (HEAD_SECONDS, IDLE_SECONDS) if given is None else (float(given), float(given))
+    return seconds_set("CLASSROOM_CONNECTION_SECONDS", HEAD_SECONDS), seconds_set("CLASSROOM_CONNECTION_SECONDS", IDLE_SECONDS)
 
 
 def server_settings() -> dict[str, Any]:

@@ -13,7 +13,6 @@ request, and shows that team's rack and no other's.
 from __future__ import annotations
 
 import hashlib
-import os
 import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,7 @@ from starlette.routing import Route
 from classroom.errors import ClassroomError, one_line
 from classroom.game.board import COLUMNS, Square
 from classroom.game.symbols import display_text
+from classroom.machine import seconds_set
 from classroom.record.deal import play_turn
 from classroom.record.grammar import Record, Turn, line_text, read_turn
 from classroom.record.replay import Replay, Replayed, replay
@@ -55,8 +55,7 @@ TEACHERS_WORDS = ("undo", "reveal", "end", "stop")  # the projector's words a te
 def poll_seconds() -> float:
     """Return how often, in seconds, the projector and a team's page look for a change:
     POLL_SECONDS, or CLASSROOM_POLL_SECONDS when set (the tests use a short one, not to wait)."""
-    given = os.environ.get("CLASSROOM_POLL_SECONDS")
-    return POLL_SECONDS if given is None else float(given)
+    return seconds_set("CLASSROOM_POLL_SECONDS", POLL_SECONDS)
 
 
 class Refused(ClassroomError):
