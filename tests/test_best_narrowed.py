@@ -12,10 +12,10 @@ from classroom.game.bag import draw
 from classroom.game.board import Board
 from classroom.game.symbols import BLANK
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import simulate
 from classroom.solve.board.lines import narrowed
 from classroom.solve.board.position import Position
 from tests.reference_board import reference_plays
+from tests.simulated_games import simulate_once
 
 TILES = load_level("original")
 
@@ -24,7 +24,7 @@ def situation(seed: int, blanks: int, size: int) -> tuple[Board, tuple]:
     """Return a seeded early board (none to four plays) and a hand of `size` tiles, `blanks` of
     them blanks."""
     rng = random.Random(f"narrowed:{seed}")
-    game = simulate(TILES, rng, plays=seed % 5, hand_size=4)
+    game = simulate_once(TILES, rng, plays=seed % 5, hand_size=4)
     hand, _ = draw(tuple(t for t in game.pile if t != BLANK), size - blanks, rng)
     return game.board, tuple(hand) + (BLANK,) * blanks
 

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from classroom.game.bag import draw
 from classroom.game.symbols import BLANK, EQUAL, OPERATIONS
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import simulate
 from classroom.solve.board.lines import Shaped
 from classroom.solve.board.position import Position, candidate_order
 from tests.benchmarks.bench_best_early import positions
 from tests.reference_board import reference_plays
+from tests.simulated_games import simulate_once
 
 TILESETS = {"original": load_level("original"), "advanced": load_level("advanced")}
 
@@ -28,7 +28,7 @@ def situation(seed: int, plays: int, blanks: int, size: int, operations: int, le
     left: `blanks` blanks, `operations` operation tiles at most, numbers for the rest."""
     tileset = TILESETS[level]
     rng = random.Random(f"shaped:{seed}")
-    game = simulate(tileset, rng, plays=plays, hand_size=4)
+    game = simulate_once(tileset, rng, plays=plays, hand_size=4)
     pile = tuple(t for t in game.pile if t != BLANK)
     signs = tuple(t for t in pile if t in OPERATIONS)
     numbers = tuple(t for t in pile if t not in OPERATIONS)

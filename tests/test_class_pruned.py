@@ -16,10 +16,11 @@ from classroom.game.plays import main_run
 from classroom.game.symbols import BLANK, OPERATIONS, is_exponent, is_fraction, is_negative
 from classroom.game.taste import digits, numbers_in
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import SEARCH_BUDGET, class_player, line_filter, simulate, taste_filter
+from classroom.make.simulated import SEARCH_BUDGET, class_player, line_filter, taste_filter
 from classroom.solve.board import position
 from classroom.solve.board.lines import Shaped
 from classroom.solve.board.position import Position, searchable, unkept
+from tests.simulated_games import simulate_once
 
 LEVELS = {level: load_level(level) for level in ("junior", "original", "advanced")}
 
@@ -37,7 +38,7 @@ def positions(level: str, count: int, rich: str = "", blanks: int = 0):
     tileset = LEVELS[level]
     for seed in range(count):
         rng = random.Random(f"pruned:{level}:{seed}:{rich}")
-        game = simulate(tileset, rng, plays=rng.randint(1, 5), hand_size=5)
+        game = simulate_once(tileset, rng, plays=rng.randint(1, 5), hand_size=5)
         pile = tuple(t for t in game.pile if t != BLANK)
         size = 9 - blanks
         if rich == "digits":

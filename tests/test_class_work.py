@@ -22,13 +22,13 @@ from classroom.make.simulated import (
     class_player,
     line_filter,
     play_misfit,
-    simulate,
     taste_filter,
 )
 from classroom.solve.board import position
 from classroom.solve.board.position import LONGEST_BLANK_SIDE, WINDOW_WORK, Position, longest_side, searchable
 from classroom.solve.board.side_tables import AIM_FROM, SideTables
 from tests.positions import position as board_of
+from tests.simulated_games import simulate_once
 
 ADVANCED = load_level("advanced")
 
@@ -107,7 +107,7 @@ def seeded_positions(level: str, count: int):
     tileset = load_level(level)
     for seed in range(count):
         rng = random.Random(f"class-work:{level}:{seed}")
-        game = simulate(tileset, rng, plays=rng.randint(2, 5))
+        game = simulate_once(tileset, rng, plays=rng.randint(2, 5))
         rack, _ = draw(game.pile, 9, rng)
         yield game.board, searchable(tuple(rack), tileset), tileset
 

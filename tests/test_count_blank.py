@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from classroom.game.board import read_board
 from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import simulate
 from classroom.solve.board.aim import Aiming
 from classroom.solve.board.blank_aim import BlankAiming, blank_table
 from classroom.solve.board.blank_count import SharedWalks, blank_count_walk, blank_counts, counted_table, counted_uses
@@ -26,6 +25,7 @@ from classroom.solve.board.side_tables import SideTables
 from classroom.solve.board.sides import PackedHand
 from tests.benchmarks.bench_best import position as bench_position
 from tests.reference_board import reference_plays
+from tests.simulated_games import simulate_once
 from tests.test_aimed import value_keys
 from tests.test_aimed_wild import hands, sides_holding_blank
 from tests.test_wildcard import CELL, REAL_TILES, holding_a_blank
@@ -36,7 +36,7 @@ TILES = load_level("original")
 def small_game(seed: int, plays: int):
     """Return a seeded board of a few simulated plays and the bag left, blanks set aside."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=plays, hand_size=4)
+    game = simulate_once(TILES, rng, plays=plays, hand_size=4)
     return game.board, tuple(t for t in game.pile if t != BLANK), rng
 
 

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from classroom.game.bag import draw
 from classroom.game.symbols import OPERATIONS
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import simulate
 from classroom.solve.board.lines import Mixes
 from classroom.solve.board.position import Position
 from classroom.solve.board.sides import PackedHand
+from tests.simulated_games import simulate_once
 from tests.test_movegen import as_keys
 
 TILES = load_level("original")
@@ -85,7 +85,7 @@ def test_windows_the_mixes_drop_hold_no_play(seed, blanks, monkeypatch):
     """On mid-game boards, hands rich in operations (blanks included) find the same plays and the
     same count when every window is searched."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=6, hand_size=5)
+    game = simulate_once(TILES, rng, plays=6, hand_size=5)
     operations = [t for t in game.pile if t in OPERATIONS]
     numbers = [t for t in game.pile if t not in OPERATIONS and t != "?"]
     hand = tuple(draw(tuple(operations), 3, rng)[0]) + tuple(draw(tuple(numbers), 4 - 3 * blanks // 2, rng)[0])

@@ -10,11 +10,11 @@ from classroom.game.bag import draw
 from classroom.game.board import Board
 from classroom.game.plays import score, why_illegal
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import simulate
 from classroom.solve.board import side_tables
 from classroom.solve.board.position import Position, all_plays, best_plays, count_plays, top_plays
 from tests.positions import position
 from tests.reference_board import reference_plays
+from tests.simulated_games import simulate_once
 
 TILES = load_level("original")
 
@@ -22,7 +22,7 @@ TILES = load_level("original")
 def situation(seed: int) -> tuple[Board, tuple]:
     """Return a seeded board from simulated play and a small hand (a blank in every fifth)."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=seed % 7, hand_size=4)
+    game = simulate_once(TILES, rng, plays=seed % 7, hand_size=4)
     bag = tuple(t for t in game.pile if t != "?")  # blanks only where asked: they cost 31 times
     if seed % 5 == 0:
         hand, _ = draw(bag, 2, rng)
@@ -48,7 +48,7 @@ def test_agrees_with_brute_force(seed):
 def test_scores_agree_with_plays(seed):
     """Every generated play is legal by plays.why_illegal and its score is plays.score's."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=5, hand_size=5)
+    game = simulate_once(TILES, rng, plays=5, hand_size=5)
     hand, _ = draw(game.pile, 6, rng)
     candidates = all_plays(game.board, hand, TILES)
     assert candidates
@@ -61,7 +61,7 @@ def test_scores_agree_with_plays(seed):
 def test_top_and_best_agree_with_all(seed):
     """Pruned best-only and top-N give the same plays as sorting all of them."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=4, hand_size=5)
+    game = simulate_once(TILES, rng, plays=4, hand_size=5)
     hand, _ = draw(game.pile, 6, rng)
     everything = all_plays(game.board, hand, TILES)
     assert top_plays(game.board, hand, TILES, 5) == everything[:5]
@@ -113,7 +113,7 @@ def test_a_count_given_up_can_be_asked_for_again(seed):
     board, so that long stretches are aimed. Seed 5 for 3 (a tenth of its counting): the three
     take every branch of the search that 0, 2 and 3 took."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=6, hand_size=5)
+    game = simulate_once(TILES, rng, plays=6, hand_size=5)
     hand, _ = draw(tuple(t for t in game.pile if t != "?"), 9, rng)
     whole = Position(game.board, hand, TILES)
     number = whole.count()
@@ -129,7 +129,7 @@ def test_a_count_given_up_can_be_asked_for_again(seed):
 def test_top_agrees_with_all_for_larger_hands(seed):
     """With seven tiles on a mid-game board, top-N and best agree with sorting every play."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=6, hand_size=5)
+    game = simulate_once(TILES, rng, plays=6, hand_size=5)
     hand, _ = draw(tuple(t for t in game.pile if t != "?"), 7, rng)
     everything = all_plays(game.board, hand, TILES)
     assert top_plays(game.board, hand, TILES, 10) == everything[:10]
@@ -143,7 +143,7 @@ def test_count_and_top_agree_with_all_with_blanks_on_long_sides(seed, blanks, mo
     aimed (with and without a blank, listing and counting): every play is the one listing
     every side whole finds, and top-N, best and the count agree with sorting them."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=6, hand_size=5)
+    game = simulate_once(TILES, rng, plays=6, hand_size=5)
     bag = tuple(t for t in game.pile if t not in ("?", "+", "-"))
     hand, _ = draw(bag, 6 - 2 * (blanks - 1) - blanks, rng)
     hand = tuple(hand) + (rng.choice(("+", "-")),) + ("?",) * blanks
@@ -183,7 +183,7 @@ def test_stretches_walked_again_for_their_targets_find_every_play(seed, monkeypa
     each window's values (counting; listing aims them, blank_aim); the plays, top-N, best and
     the count are those of walking every stretch whole, nothing aimed."""
     rng = random.Random(seed)
-    game = simulate(TILES, rng, plays=6, hand_size=5)
+    game = simulate_once(TILES, rng, plays=6, hand_size=5)
     bag = tuple(t for t in game.pile if t not in ("?", "+", "-"))
     hand, _ = draw(bag, 4, rng)
     hand = tuple(hand) + ("?", "?")
@@ -230,7 +230,7 @@ def test_a_dropped_position_leaves_no_memory_behind():
     import sys
 
     rng = random.Random(4)
-    game = simulate(TILES, rng, plays=6, hand_size=5)
+    game = simulate_once(TILES, rng, plays=6, hand_size=5)
     bag = tuple(t for t in game.pile if t != "?")
     first = tuple(draw(bag, 4, rng)[0]) + ("?", "?")
     Position(game.board, first, TILES).best()  # the first search fills the caches meant to stay
