@@ -43,9 +43,9 @@ def _mapped() -> int:
 
 
 def seconds_set(name: str, default: float) -> float:
-    """Return the seconds the environment variable `name` sets (a positive number; the tests use
-    short ones to see a deadline or a poll work without waiting), else `default`, as for a value
-    that is not one (as CLASSROOM_MEMORY_MB)."""
+    """Return the seconds the environment variable `name` sets, else `default`; a value that is
+    not a positive number is ignored, as CLASSROOM_MEMORY_MB's is. The tests set short ones to see
+    a deadline or a poll work without waiting for it."""
     try:
         given = float(os.environ.get(name, default))
     except ValueError:

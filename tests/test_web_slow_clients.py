@@ -120,7 +120,7 @@ def test_the_teachers_page_answers_within_a_second_while_a_hundred_half_open_con
 def test_a_slow_head_a_half_open_one_and_an_idle_connection_are_closed_by_the_server(quick_server):
     """A head sent a byte a STEP and one never finished are closed within the head's deadline (and
     the time to notice); a connection idle after its answer within the idle time-out; the page
-    answers on. Both are QUICK seconds here, told to the server as a teacher cannot."""
+    answers on. Both are QUICK seconds here (CLASSROOM_CONNECTION_SECONDS), not the default 5."""
     server = quick_server
     port = port_of(server.url)
     idle = http.client.HTTPConnection("127.0.0.1", port, timeout=START_UP)
