@@ -4,6 +4,7 @@ Under pytest-xdist each worker keeps hypothesis's examples in a folder of its ow
 fixtures the page's tests share: a library folder, the teacher's browser and a student's device
 over it."""
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -24,6 +25,16 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 ROOT = Path(__file__).resolve().parent.parent
 WORKER = os.environ.get("PYTEST_XDIST_WORKER")  # 'gw0', 'gw1', ... in a worker of pytest-xdist
 OWN_EXAMPLES = {"database": DirectoryBasedExampleDatabase(ROOT / ".hypothesis" / f"examples-{WORKER}")} if WORKER else {}
+
+# Garbage is collected less often in the test processes than Python's default (700, 10, 10). A
+# worker holds every test module, the caches and some tests' reference answers (millions of
+# objects), and a full collection walks all of them: with the default, the suite spent some 40 s
+# of CPU in collections (one worker 27 s in 99 full ones), with these some 6 s; the peak of a
+# worker went from 470 to 580 MB (docs/performance.md, "The suite, session 13"). Young cycles
+# (a test's frames and tracebacks) are still collected as before. Only the suite's own processes
+# (and the pools they fork) are concerned: `classroom` commands a test starts run with Python's
+# default, as a user's do.
+gc.set_threshold(50_000, 20, 100)
 
 settings.register_profile("classroom", deadline=None, suppress_health_check=[HealthCheck.too_slow], **OWN_EXAMPLES)
 settings.load_profile("classroom")
