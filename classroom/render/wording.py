@@ -13,6 +13,7 @@ naming the file and the line.
 
 from __future__ import annotations
 
+import functools
 import signal
 import threading
 import traceback
@@ -85,13 +86,22 @@ class SandboxedWording(jinja2.sandbox.SandboxedEnvironment):
 
 
 def environment(templates_dir: str | Path | None = None) -> jinja2.Environment:
-    """Return the sandboxed jinja2 environment: the teacher's folder first (if any), then the shipped one."""
-    folders: list[Path] = []
-    if templates_dir is not None:
-        if not Path(templates_dir).is_dir():
-            raise ClassroomError(f"{path_excerpt(templates_dir)}: the templates folder does not exist")
-        folders.append(Path(templates_dir))
-    folders.append(shipped_templates())
+    """Return the sandboxed jinja2 environment: the teacher's folder first (if any), then the
+    shipped one. Without a teacher's folder it is one environment for the whole process, so each
+    shipped template is compiled once however many sheets are worded (nothing changes it after)."""
+    if templates_dir is None:
+        return _shipped()
+    if not Path(templates_dir).is_dir():
+        raise ClassroomError(f"{path_excerpt(templates_dir)}: the templates folder does not exist")
+    return _sandboxed([Path(templates_dir), shipped_templates()])
+
+
+@functools.cache
+def _shipped() -> jinja2.Environment:
+    return _sandboxed([shipped_templates()])
+
+
+def _sandboxed(folders: list[Path]) -> jinja2.Environment:
     env = SandboxedWording(
         loader=BoundedLoader(folders),
         # The same wording could feed an HTML page; the PDF gets it unescaped.
@@ -108,7 +118,17 @@ def environment(templates_dir: str | Path | None = None) -> jinja2.Environment:
 
 def in_binder(env: jinja2.Environment) -> jinja2.Environment:
     """Return the environment a binder's pages are worded in: the same templates, with
-    `in_binder` true, so a key in the teacher's book names no command-line option."""
+    `in_binder` true, so a key in the teacher's book names no command-line option (for the
+    shipped templates alone, one for the whole process, as environment() is)."""
+    return _shipped_binder() if env is _shipped() else _binder(env)
+
+
+@functools.cache
+def _shipped_binder() -> jinja2.Environment:
+    return _binder(_shipped())
+
+
+def _binder(env: jinja2.Environment) -> jinja2.Environment:
     binder = env.overlay(cache_size=400)  # its own cache: a template compiled here sees in_binder
     binder.globals = {**env.globals, "in_binder": True}
     return binder

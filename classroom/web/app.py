@@ -47,6 +47,19 @@ from classroom.web.searches import Searches
 PAGES = {"make": "/", "library": "/library", "grade": "/grade", "games": "/games", "editor": "/editor"}
 
 
+@functools.cache
+def page_templates() -> jinja2.Environment:
+    """Return the pages' templates: one environment for the process, shared by every app (its
+    filters and globals are the same for all), so each page is compiled once."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(shipped_templates() / "web"),
+                             autoescape=True, undefined=jinja2.StrictUndefined)
+    env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus: tiles and equations, never ids
+    env.filters["date"] = lambda seconds: datetime.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
+    env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
+    env.globals["form_field"] = form_field  # every POST form's hidden token (web/roles.py)
+    return env
+
+
 def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
                access: Access | None = None, reveal_seconds: float | None = None) -> Starlette:
     """Return the web app over a library folder (the output/ folder the command line writes to);
@@ -57,12 +70,7 @@ def create_app(library: Path, workers: int = 1, hosts: Hosts | None = None,
     at this computer cannot read the keys through a visitor's browser)."""
     library = Path(library)
     access = access or Access()
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(shipped_templates() / "web"),
-                             autoescape=True, undefined=jinja2.StrictUndefined)
-    env.filters["shown"] = lambda value: shown(str(value))  # a typographic minus: tiles and equations, never ids
-    env.filters["date"] = lambda seconds: datetime.datetime.fromtimestamp(seconds).strftime("%Y-%m-%d %H:%M")
-    env.filters["quoted"] = lambda value: urllib.parse.quote(str(value), safe="")
-    env.globals["form_field"] = form_field  # every POST form's hidden token (web/roles.py)
+    env = page_templates()
     jobs = Jobs()
     searches = Searches()  # reveals and analyses: bounded, and stopped with the server
 
