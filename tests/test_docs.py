@@ -13,6 +13,7 @@ under a module that does not exist (`wildcard.blank_walk`) fails."""
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import importlib.util
 import io
@@ -103,8 +104,10 @@ ENGINE = ROOT / "classroom" / "solve" / "board"
 WRITTEN = re.compile(r"(?<![\w./-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)")  # a dotted name, cited or not
 
 
+@functools.cache  # read by every engine module's test and every example: the engine parsed once
 def engine_names() -> dict[str, str]:
-    """Return every name defined at the top of an engine module -> that module's name."""
+    """Return every name defined at the top of an engine module -> that module's name (not to
+    be changed by the caller: it is shared)."""
     names = {}
     for path in sorted(ENGINE.glob("*.py")):
         for node in ast.parse(path.read_text("utf-8")).body:
