@@ -5,6 +5,7 @@ share of the top, each player's accuracy and biggest misses; `classroom game ana
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pytest
 from reference_board import reference_plays
@@ -128,9 +129,11 @@ def test_duplicate_game_is_refused_with_one_sentence(tmp_path):
     assert "a duplicate game is not analysed" in result.output and "Traceback" not in result.output
 
 
+@cache
 def dealt_game():
     """Return a dealt teams game of 12 turns (simulated players, every rack known, blanks as the
-    bag draws them), replayed, with its record."""
+    bag draws them), replayed, with its record: dealt once a process, as simulating it is a second
+    of the two tests that analyse it (the record and the replay are frozen values)."""
     from tests.benchmarks.bench_analysis import dealt_game as dealt
 
     record = read_record(dealt(3, 12))
