@@ -15,8 +15,8 @@ from classroom.cli.commands import app
 from classroom.game.bag import draw
 from classroom.game.board import board_text
 from classroom.game.tilesets import load_level
-from classroom.make.simulated import simulate
 from classroom.solve.board.position import Position
+from tests.simulated_games import simulate_once
 
 ORIGINAL = load_level("original")
 
@@ -24,9 +24,10 @@ ORIGINAL = load_level("original")
 @functools.cache
 def small_position(seed: int) -> tuple:
     """Return the board of a seed's small mid-game game (3 simulated plays) and a 5-tile hand
-    drawn from its pile: made once a test process, as the tests below share the 12 seeds."""
+    drawn from its pile: made once a test process, as the tests below share the 12 seeds (the
+    game too, with test_count_glance and test_bounds)."""
     rng = random.Random(seed)
-    game = simulate(ORIGINAL, rng, 3)
+    game = simulate_once(ORIGINAL, rng, 3)
     hand, _ = draw(game.pile, 5, rng)
     return game.board, hand
 
@@ -64,7 +65,7 @@ def test_some_stopped_count_is_a_positive_bound():
 def test_best_json_says_whether_the_count_is_exact(tmp_path):
     """`best --json` gives "count_exact": true with the exact count of a small position."""
     rng = random.Random(1)
-    game = simulate(ORIGINAL, rng, 2)
+    game = simulate_once(ORIGINAL, rng, 2)
     path = tmp_path / "board.txt"
     path.write_text(board_text(game.board), encoding="utf-8")
     result = CliRunner().invoke(app, ["best", str(path), "1 + 2 3", "--json"])
