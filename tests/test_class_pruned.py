@@ -15,7 +15,7 @@ from classroom.game.board import Board
 from classroom.game.plays import main_run
 from classroom.game.symbols import BLANK, OPERATIONS, is_exponent, is_fraction, is_negative
 from classroom.game.taste import digits, numbers_in
-from classroom.game.tilesets import load_level
+from classroom.game.tilesets import TileSet, load_level
 from classroom.make.simulated import SEARCH_BUDGET, class_player, line_filter, taste_filter
 from classroom.solve.board import position
 from classroom.solve.board.lines import Shaped
@@ -58,6 +58,35 @@ def positions(level: str, count: int, rich: str = "", blanks: int = 0):
         yield game.board, searchable(tuple(hand) + (BLANK,) * blanks, tileset), tileset
 
 
+# the choices test's positions (level, rich, blanks): the window tests walk some of them too
+CHOICES = [("junior", "digits", 0), ("original", "ends", 2), ("advanced", "ends", 1)]
+
+
+class Walked:
+    """The Positions the references walk (every window's plays, the unpruned search): one
+    position is walked by a window test and again by the choices test (Junior's and Advanced's),
+    and the side tables the first walk built serve the second (what a Position answers does not
+    depend on what it was asked before). A Position is kept only until it is walked again (tens
+    of MB each). The pruned searches, the code under test, each get a Position of their own."""
+
+    def __init__(self):
+        self.kept: dict = {}
+
+    def __call__(self, board: Board, hand: tuple, tileset: TileSet, again: bool = False) -> Position:
+        """Return the Position of the board and hand, kept for a walk `again`."""
+        key = (board, hand, tileset.name)
+        found = self.kept.pop(key, None) or Position(board, hand, tileset)
+        if again:
+            self.kept[key] = found
+        return found
+
+
+@pytest.fixture(scope="module")
+def walked() -> Walked:
+    """Return the module's Walked."""
+    return Walked()
+
+
 def longest(board: Board, candidate) -> int:
     """Return the most digits a Number of the play's main string has."""
     after = board.place(candidate.play.placements)
@@ -66,12 +95,12 @@ def longest(board: Board, candidate) -> int:
 
 
 @pytest.mark.parametrize("level", ["original", "advanced"])
-def test_a_window_no_shape_can_place_is_empty(level):
+def test_a_window_no_shape_can_place_is_empty(level, walked):
     """Every window whose shapes cannot place the hand's fractions, exponents and negatives
     (Shaped's bound None) has no play when searched whole; and such windows turn up."""
     pruned = 0
     for board, hand, tileset in positions(level, 3, "ends", blanks=1):
-        found = Position(board, hand, tileset)
+        found = walked(board, hand, tileset, again=(level, "ends", 1) in CHOICES)
         for group in found.groups:
             for window in found.windows(group):
                 if Shaped(window, found.windows.mixes).bound is None:
@@ -81,7 +110,7 @@ def test_a_window_no_shape_can_place_is_empty(level):
 
 
 @pytest.mark.parametrize("level", ["junior", "original"])
-def test_a_window_too_long_has_only_plays_the_taste_refuses(level):
+def test_a_window_too_long_has_only_plays_the_taste_refuses(level, walked):
     """Every window Shaped calls too long for the taste's digits has only plays whose main
     string holds a Number of more digits (none at all when it has no shape); such windows
     turn up, and some of them have plays."""
@@ -89,7 +118,7 @@ def test_a_window_too_long_has_only_plays_the_taste_refuses(level):
     most = tileset.taste.largest_digits
     pruned = with_plays = 0
     for board, hand, _ in positions(level, 4, "digits"):
-        found = Position(board, hand, tileset)
+        found = walked(board, hand, tileset, again=(level, "digits", 0) in CHOICES)
         for group in found.groups:
             for window in found.windows(group):
                 if Shaped(window, found.windows.mixes).too_long(most):
@@ -100,8 +129,8 @@ def test_a_window_too_long_has_only_plays_the_taste_refuses(level):
     assert pruned > 0 and with_plays > 0
 
 
-@pytest.mark.parametrize("level, rich, blanks", [("junior", "digits", 0), ("original", "ends", 2), ("advanced", "ends", 1)])
-def test_the_pruned_search_chooses_as_the_unpruned(level, rich, blanks, monkeypatch):
+@pytest.mark.parametrize("level, rich, blanks", CHOICES)
+def test_the_pruned_search_chooses_as_the_unpruned(level, rich, blanks, walked, monkeypatch):
     """The class player's search (six plays within a budget of SEARCH_BUDGET windows, kept by
     the taste) finds the same plays with the pruning (windows skipped, sides the taste refuses
     dropped before their plays are built) as without it (every window walked, every play built
@@ -112,7 +141,7 @@ def test_the_pruned_search_chooses_as_the_unpruned(level, rich, blanks, monkeypa
     def search(board, hand, tileset, pruned=True):
         keep = taste_filter(board, player.taste)
         if not pruned:
-            return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=keep)
+            return walked(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=keep)
         fits_line = line_filter(player.taste)
         return Position(board, hand, tileset).top(player.among, SEARCH_BUDGET, keep=keep,
                                                   digits=player.taste.largest_digits, sides=fits_line)
