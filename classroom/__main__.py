@@ -2,5 +2,5 @@
 
 from classroom.cli.light import main
 
-if __name__ == "__main__":  # a process the web page spawns for a job imports this module too
+if __name__ == "__main__":  # the page's fork server (web/forked.py) imports this module too, as __mp_main__
     main()

@@ -4,7 +4,6 @@ has got, and stopping the server stops the work at once with nothing written."""
 
 from __future__ import annotations
 
-import multiprocessing
 import queue
 import secrets
 import signal
@@ -15,11 +14,10 @@ from typing import Any, Callable
 
 from classroom.errors import ClassroomError, Interrupted, one_line
 from classroom.machine import cap_memory
+from classroom.web.forked import CONTEXT
 
 MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first
 MAX_WAITING = 3  # jobs queued behind the one being made
-# A fresh interpreter for each job: forking a server that runs threads could copy a held lock.
-CONTEXT = multiprocessing.get_context("spawn")
 STOPPED = "the server stopped before the set was made; nothing was written"
 CANCELLED = "the set was cancelled before it was made; nothing was written"
 DIED = ("the process making the set stopped before it was done (most often for lack of "

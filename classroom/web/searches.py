@@ -38,6 +38,7 @@ from classroom.machine import cap_memory
 from classroom.record.analysis import TurnSearch
 from classroom.record.analysis import best_plays as best_plays_of_turn
 from classroom.solve.board.position import Candidate
+from classroom.web.forked import CONTEXT, FORKED
 
 REVEAL_SECONDS = 30  # a reveal that takes longer says so (the projector cannot wait minutes)
 GRACE = 0.5  # seconds between a search's SIGTERM and its SIGKILL
@@ -48,13 +49,6 @@ STOPPED = "the server is stopping; the search was not finished"
 DIED = "the search stopped before it was done (most often for lack of memory)"
 MEMORY = "the search needs more memory than this computer allows"
 
-# A fresh process per search, forked from a server process of multiprocessing's own that has
-# imported this module (and so the engine) once: a search starts in milliseconds, not the
-# second a new interpreter takes.
-CONTEXT = multiprocessing.get_context("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
-                                      else "spawn")
-if CONTEXT.get_start_method() == "forkserver":
-    CONTEXT.set_forkserver_preload([__name__])
 
 Key = Hashable  # what makes two requests the same, like ('reveal', board cells, sorted rack, tile set)
 # work(report, *args) -> result, run in a search's own process; report(value) sends its progress.
@@ -108,7 +102,7 @@ class Searches:
         self._waiting: collections.deque[Search] = collections.deque()
         self._running: dict[Search, threading.Thread] = {}
         self._closed = False
-        if CONTEXT.get_start_method() == "forkserver":  # started now, not on the first reveal's time
+        if FORKED:  # started now, not on the first reveal's time
             threading.Thread(target=multiprocessing.forkserver.ensure_running, name="classroom-forkserver",
                              daemon=True).start()
 
