@@ -63,9 +63,9 @@ class BlankSides:
         if self._written is None:
             written = {used: list(fills) for used, fills in self.concrete.items()}
             for symbol, members in self.skeletons:
-                tile = BLANK + symbol
+                tile = (BLANK + symbol,)
                 for used, fills, hole in members:
-                    side = fills[:hole] + (tile,) + fills[hole + 1:]
+                    side = fills[:hole] + tile + fills[hole + 1:]
                     got = written.get(used)
                     if got is None:
                         written[used] = [side]
@@ -261,9 +261,10 @@ class BlankAiming:
             return table
         for value, by_used in concrete.items():
             table[value] = BlankSides(by_used)
+        get = table.get
         for keys, members in skeletons:
             for key, symbol in keys:
-                sides = table.get(key)
+                sides = get(key)
                 if sides is None:
                     sides = table[key] = BlankSides({})
                 sides.skeletons.append((symbol, members))
@@ -453,8 +454,26 @@ def blank_table(wild: tuple, counting: bool, targets: set | None = None) -> dict
         if targets is None or value in targets:
             for used, fills in by_used.items():
                 add(table, value, used, fills, counting)
-    if targets is not None:
-        skeletons = [(tuple(kv for kv in keys if kv[0] in targets), members) for keys, members in skeletons]
-    for key, used, fills in expanded(skeletons):  # none when counting (see blank_count)
-        add(table, key, used, fills, counting)
+    if counting:  # no skeletons (see blank_count)
+        if targets is not None:
+            skeletons = [(tuple(kv for kv in keys if kv[0] in targets), members) for keys, members in skeletons]
+        for key, used, fills in expanded(skeletons):
+            add(table, key, used, fills, True)
+        return table
+    # expanded and add, inlined (a long stretch's skeletons stand for millions of sides)
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            if targets is not None and key not in targets:
+                continue
+            tile = (BLANK + symbol,)
+            by_used = table.get(key)
+            if by_used is None:
+                by_used = table[key] = {}
+            for used, fills, hole in members:
+                side = fills[:hole] + tile + fills[hole + 1:]
+                got = by_used.get(used)
+                if got is None:
+                    by_used[used] = [side]
+                else:
+                    got.append(side)
     return table

@@ -402,9 +402,13 @@ def blank_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict) -> Itera
             by_used = table.get(key)
             if by_used is None:
                 continue
-            tile = BLANK + symbol
+            tile = (BLANK + symbol,)
             for used, fills, hole in members:
+                with_offset = used + offset
+                side = None  # written once, for the first pair that the hand can pay for
                 for used_other, other in by_used.items():
-                    if not (used + used_other + offset) & high:
-                        yield [fills[:hole] + (tile,) + fills[hole + 1:]], other
+                    if not (with_offset + used_other) & high:
+                        if side is None:
+                            side = fills[:hole] + tile + fills[hole + 1:]
+                        yield [side], other
     yield from pairs(hand, concrete, table)
