@@ -60,6 +60,11 @@ class BlankSides:
         self._written: dict | None = None
 
     def items(self):
+        return self.written().items()
+
+    def written(self) -> dict:
+        """Return packed tiles used -> [tiles] of these sides, the blank's symbol written (made
+        once)."""
         if self._written is None:
             written = {used: list(fills) for used, fills in self.concrete.items()}
             for symbol, members in self.skeletons:
@@ -72,7 +77,7 @@ class BlankSides:
                     else:
                         got.append(side)
             self._written = written
-        return self._written.items()
+        return self._written
 
 
 class BlankAiming:
@@ -253,21 +258,11 @@ class BlankAiming:
     def _table(self, wild: tuple) -> dict:
         """Return one table (value -> BlankSides) of the sides that a blank walk's skeletons and
         concrete table stand for."""
-        skeletons, concrete = wild
-        table: dict = {}
         if self.counting:
             table = blank_table(wild, True)
             self._held += table_size(table, True)
             return table
-        for value, by_used in concrete.items():
-            table[value] = BlankSides(by_used)
-        get = table.get
-        for keys, members in skeletons:
-            for key, symbol in keys:
-                sides = get(key)
-                if sides is None:
-                    sides = table[key] = BlankSides({})
-                sides.skeletons.append((symbol, members))
+        table = sides_by_value(wild)
         self._held += len(table)
         return table
 
@@ -434,6 +429,21 @@ class BlankAiming:
             return False
         covered = self._aimed.get(upto[:-1])
         return covered is None or len(covered[0]) + more <= most
+
+
+def sides_by_value(wild: tuple) -> dict:
+    """Return value -> BlankSides of the sides a blank walk's skeletons and concrete table stand
+    for (listing), the values in blank_table's order."""
+    skeletons, concrete = wild
+    table = {value: BlankSides(by_used) for value, by_used in concrete.items()}
+    get = table.get
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            sides = get(key)
+            if sides is None:
+                sides = table[key] = BlankSides({})
+            sides.skeletons.append((symbol, members))
+    return table
 
 
 def blank_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:
