@@ -137,13 +137,17 @@ def blank_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
         allowed = [s for s in hand.blank_symbols if s in NUMBER_SYMBOLS and (cell is None or s in cell)]
         options.append((cell_choices(cell, plain, NUMBER_SYMBOLS), cell_choices(cell, rest, NUMBER_SYMBOLS),
                         tuple(allowed)))
+    n_cells = len(cells)
+    # per cell, the digits the wildcard may show inside a Number: first (not 0), or after a digit
+    wild_digits = [(tuple([s for s in symbols if s in DIGIT_VALUES and s != "0"]),
+                    tuple([s for s in symbols if s in DIGIT_VALUES])) for _, _, symbols in options]
     groups: list = []
 
     def extend(k, whole, scale, count, used, fills, at, wild, first):
         # the Number so far writes whole + scale·d, d the wildcard's digit (scale 0 before it);
         # count: its symbols; at: the wildcard's place in the fills; wild: its symbols (None
         # before it); first: whether the wildcard is the Number's first symbol
-        if k == len(cells):
+        if k == n_cells:
             return
         before, after, symbols = options[k]
         if wild is None and symbols and not (count and whole == 0):
@@ -155,11 +159,12 @@ def blank_numbers(cells: tuple, hand: PackedHand, plain: PackedHand, rest: Packe
                 if values is None:
                     values = choices[key] = _last_values(*key)
                 mark = len(fills)
+                with_blank = fills + (BLANK,)
                 if values:
-                    groups.append((k, now, fills + (BLANK,), mark, values))
-                digits = tuple(s for s in symbols if s in DIGIT_VALUES and (count or s != "0"))
+                    groups.append((k, now, with_blank, mark, values))
+                digits = wild_digits[k][count > 0]
                 if digits:
-                    extend(k + 1, whole * 10, 1, count + 1, now, fills + (BLANK,), mark, digits, count == 0)
+                    extend(k + 1, whole * 10, 1, count + 1, now, with_blank, mark, digits, count == 0)
         for symbol, unit, fill in (after if wild is not None else before):
             now = used + unit
             if unit and (now + offset) & high:
@@ -297,16 +302,20 @@ def blank_walk(pattern: tuple, hand: PackedHand, plain: PackedHand, rest: Packed
     # skeletons equal as Skeletons share one key, so the sides are grouped as they were.
     choices: list = []  # number -> (X's choices, whole_choices of them)
     numbers_of: dict = {}  # X's choices -> their number
+    by_id: dict = {}  # id of X's choices -> (them, kept alive here, their number)
 
     def numbered(i):
         # the Numbers from position i that hold the wildcard, their X's choices numbered
         found_here = []
         for length, number_used, template, at, values in blank_numbers(pattern[i:], hand, plain, rest):
-            number = numbers_of.get(values)
-            if number is None:
-                number = numbers_of[values] = len(choices)
-                choices.append((values, whole_choices(values)))
-            found_here.append((length, number_used, template, at, number))
+            seen = by_id.get(id(values))
+            if seen is None:
+                number = numbers_of.get(values)
+                if number is None:
+                    number = numbers_of[values] = len(choices)
+                    choices.append((values, whole_choices(values)))
+                seen = by_id[id(values)] = (values, number)
+            found_here.append((length, number_used, template, at, seen[1]))
         return found_here
 
     def keys_of(skeleton):
