@@ -60,11 +60,6 @@ class BlankSides:
         self._written: dict | None = None
 
     def items(self):
-        return self.written().items()
-
-    def written(self) -> dict:
-        """Return packed tiles used -> [tiles] of these sides, the blank's symbol written (made
-        once)."""
         if self._written is None:
             written = {used: list(fills) for used, fills in self.concrete.items()}
             for symbol, members in self.skeletons:
@@ -77,7 +72,7 @@ class BlankSides:
                     else:
                         got.append(side)
             self._written = written
-        return self._written
+        return self._written.items()
 
 
 class BlankAiming:
@@ -262,7 +257,15 @@ class BlankAiming:
             table = blank_table(wild, True)
             self._held += table_size(table, True)
             return table
-        table = sides_by_value(wild)
+        skeletons, concrete = wild
+        table = {value: BlankSides(by_used) for value, by_used in concrete.items()}
+        get = table.get
+        for keys, members in skeletons:
+            for key, symbol in keys:
+                sides = get(key)
+                if sides is None:
+                    sides = table[key] = BlankSides({})
+                sides.skeletons.append((symbol, members))
         self._held += len(table)
         return table
 
@@ -432,18 +435,38 @@ class BlankAiming:
 
 
 def sides_by_value(wild: tuple) -> dict:
-    """Return value -> BlankSides of the sides a blank walk's skeletons and concrete table stand
-    for (listing), the values in blank_table's order."""
+    """Return value -> [its concrete table or None, then (the blank's symbol, members) of each
+    skeleton of that value] for the sides a blank walk stands for (listing), the values in
+    blank_table's order (written out by written_sides)."""
     skeletons, concrete = wild
-    table = {value: BlankSides(by_used) for value, by_used in concrete.items()}
+    table = {value: [by_used] for value, by_used in concrete.items()}
     get = table.get
     for keys, members in skeletons:
         for key, symbol in keys:
-            sides = get(key)
-            if sides is None:
-                sides = table[key] = BlankSides({})
-            sides.skeletons.append((symbol, members))
+            parts = get(key)
+            if parts is None:
+                table[key] = [None, (symbol, members)]
+            else:
+                parts.append((symbol, members))
     return table
+
+
+def written_sides(parts: list) -> dict:
+    """Return packed tiles used -> [tiles, the blank's symbol written] of one value's parts
+    (sides_by_value), as blank_table writes them."""
+    concrete = parts[0]
+    written = {used: list(fills) for used, fills in concrete.items()} if concrete else {}
+    for k in range(1, len(parts)):
+        symbol, members = parts[k]
+        tile = (BLANK + symbol,)
+        for used, fills, hole in members:
+            side = fills[:hole] + tile + fills[hole + 1:]
+            got = written.get(used)
+            if got is None:
+                written[used] = [side]
+            else:
+                got.append(side)
+    return written
 
 
 def blank_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:

@@ -12,7 +12,7 @@ from typing import Iterator
 
 from classroom.game.symbols import BLANK, PLUS_MINUS
 from classroom.solve.board.aim import Aiming, OverLimit
-from classroom.solve.board.blank_aim import BlankAiming, blank_table, sides_by_value
+from classroom.solve.board.blank_aim import BlankAiming, blank_table, sides_by_value, written_sides
 from classroom.solve.board.blank_count import blank_count_walk, blank_counts, counted_table
 from classroom.solve.board.blank_sides import OverBudget, blank_walk, forget_blank_values
 from classroom.solve.board.lines import Window
@@ -47,8 +47,9 @@ class SideTables:
         self._plain: dict = {}
         self._blank: dict = {}
         self._blank_over: set = set()  # patterns with more sides holding a blank than BLANK_LISTED
-        # listing, pattern -> (its blank walk, value -> BlankSides, value -> rank): the tables asked
-        # of a walk kept whole, one per window, are read from it (written once, a value at a time)
+        # listing, pattern -> (its blank walk, value -> its sides unwritten, value -> them written,
+        # value -> rank): the tables asked again of a walk kept whole (one per window) are read
+        # from it, a value's sides written once (see `_blank_of`)
         self._blank_values: dict = {}
         self._blank_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
         self._sides = 0  # sides held in the caches
@@ -337,18 +338,29 @@ class SideTables:
             return blank_table(self._blank_walk(pattern, targets=targets), self.counting, targets)
         if self.counting:
             return blank_table(wild, True, targets)
-        # what blank_table(wild, False, targets) makes, the same values in the same order, from
-        # the walk's sides by value, made once for the windows that ask for them
+        # Asked again (windows of the same stretch ask for other values), what
+        # blank_table(wild, False, targets) makes, the same values in the same order, is read
+        # from the walk's sides by value, made once; the first time, one pass over the walk
+        # costs less than that.
         indexed = self._blank_values.get(pattern)
         if indexed is None or indexed[0] is not wild:
+            self._blank_values[pattern] = (wild, None)
+            return blank_table(wild, False, targets)
+        if indexed[1] is None:
             by_value = sides_by_value(wild)
-            indexed = self._blank_values[pattern] = (wild, by_value, {v: i for i, v in enumerate(by_value)})
-        _, by_value, rank = indexed
+            indexed = self._blank_values[pattern] = (wild, by_value, {}, {v: i for i, v in enumerate(by_value)})
+        _, by_value, written, rank = indexed
         if len(targets) < len(by_value):
             present = sorted([v for v in targets if v in by_value], key=rank.__getitem__)
         else:
             present = [v for v in by_value if v in targets]
-        return {v: by_value[v].written() for v in present}
+        table = {}
+        for v in present:
+            sides = written.get(v)
+            if sides is None:
+                sides = written[v] = written_sides(by_value[v])
+            table[v] = sides
+        return table
 
     def blank(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
         """Return (skeletons, concrete table) for the sides holding a blank (see blank_walk);
