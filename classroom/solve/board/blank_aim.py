@@ -63,9 +63,9 @@ class BlankSides:
         if self._written is None:
             written = {used: list(fills) for used, fills in self.concrete.items()}
             for symbol, members in self.skeletons:
-                tile = BLANK + symbol
+                tile = (BLANK + symbol,)
                 for used, fills, hole in members:
-                    side = fills[:hole] + (tile,) + fills[hole + 1:]
+                    side = fills[:hole] + tile + fills[hole + 1:]
                     got = written.get(used)
                     if got is None:
                         written[used] = [side]
@@ -253,17 +253,16 @@ class BlankAiming:
     def _table(self, wild: tuple) -> dict:
         """Return one table (value -> BlankSides) of the sides that a blank walk's skeletons and
         concrete table stand for."""
-        skeletons, concrete = wild
-        table: dict = {}
         if self.counting:
             table = blank_table(wild, True)
             self._held += table_size(table, True)
             return table
-        for value, by_used in concrete.items():
-            table[value] = BlankSides(by_used)
+        skeletons, concrete = wild
+        table = {value: BlankSides(by_used) for value, by_used in concrete.items()}
+        get = table.get
         for keys, members in skeletons:
             for key, symbol in keys:
-                sides = table.get(key)
+                sides = get(key)
                 if sides is None:
                     sides = table[key] = BlankSides({})
                 sides.skeletons.append((symbol, members))
@@ -435,6 +434,41 @@ class BlankAiming:
         return covered is None or len(covered[0]) + more <= most
 
 
+def sides_by_value(wild: tuple) -> dict:
+    """Return value -> [its concrete table or None, then (the blank's symbol, members) of each
+    skeleton of that value] for the sides a blank walk stands for (listing), the values in
+    blank_table's order (written out by written_sides)."""
+    skeletons, concrete = wild
+    table = {value: [by_used] for value, by_used in concrete.items()}
+    get = table.get
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            parts = get(key)
+            if parts is None:
+                table[key] = [None, (symbol, members)]
+            else:
+                parts.append((symbol, members))
+    return table
+
+
+def written_sides(parts: list) -> dict:
+    """Return packed tiles used -> [tiles, the blank's symbol written] of one value's parts
+    (sides_by_value), as blank_table writes them."""
+    concrete = parts[0]
+    written = {used: list(fills) for used, fills in concrete.items()} if concrete else {}
+    for k in range(1, len(parts)):
+        symbol, members = parts[k]
+        tile = (BLANK + symbol,)
+        for used, fills, hole in members:
+            side = fills[:hole] + tile + fills[hole + 1:]
+            got = written.get(used)
+            if got is None:
+                written[used] = [side]
+            else:
+                got.append(side)
+    return written
+
+
 def blank_table(wild: tuple, counting: bool, targets: set | None = None) -> dict:
     """Return one table (value -> packed tiles used -> [tiles, the blank's symbol written], or
     how many when counting) of the sides a blank walk's skeletons and concrete table stand for;
@@ -453,8 +487,26 @@ def blank_table(wild: tuple, counting: bool, targets: set | None = None) -> dict
         if targets is None or value in targets:
             for used, fills in by_used.items():
                 add(table, value, used, fills, counting)
-    if targets is not None:
-        skeletons = [(tuple(kv for kv in keys if kv[0] in targets), members) for keys, members in skeletons]
-    for key, used, fills in expanded(skeletons):  # none when counting (see blank_count)
-        add(table, key, used, fills, counting)
+    if counting:  # no skeletons (see blank_count)
+        if targets is not None:
+            skeletons = [(tuple(kv for kv in keys if kv[0] in targets), members) for keys, members in skeletons]
+        for key, used, fills in expanded(skeletons):
+            add(table, key, used, fills, True)
+        return table
+    # expanded and add, inlined (a long stretch's skeletons stand for millions of sides)
+    for keys, members in skeletons:
+        for key, symbol in keys:
+            if targets is not None and key not in targets:
+                continue
+            tile = (BLANK + symbol,)
+            by_used = table.get(key)
+            if by_used is None:
+                by_used = table[key] = {}
+            for used, fills, hole in members:
+                side = fills[:hole] + tile + fills[hole + 1:]
+                got = by_used.get(used)
+                if got is None:
+                    by_used[used] = [side]
+                else:
+                    got.append(side)
     return table

@@ -245,8 +245,10 @@ class Position:
             for fills_left in left_fills:
                 points_left, cross_left = parts(left_empty, fills_left, left_memo)
                 for fills_right in right_fills:
-                    points_right, cross_right = parts(right_empty, fills_right, right_memo)
-                    score = (base + points_left + points_right) * mult + const + cross_left + cross_right
+                    got = right_memo.get(fills_right)  # parts' memo read here: once a pair
+                    if got is None:
+                        got = parts(right_empty, fills_right, right_memo)
+                    score = (base + points_left + got[0]) * mult + const + cross_left + got[1]
                     if score < least or scores is not None and len(scores) >= want and score < scores[0]:
                         continue
                     yield Candidate(score, Play(placed(left_empty, fills_left, left_placed) + equal_placement

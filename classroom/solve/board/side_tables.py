@@ -12,7 +12,7 @@ from typing import Iterator
 
 from classroom.game.symbols import BLANK, PLUS_MINUS
 from classroom.solve.board.aim import Aiming, OverLimit
-from classroom.solve.board.blank_aim import BlankAiming, blank_table
+from classroom.solve.board.blank_aim import BlankAiming, blank_table, sides_by_value, written_sides
 from classroom.solve.board.blank_count import blank_count_walk, blank_counts, counted_table
 from classroom.solve.board.blank_sides import OverBudget, blank_walk, forget_blank_values
 from classroom.solve.board.lines import Window
@@ -47,6 +47,10 @@ class SideTables:
         self._plain: dict = {}
         self._blank: dict = {}
         self._blank_over: set = set()  # patterns with more sides holding a blank than BLANK_LISTED
+        # listing, pattern -> (its blank walk, value -> its sides unwritten, value -> them written,
+        # value -> rank): the tables asked again of a walk kept whole (one per window) are read
+        # from it, a value's sides written once (see `_blank_of`)
+        self._blank_values: dict = {}
         self._blank_counts: dict = {}  # counting: long pattern -> its sides holding a blank, skeletons kept
         self._sides = 0  # sides held in the caches
         self._built = 0  # listing, sides built by tables since forgotten (see `built`)
@@ -224,7 +228,7 @@ class SideTables:
     def forget_closed(self) -> None:
         """Forget the tables of every pattern but stretches of open board (all None), the only
         ones that lines other than the one counted meet again."""
-        forget_closed(self._plain, self._blank, self._blank_counts)
+        forget_closed(self._plain, self._blank, self._blank_counts, self._blank_values)
         self._aiming.forget_closed()
         if self._blank_aiming:
             self._blank_aiming.forget_closed()
@@ -251,6 +255,7 @@ class SideTables:
             if self._sides + sides > CACHED_SIDES:
                 self._plain.clear()
                 self._blank.clear()
+                self._blank_values.clear()
                 self._sides = 0
         self._sides += sides
         cache[pattern] = found
@@ -330,8 +335,32 @@ class SideTables:
                 self._blank_over.add(pattern)  # never tried whole again
         if wild is None:
             # too many to keep: walked again, keeping the sides of the targets only
-            wild = self._blank_walk(pattern, targets=targets)
-        return blank_table(wild, self.counting, targets)
+            return blank_table(self._blank_walk(pattern, targets=targets), self.counting, targets)
+        if self.counting:
+            return blank_table(wild, True, targets)
+        # Asked again (windows of the same stretch ask for other values), what
+        # blank_table(wild, False, targets) makes, the same values in the same order, is read
+        # from the walk's sides by value, made once; the first time, one pass over the walk
+        # costs less than that.
+        indexed = self._blank_values.get(pattern)
+        if indexed is None or indexed[0] is not wild:
+            self._blank_values[pattern] = (wild, None)
+            return blank_table(wild, False, targets)
+        if indexed[1] is None:
+            by_value = sides_by_value(wild)
+            indexed = self._blank_values[pattern] = (wild, by_value, {}, {v: i for i, v in enumerate(by_value)})
+        _, by_value, written, rank = indexed
+        if len(targets) < len(by_value):
+            present = sorted([v for v in targets if v in by_value], key=rank.__getitem__)
+        else:
+            present = [v for v in by_value if v in targets]
+        table = {}
+        for v in present:
+            sides = written.get(v)
+            if sides is None:
+                sides = written[v] = written_sides(by_value[v])
+            table[v] = sides
+        return table
 
     def blank(self, pattern: tuple, budget: int | None = None) -> tuple[list, dict]:
         """Return (skeletons, concrete table) for the sides holding a blank (see blank_walk);
@@ -402,9 +431,13 @@ def blank_pairs(hand: PackedHand, wild: tuple[dict, dict], table: dict) -> Itera
             by_used = table.get(key)
             if by_used is None:
                 continue
-            tile = BLANK + symbol
+            tile = (BLANK + symbol,)
             for used, fills, hole in members:
+                with_offset = used + offset
+                side = None  # written once, for the first pair that the hand can pay for
                 for used_other, other in by_used.items():
-                    if not (used + used_other + offset) & high:
-                        yield [fills[:hole] + (tile,) + fills[hole + 1:]], other
+                    if not (with_offset + used_other) & high:
+                        if side is None:
+                            side = fills[:hole] + tile + fills[hole + 1:]
+                        yield [side], other
     yield from pairs(hand, concrete, table)
