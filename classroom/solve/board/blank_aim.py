@@ -61,17 +61,8 @@ class BlankSides:
 
     def items(self):
         if self._written is None:
-            written = {used: list(fills) for used, fills in self.concrete.items()}
-            for symbol, members in self.skeletons:
-                tile = (BLANK + symbol,)
-                for used, fills, hole in members:
-                    side = fills[:hole] + tile + fills[hole + 1:]
-                    got = written.get(used)
-                    if got is None:
-                        written[used] = [side]
-                    else:
-                        got.append(side)
-            self._written = written
+            self._written = written_out({used: list(fills) for used, fills in self.concrete.items()},
+                                        self.skeletons)
         return self._written.items()
 
 
@@ -455,9 +446,13 @@ def written_sides(parts: list) -> dict:
     """Return packed tiles used -> [tiles, the blank's symbol written] of one value's parts
     (sides_by_value), as blank_table writes them."""
     concrete = parts[0]
-    written = {used: list(fills) for used, fills in concrete.items()} if concrete else {}
-    for k in range(1, len(parts)):
-        symbol, members = parts[k]
+    return written_out({used: list(fills) for used, fills in concrete.items()} if concrete else {}, parts[1:])
+
+
+def written_out(written: dict, skeletons) -> dict:
+    """Add to `written` (packed tiles used -> [tiles]) every member of the skeletons ((the blank's
+    symbol, [(used, fills, hole)])) with the blank written into its hole, and return it."""
+    for symbol, members in skeletons:
         tile = (BLANK + symbol,)
         for used, fills, hole in members:
             side = fills[:hole] + tile + fills[hole + 1:]
