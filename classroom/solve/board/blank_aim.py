@@ -488,20 +488,13 @@ def blank_table(wild: tuple, counting: bool, targets: set | None = None) -> dict
         for key, used, fills in expanded(skeletons):
             add(table, key, used, fills, True)
         return table
-    # expanded and add, inlined (a long stretch's skeletons stand for millions of sides)
+    # each skeleton's members written into the table of each of its values (written_out), not
+    # through expanded and add: a long stretch's skeletons stand for millions of sides
     for keys, members in skeletons:
         for key, symbol in keys:
-            if targets is not None and key not in targets:
-                continue
-            tile = (BLANK + symbol,)
-            by_used = table.get(key)
-            if by_used is None:
-                by_used = table[key] = {}
-            for used, fills, hole in members:
-                side = fills[:hole] + tile + fills[hole + 1:]
-                got = by_used.get(used)
-                if got is None:
-                    by_used[used] = [side]
-                else:
-                    got.append(side)
+            if targets is None or key in targets:
+                by_used = table.get(key)
+                if by_used is None:
+                    by_used = table[key] = {}
+                written_out(by_used, ((symbol, members),))
     return table
