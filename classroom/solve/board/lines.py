@@ -200,6 +200,7 @@ class Mixes:
         shown = frozenset(hand.kinds) | frozenset(hand.blank_symbols)
         self.shown = {kind: frozenset(t for t in shown if (t in OPERATIONS) == kind) for kind in (True, False)}
         self.blank_shows = {kind: self.shown[kind] & frozenset(hand.blank_symbols) for kind in (True, False)}
+        self._can: dict = {}  # an empty square's cell -> whether it can take a number, an operation
 
     def of_sides(self, line: Line, e: int, step: int, far: int) -> dict[int, frozenset[int]]:
         """Return, for each far end j of a side beside position e (step −1: the left side,
@@ -219,8 +220,11 @@ class Mixes:
                 else:
                     number, operation = number | operation, set()
             else:
-                as_number = bool(cell_choices(cell, self.hand, self.hand.number_symbols))
-                as_operation = bool(cell_choices(cell, self.hand, OPERATIONS))
+                can = self._can.get(cell)
+                if can is None:  # asked of the same few cells by every group of the board
+                    can = self._can[cell] = (bool(cell_choices(cell, self.hand, self.hand.number_symbols)),
+                                             bool(cell_choices(cell, self.hand, OPERATIONS)))
+                as_number, as_operation = can
                 after_number = ({0} if start else number | operation) if as_number else set()
                 number, operation = after_number, {o + 1 for o in number} if as_operation else set()
             start = False
@@ -251,18 +255,25 @@ def windows(group: Group, hand: PackedHand, mixes: Mixes) -> list[Window]:
     best = hand.best_scores
     left_mixes = mixes.of_sides(line, e, -1, min(group.starts))
     right_mixes = mixes.of_sides(line, e, +1, max(group.ends))
+    # the empty squares right of the = up to each end, and the first anchor from each square
+    # on, made once for the group rather than for each of its windows
+    rights = {b: [j for j in range(e + 1, b + 1) if fixed[j] is None] for b in group.ends}
+    next_anchor = [SIZE] * (SIZE + 1)
+    for j in range(SIZE - 1, -1, -1):
+        next_anchor[j] = j if anchor[j] else next_anchor[j + 1]
     found = []
     for a in group.starts:
         left = [j for j in range(a, e) if fixed[j] is None]
         for b in group.ends:
-            empties = left + [j for j in range(e + 1, b + 1) if fixed[j] is None]
-            placed = len(empties)
+            right = rights[b]
+            placed = len(left) + len(right)
             if placed > hand.size or placed + equal_placed == 0:
                 continue
-            if not any(anchor[a:b + 1]):
+            if next_anchor[a] > b:
                 continue
             if not mixes.paid(left_mixes[a], right_mixes[b], placed):
                 continue
+            empties = left + right
             const, weights = _weights(line, e, a, b, empties)
             found.append(Window(group, a, b, placed, const + _heaviest(sorted(weights, reverse=True), best)))
     return found
@@ -345,11 +356,18 @@ class Shaped:
         self.bound: int | None = None
         self.shapes: list = []  # (squares of each kind, their weights heaviest first) of every shape paid
         rights = _shapes(line, range(e + 1, b + 1), shown[False], shown[True])
+        # the blanks a shape needs go by how many squares of each kind it has: counted first
+        have = {kind: len(scores[kind]) for kind in (True, False)}
+        empty = len(self.empties)
         for left in _shapes(line, range(a, e), shown[False], shown[True]):
             for right in rights:
-                on = left + right
-                squares = {True: [j for j in self.empties if j in on], False: [j for j in self.empties if j not in on]}
-                if self._short(squares) > mixes.blanks or self._unended(line, e, a, b, squares):
+                on = left + right  # in reading order, as the empties
+                operations = len(on)
+                if max(0, operations - have[True]) + max(0, empty - operations - have[False]) > mixes.blanks:
+                    continue
+                placed = set(on)
+                squares = {True: list(on), False: [j for j in self.empties if j not in placed]}
+                if self._unended(line, e, a, b, squares):
                     continue
                 heavy = {kind: tuple(sorted((self.weight[j] for j in squares[kind]), reverse=True)) for kind in squares}
                 total = self.const + _heaviest(heavy[True], scores[True]) + _heaviest(heavy[False], scores[False])

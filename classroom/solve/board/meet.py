@@ -16,7 +16,7 @@ line searched (`forget_closed`). The aiming that asks for these joins is classro
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from itertools import compress, filterfalse
+from itertools import chain, compress, filterfalse
 from math import gcd, lcm
 from operator import itemgetter, not_
 from sys import getrefcount
@@ -164,7 +164,8 @@ def table_size(table: SideTable, counting: bool) -> int:
     many entries it has when counting."""
     if counting:
         return sum(map(len, table.values()))
-    return sum(sum(map(len, by_used.values())) for by_used in table.values())
+    # every list of tiles of every value, summed in C: a table can hold many thousands
+    return sum(map(len, chain.from_iterable(map(dict.values, table.values()))))
 
 
 def forget_closed(*caches: dict) -> None:
@@ -193,7 +194,7 @@ def grown(cache: dict, pattern: tuple, targets, aim, counting: bool) -> tuple[Si
     covered |= targets
     aim(pattern, targets, out)
     # an aim adds the sides of its targets alone: those are counted, not the whole table again
-    return out, len(targets) + table_size({key: out[key] for key in targets if key in out}, counting)
+    return out, len(targets) + table_size({key: out[key] for key in targets & out.keys()}, counting)
 
 
 def add(out: SideTable, key: ValueKey, used: int, fills, counting: bool) -> None:
