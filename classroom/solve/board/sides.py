@@ -139,6 +139,9 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
             stop = stops[j]
             more = j + 2 < n
             ops = operations[j + 1] if more else ()
+            if not (stop or ops):
+                continue  # a Number that can neither end the side here nor be followed
+            at = out.get(j) if stop else None
             for number_used, items in by_used:
                 now = used + number_used
                 if (now + offset) & high:
@@ -164,7 +167,6 @@ def walk(pattern: tuple, stops: tuple[bool, ...], hand: PackedHand,
                         else:
                             g = gcd(v_n, v_d)
                             key = v_n // g if g == v_d else (v_n // g, v_d // g)
-                        at = out.get(j)
                         if at is None:
                             at = out[j] = {}
                         by = at.get(key)
