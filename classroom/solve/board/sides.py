@@ -359,29 +359,28 @@ def cell_numbers(cells: tuple, hand: PackedHand) -> tuple:
     if hand.signed:
         by_end = signed_numbers(options, offset, high)
 
-    def extend(k, whole, value_n, value_d, used, fills):
-        # whole: the digits so far as an int (None after a fraction tile ends the Number)
-        if k == len(cells):
+    def extend(k, whole, used, fills):
+        # whole: the digits so far as an int; a Number goes on from none past the cells, nor
+        # from a leading 0 (a fraction tile ends it: it is never extended)
+        if k == len(cells) or whole == 0 and k > 0:
             return
+        ends = by_end[k]
         for symbol, unit, fill in options[k]:
             now = used + unit
             if unit and (now + offset) & high:
                 continue
+            placed = fills + fill
             digit = DIGIT_VALUES.get(symbol)
             if digit is not None:
-                if whole is None or (whole == 0 and k > 0):
-                    continue
                 number = whole * 10 + digit
-                by_end[k].setdefault(now, []).append((number, 1, fills + fill))
-                extend(k + 1, number, number, 1, now, fills + fill)
+                ends.setdefault(now, []).append((number, 1, placed))
+                extend(k + 1, number, now, placed)
             else:
-                if whole is None or (whole == 0 and k > 0):
-                    continue
                 p, q = FRACTION_PAIRS[symbol]
-                by_end[k].setdefault(now, []).append((whole * q + p, q, fills + fill))
+                ends.setdefault(now, []).append((whole * q + p, q, placed))
 
     if not hand.signed:
-        extend(0, 0, 0, 1, 0, ())
+        extend(0, 0, 0, ())
     extend = None  # break the closure's cycle
     found = tuple((j, tuple((used, tuple(items)) for used, items in by_end[j].items()))
                   for j in range(len(cells)) if by_end[j])
