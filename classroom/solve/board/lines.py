@@ -123,19 +123,22 @@ def _near_anchor(line: Line, e: int, limit: int) -> bool:
 def _ends(line: Line, e: int, step: int, limit: int) -> list[int]:
     """Return the far ends of the sides beside position e (step -1: starts, +1: ends) that leave
     the square beyond them empty and need at most `limit` tiles."""
+    fixed = line.fixed
     found = []
     empties = 0
     j = e + step
     while 0 <= j < SIZE:
-        if line.fixed[j] is None:
+        symbol = fixed[j]
+        if symbol is None:
             empties += 1
             if empties > limit:
                 break
-        if line.fixed[j] == EQUAL:
+        elif symbol == EQUAL:
             break
-        if line.empty(j + step):
+        beyond = j + step  # Line.empty, inlined: asked of every square of every group
+        if beyond < 0 or beyond >= SIZE or fixed[beyond] is None:
             found.append(j)
-        j += step
+        j = beyond
     return found
 
 
@@ -143,18 +146,21 @@ def _bound(line: Line, e: int, starts, ends, hand: PackedHand) -> int:
     """Return a score no play of the group can beat: every empty square gets the best factor
     for the hand's best tiles, every E multiplier counts, every cross string scores."""
     a, b = min(starts), max(ends)
-    factors = sorted((line.symbol_factor[j] for j in range(a, b + 1)
-                      if line.fixed[j] is None and j != e), reverse=True)
     best = hand.best_scores
     top = best[0] if best else 0
-    placed = sum(f * s for f, s in zip(factors, best))
+    symbol_factor, equation_factor, allowed = line.symbol_factor, line.equation_factor, line.allowed
+    factors = []  # of the empty squares but the ='s
     multiplier = 1
     cross = 0
     for j in range(a, b + 1):
         if line.fixed[j] is None:
-            multiplier *= line.equation_factor[j]
-            if line.allowed[j] is not None:
-                cross += (line.cross_score[j] + top * line.symbol_factor[j]) * line.equation_factor[j]
+            multiplier *= equation_factor[j]
+            if allowed[j] is not None:
+                cross += (line.cross_score[j] + top * symbol_factor[j]) * equation_factor[j]
+            if j != e:
+                factors.append(symbol_factor[j])
+    factors.sort(reverse=True)
+    placed = sum(f * s for f, s in zip(factors, best))
     fixed = sum(line.fixed_score[a:b + 1])
     bonus = ALL_NINE_BONUS if hand.size == MAX_HAND and len(factors) >= MAX_HAND else 0
     return (fixed + placed) * multiplier + cross + bonus
