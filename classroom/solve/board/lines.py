@@ -362,14 +362,13 @@ class Shaped:
         self.bound: int | None = None
         self.shapes: list = []  # (squares of each kind, their weights heaviest first) of every shape paid
         rights = _shapes(line, range(e + 1, b + 1), shown[False], shown[True])
-        # the blanks a shape needs go by how many squares of each kind it has: counted first
-        have = {kind: len(scores[kind]) for kind in (True, False)}
         empty = len(self.empties)
         for left in _shapes(line, range(a, e), shown[False], shown[True]):
             for right in rights:
                 on = left + right  # in reading order, as the empties
-                operations = len(on)
-                if max(0, operations - have[True]) + max(0, empty - operations - have[False]) > mixes.blanks:
+                # the blanks a shape needs go by how many squares of each kind it has: counted
+                # before its lists are built
+                if self._short_of(len(on), empty - len(on)) > mixes.blanks:
                     continue
                 placed = set(on)
                 squares = {True: list(on), False: [j for j in self.empties if j not in placed]}
@@ -425,8 +424,14 @@ class Shaped:
 
     def _short(self, squares: dict, kind: bool | None = None) -> int:
         """Return how many blanks the shape needs, one more on a square of the kind (if given)."""
+        return self._short_of(len(squares[True]), len(squares[False]), kind)
+
+    def _short_of(self, operations: int, numbers: int, kind: bool | None = None) -> int:
+        """Return how many blanks a shape of that many operation and number squares needs, one
+        more on a square of the kind (if given)."""
         scores = self.mixes.scores
-        return sum(max(0, len(squares[k]) - (k == kind) - len(scores[k])) for k in squares) + (kind is not None)
+        return (max(0, operations - (kind is True) - len(scores[True]))
+                + max(0, numbers - (kind is False) - len(scores[False])) + (kind is not None))
 
     def most(self) -> dict:
         """Return (square, kind, tile score or None for a blank) -> the most a play with such a
