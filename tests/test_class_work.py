@@ -9,10 +9,13 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from classroom.game.bag import draw
 from classroom.game.plays import score, why_illegal
-from classroom.game.symbols import BLANK, EQUAL
+from classroom.game.symbols import BLANK, EQUAL, OPERATIONS
+from classroom.game.taste import digits as taste_digits
 from classroom.game.tilesets import load_level
 from classroom.make import simulated
 from classroom.make.simulated import (
@@ -27,6 +30,7 @@ from classroom.make.simulated import (
 from classroom.solve.board import position
 from classroom.solve.board.position import LONGEST_BLANK_SIDE, WINDOW_WORK, Position, longest_side, searchable
 from classroom.solve.board.side_tables import AIM_FROM, SideTables
+from classroom.solve.board.sides import PackedHand, cell_numbers
 from tests.positions import position as board_of
 from tests.simulated_games import simulate_once
 
@@ -58,12 +62,12 @@ HEAVY = board_of("A2", """
 HEAVY_RACK = ("5/2", "?", "0", "0", "9", "-2", "4/3", "+", "-")
 
 
-def class_search(board, hand, tileset, work=CLASS_WORK):
+def class_search(board, hand, tileset, work=CLASS_WORK, capped=True):
     """Return (the class player's plays, the Position searched): simulated._fitting's search,
-    with the work cap given."""
+    with the work cap given (and, unless not `capped`, its Numbers of at most the taste's digits)."""
     player = class_player(tileset)
     fits_line = line_filter(player.taste)
-    found = Position(board, hand, tileset)
+    found = Position(board, hand, tileset, player.taste.largest_digits if capped else None)
     plays = found.top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste, fits_line),
                       digits=player.taste.largest_digits, sides=fits_line, work=work)
     return plays, found
@@ -172,3 +176,63 @@ def test_a_window_stops_inside_at_the_cap(monkeypatch):
     monkeypatch.setattr(SideTables, "cap", lambda self, work: None)
     _, whole = class_search(HEAVY, HEAVY_RACK, ADVANCED, work=small)
     assert small < stopped._listing.built() < whole._listing.built()
+
+
+def test_numbers_past_the_tastes_digits_change_no_play_kept():
+    """Without the work cap, the class player's search of a Position whose Numbers stop at the
+    taste's digits keeps exactly the plays, in the same order, of the search writing every
+    Number (the taste refuses the longer ones anyway), on seeded positions of three levels; and
+    it builds fewer sides where the hand can write longer Numbers."""
+    fewer = 0
+    for level in ("junior", "original", "advanced"):
+        for board, rack, tileset in seeded_positions(level, 4):
+            plays, capped = class_search(board, rack, tileset, work=None)
+            every, whole = class_search(board, rack, tileset, work=None, capped=False)
+            assert plays == every, (level, rack)
+            assert capped._listing.built() <= whole._listing.built()
+            fewer += capped._listing.built() < whole._listing.built()
+    assert fewer >= 6
+
+
+def test_a_position_of_capped_numbers_answers_only_a_kept_top():
+    """A Position whose Numbers stop at some digits refuses what it would answer with plays left
+    out: every play, a count, a top without a `keep`."""
+    board, rack, tileset = next(seeded_positions("original", 1))
+    capped = Position(board, rack, tileset, 2)
+    for ask in (capped.all, capped.count, capped.best, lambda: capped.top(3), lambda: list(capped.plays())):
+        with pytest.raises(ValueError, match="at most 2 digits"):
+            ask()
+
+
+def digits_written(cells: tuple, fills: tuple, last: int) -> int:
+    """Return taste.digits of the Number the fills write on cells[:last + 1] (a fixed cell's
+    symbol, else the next fill's, a blank's as its symbol)."""
+    placed = iter(fills)
+    symbols = [cell if type(cell) is str else next(placed).removeprefix(BLANK) for cell in cells[:last + 1]]
+    return taste_digits(tuple(symbols))
+
+
+@settings(max_examples=150, deadline=None)
+@given(level=st.sampled_from(("original", "advanced")), most=st.integers(1, 3), data=st.data())
+def test_a_hand_of_capped_numbers_writes_those_of_at_most_its_digits(level, most, data):
+    """`cell_numbers` of a hand whose Numbers stop at `most` digits gives exactly the Numbers of
+    the same hand writing every Number whose digits (taste.digits: a negative tile's counts) are at
+    most `most`, on stretches of empty, cross-checked and fixed cells (digits, fractions, negative
+    and exponent tiles), blanks in the hand included."""
+    tileset = load_level(level)
+    numbers = sorted(s for s in tileset.rules.symbols if s not in OPERATIONS and s != EQUAL)
+    cell = st.one_of(st.none(), st.none(), st.sampled_from(numbers),
+                     st.sets(st.sampled_from(numbers), min_size=1).map(frozenset))
+    cells = tuple(data.draw(st.lists(cell, min_size=1, max_size=6)))
+    hand = tuple(data.draw(st.lists(st.sampled_from((*numbers, BLANK, "+")), min_size=1, max_size=6)))
+    hand = searchable(hand, tileset)
+    capped = cell_numbers(cells, PackedHand(hand, tileset, most))
+    every = cell_numbers(cells, PackedHand(hand, tileset))
+    expected = []
+    for last, by_used in every:
+        kept = [(used, tuple(item for item in items if digits_written(cells, item[2], last) <= most))
+                for used, items in by_used]
+        kept = tuple((used, items) for used, items in kept if items)
+        if kept:
+            expected.append((last, kept))
+    assert capped == tuple(expected)

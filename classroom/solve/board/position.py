@@ -154,7 +154,11 @@ class Position:
     """A board, a hand and a tile set, analysed once: lines, cross-checks, groups, windows and
     side tables are built on first need and shared by every question asked."""
 
-    def __init__(self, board: Board, hand: Hand, tileset: TileSet):
+    def __init__(self, board: Board, hand: Hand, tileset: TileSet, digits: int | None = None):
+        """With `digits`, the Numbers of its sides are written with at most that many digits
+        (PackedHand): the Position then answers only `top` with a `keep` that refuses a play
+        whose main string holds a longer Number (a class's taste), whose plays it finds without
+        writing those; other answers would leave plays out."""
         if searchable(tuple(hand), tileset) != tuple(hand):
             raise ClassroomError(f"hand: with the {tileset.name} tile set the board search takes at "
                                  f"most {MAX_CONCRETE_BLANKS} blank in a hand; this one has "
@@ -162,15 +166,16 @@ class Position:
         self.board = board
         self.hand = tuple(hand)
         self.tileset = tileset
-        self.packed = PackedHand(self.hand, tileset)
+        self.digits = digits
+        self.packed = PackedHand(self.hand, tileset, digits)
         # the hand with its wildcard blanks set aside (all of it when the blanks are concrete)
-        plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset) if self.packed.blanks \
+        plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset, digits) if self.packed.blanks \
             else self.packed
         rest = plain  # the hand less one blank, for what follows a side's first blank
         if self.packed.blanks > 1:
             less = list(self.hand)
             less.remove(BLANK)
-            rest = PackedHand(tuple(less), tileset)
+            rest = PackedHand(tuple(less), tileset, digits)
         self.groups = groups(board, self.packed, tileset)
         # windows are kept apart from the Position, so that what counts shares them without
         # referring back to it (no cycle: a Position is freed as soon as it is dropped)
@@ -256,6 +261,7 @@ class Position:
 
     def plays(self) -> Iterator[Candidate]:
         """Yield every distinct legal equation play with its score, in no particular order."""
+        self._whole("plays")
         for group in self.groups:
             for window in self.windows(group):
                 yield from self._window_plays(window)
@@ -288,6 +294,8 @@ class Position:
         with windows whose sides have at most AIM_FROM empty squares only, and begins none past
         twice `work`; a window whose tables build `work` sides ends it (it may then return
         none)."""
+        if keep is None:
+            self._whole("top without a keep")
         with paused_collector():
             try:
                 return self._top(top, budget, keep, digits, sides, work)
@@ -445,10 +453,16 @@ class Position:
         `limit`, None when counting would take more work than that (see classroom.solve.board.counting):
         always so for a blank tried as each of its symbols, which can run out of memory before the
         limit is checked."""
+        self._whole("count")
         if limit is not None and self.packed.signed and BLANK in self.hand:
             return None
         with paused_collector():
             return self._counting.count(limit)
+
+    def _whole(self, asked: str) -> None:
+        """Refuse what a Position of capped Numbers (`digits`) would answer with plays left out."""
+        if self.digits is not None:
+            raise ValueError(f"{asked}: this Position writes Numbers of at most {self.digits} digits")
 
 
     def count_at_least(self, limit: int, listed: int = 0) -> tuple[int, bool]:

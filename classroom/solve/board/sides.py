@@ -61,10 +61,13 @@ def cross_allowed(before: tuple[Symbol, ...], after: tuple[Symbol, ...],
 # --- the hand --------------------------------------------------------------------------------
 
 class PackedHand:
-    """A hand as tile kinds with counts, packed so that a pair of sides is checked at once."""
+    """A hand as tile kinds with counts, packed so that a pair of sides is checked at once; with
+    `digits`, the Numbers its sides are walked with hold at most that many digits (taste.digits:
+    a negative tile's counts), for a search that keeps no play with a longer one (a class's taste)."""
 
-    def __init__(self, hand: Hand, tileset: TileSet):
+    def __init__(self, hand: Hand, tileset: TileSet, digits: int | None = None):
         self.size = len(hand)
+        self.digits = digits
         self.kinds = sorted({t for t in hand if t != BLANK}, key=ALL_SYMBOLS.index)
         self.counts = [sum(1 for t in hand if t == k) for k in self.kinds]
         blanks = sum(1 for t in hand if t == BLANK)
@@ -355,6 +358,11 @@ def cell_numbers(cells: tuple, hand: PackedHand) -> tuple:
             options.append(((cell, 0, ()),) if cell in hand.number_symbols else ())
             continue
         options.append(cell_choices(cell, hand, hand.number_symbols))
+    if hand.digits is not None:
+        # a digit (or a negative tile) at cell k would be the Number's (k + 1)-th: past the
+        # hand's most digits, only what ends a Number (a fraction or exponent tile) is written
+        options[hand.digits:] = [tuple(o for o in cell if o[0] not in DIGIT_VALUES and o[0] not in NEGATIVES)
+                                 for cell in options[hand.digits:]]
     by_end: list[dict] = [{} for _ in cells]
     if hand.signed:
         by_end = signed_numbers(options, offset, high)
