@@ -185,13 +185,13 @@ def test_numbers_past_the_tastes_digits_change_no_play_kept():
     it builds fewer sides where the hand can write longer Numbers."""
     fewer = 0
     for level in ("junior", "original", "advanced"):
-        for board, rack, tileset in seeded_positions(level, 4):
+        for board, rack, tileset in seeded_positions(level, 3):
             plays, capped = class_search(board, rack, tileset, work=None)
             every, whole = class_search(board, rack, tileset, work=None, capped=False)
             assert plays == every, (level, rack)
             assert capped._listing.built() <= whole._listing.built()
             fewer += capped._listing.built() < whole._listing.built()
-    assert fewer >= 6
+    assert fewer >= 7
 
 
 def test_a_position_of_capped_numbers_answers_only_a_kept_top():
