@@ -6,7 +6,9 @@ tiles on the empty squares from the start square on, and keeps what the plain ru
 and the reference checker `arithmetic.read` accept under the tile set's rules. Scores come from `plays.score`. Slow on
 purpose: only for hands of a few tiles. What is read is remembered: each cross run and each side
 of a main run's = once a position (a main run with one = is an equation, by `read`, when
-`arithmetic.evaluate` gives its two sides one value), so the blanks' many fills cost look-ups.
+`arithmetic.evaluate` gives its two sides one value), so the blanks' many fills cost look-ups;
+and as a main run holds one =, tiles laid on a line whose run already holds the board's = are
+tried in the orderings without one, else in those with one.
 """
 
 from __future__ import annotations
@@ -76,6 +78,9 @@ def _legal(shape: tuple, faces: tuple, equation, reading) -> bool:
     equation along the play's line whose every cross run is legal; `equation` and `reading` are
     reference_plays' own, under the tile set's rules."""
     before, middles, after, beside = shape
+    for i, left, right in beside:
+        if not reading(left + (faces[i],) + right):
+            return False
     if middles is None:
         main = before + faces + after
     else:
@@ -83,12 +88,7 @@ def _legal(shape: tuple, faces: tuple, equation, reading) -> bool:
         for symbol, part in zip(faces, middles):
             main += (symbol,) + part
         main += (faces[-1],) + after
-    if main.count(EQUAL) != 1 or not equation(main):  # an equation has one =
-        return False
-    for i, left, right in beside:
-        if not reading(left + (faces[i],) + right):
-            return False
-    return True
+    return main.count(EQUAL) == 1 and equation(main)  # an equation has one =
 
 
 def _connected(board: Board, squares: list) -> bool:
@@ -120,8 +120,12 @@ def _assign(order: tuple, blank_symbols: tuple) -> set[tuple]:
 def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey, int]:
     """Return every legal equation play (as the set of its placements) with its score."""
     blank_symbols = tuple(s for s in tileset.blank_symbols if s != EQUAL)
-    by_size = {k: {order: tuple(face(tile) for tile in order) for order in _arrangements(tuple(hand), k, blank_symbols)}
-               for k in range(1, len(hand) + 2)}
+    # k -> how many = they hold -> every arrangement of k tiles with its faces: a main run holds
+    # one =, so tiles laid among the board's = are tried without one, else with one
+    by_size: dict = {k: {} for k in range(1, len(hand) + 2)}
+    for k, split in by_size.items():
+        for order in _arrangements(tuple(hand), k, blank_symbols):
+            split.setdefault(order.count(EQUAL), []).append((order, tuple(face(tile) for tile in order)))
     plays: dict[PlayKey, int] = {}
     on_board = {square: face(tile) for square, tile in board.tiles.items()}
     read_here: dict[tuple, str] = {}
@@ -158,15 +162,15 @@ def reference_plays(board: Board, hand: tuple, tileset: TileSet) -> dict[PlayKey
                 for k in range(1, len(squares) + 1):
                     if not _connected(board, squares[:k]):
                         continue
-                    directions = list(Direction) if k == 1 else [direction]
-                    shapes = [(way, _shape(_runs(on_board, squares[:k], way))) for way in directions]
-                    for order, faces in by_size[k].items():
-                        for way, shape in shapes:
+                    for way in list(Direction) if k == 1 else [direction]:
+                        shape = _shape(_runs(on_board, squares[:k], way))
+                        before, middles, after, _ = shape
+                        equals = (before + after + (sum(middles, ()) if middles else ())).count(EQUAL)
+                        for order, faces in by_size[k].get(1 - equals, ()):
                             if _legal(shape, faces, equation, reading):
                                 placements = list(zip(squares[:k], order))
                                 key = frozenset(placements)
                                 if key not in plays:  # a tile alone: found across, then down
                                     play = Play(tuple(Placement(s, t) for s, t in placements), way)
                                     plays[key] = score(board, play, tileset).total
-                                break
     return plays
