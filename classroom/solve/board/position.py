@@ -155,10 +155,10 @@ class Position:
     side tables are built on first need and shared by every question asked."""
 
     def __init__(self, board: Board, hand: Hand, tileset: TileSet, digits: int | None = None):
-        """With `digits`, the Numbers of its sides are written with at most that many digits
+        """With `digits`, its hands write no Number of more digits in the side walks
         (PackedHand): the Position then answers only `top` with a `keep` that refuses a play
-        whose main string holds a longer Number (a class's taste), whose plays it finds without
-        writing those; other answers would leave plays out."""
+        whose main string holds a longer Number (a class's taste), which it finds without
+        walking those; other answers would leave plays out."""
         if searchable(tuple(hand), tileset) != tuple(hand):
             raise ClassroomError(f"hand: with the {tileset.name} tile set the board search takes at "
                                  f"most {MAX_CONCRETE_BLANKS} blank in a hand; this one has "
@@ -463,7 +463,6 @@ class Position:
         """Refuse what a Position of capped Numbers (`digits`) would answer with plays left out."""
         if self.digits is not None:
             raise ValueError(f"{asked}: this Position writes Numbers of at most {self.digits} digits")
-
 
     def count_at_least(self, limit: int, listed: int = 0) -> tuple[int, bool]:
         """Return (N, exact): the number of distinct legal equation plays when counting it takes

@@ -62,8 +62,9 @@ def cross_allowed(before: tuple[Symbol, ...], after: tuple[Symbol, ...],
 
 class PackedHand:
     """A hand as tile kinds with counts, packed so that a pair of sides is checked at once; with
-    `digits`, the Numbers its sides are walked with hold at most that many digits (taste.digits:
-    a negative tile's counts), for a search that keeps no play with a longer one (a class's taste)."""
+    `digits`, the Numbers `cell_numbers` writes for it hold at most that many digits (taste.digits:
+    a negative tile's counts), for a search that keeps no play with a longer one (a class's taste;
+    a Number holding a wildcard blank, or written from its value, is not held to it)."""
 
     def __init__(self, hand: Hand, tileset: TileSet, digits: int | None = None):
         self.size = len(hand)
