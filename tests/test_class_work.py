@@ -1,7 +1,9 @@
 """The class player's work cap (issue 41 item 8): a simulated class searches one rack for a
 bounded, deterministic amount of work (Position.top's `work`, counted in sides built, join
 look-ups and windows walked), not for seconds; past the cap it winds down on short windows; the
-plays it makes are still legal and within the taste; and a search under the cap is unchanged."""
+plays it makes are still legal and within the taste; and a search under the cap is unchanged.
+Its Position writes no Number longer than the taste's digits (issue 44), which changes no play
+it keeps."""
 
 from __future__ import annotations
 
@@ -64,7 +66,8 @@ HEAVY_RACK = ("5/2", "?", "0", "0", "9", "-2", "4/3", "+", "-")
 
 def class_search(board, hand, tileset, work=CLASS_WORK, capped=True):
     """Return (the class player's plays, the Position searched): simulated._fitting's search,
-    with the work cap given (and, unless not `capped`, its Numbers of at most the taste's digits)."""
+    with the work cap given; `capped`, its Position writes Numbers of at most the taste's digits
+    as _fitting's does, else every Number."""
     player = class_player(tileset)
     fits_line = line_filter(player.taste)
     found = Position(board, hand, tileset, player.taste.largest_digits if capped else None)
