@@ -152,12 +152,12 @@ def _fitting(board: Board, hand: Hand, tileset: TileSet, player: Player) -> list
     # stops it before `among` plays are found, as a class does not look for ever.
     # A main string fits when both its sides do (a Number, a term and a padding lie on one side
     # of the =), so a side the taste refuses is dropped before its plays are built.
-    # Nor are the Numbers longer than the taste allows written at all (Position's `digits`).
+    # Nor are the Numbers longer than the taste allows written at all (Position's `digits`,
+    # which its `top` keeps to as well).
     fits_line = line_filter(player.taste)
-    digits = player.taste.largest_digits
-    return Position(board, hand, tileset, digits).top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste, fits_line),
-                                              digits=digits, sides=fits_line,
-                                              work=CLASS_WORK)
+    position = Position(board, hand, tileset, player.taste.largest_digits)
+    return position.top(player.among, SEARCH_BUDGET, keep=taste_filter(board, player.taste, fits_line),
+                        sides=fits_line, work=CLASS_WORK)
 
 
 def chosen(candidates: list[Candidate], rng: random.Random, player: Player) -> Candidate:

@@ -166,7 +166,6 @@ class Position:
         self.board = board
         self.hand = tuple(hand)
         self.tileset = tileset
-        self.digits = digits
         self.packed = PackedHand(self.hand, tileset, digits)
         # the hand with its wildcard blanks set aside (all of it when the blanks are concrete)
         plain = PackedHand(tuple(t for t in self.hand if t != BLANK), tileset, digits) if self.packed.blanks \
@@ -283,9 +282,9 @@ class Position:
         not proven best ones (what a simulated player needs). With `keep`, only the plays it
         keeps count (a class's taste), and the search stops after `budget` windows once it has
         kept one play, and after ten budgets in any case (it may then return none). With `keep`,
-        `digits` says it keeps no play whose main string has a Number of more digits: a window
-        whose every shape writes one is not walked (still counted in the budget, so the plays
-        are the same); `sides` says it keeps no play one of whose sides of the = (its tiles in
+        `digits` (by default the Position's own) says it keeps no play whose main string has a
+        Number of more digits: a window whose every shape writes one is not walked (still
+        counted in the budget, so the plays are the same); `sides` says it keeps no play one of whose sides of the = (its tiles in
         order) `sides` refuses: such sides are dropped before their plays are built. With a
         `budget`, `work` caps the search's work, counted in the sides its tables build and the
         windows it walks (SideTables.built, WINDOW_WORK a window: the same on every machine):
@@ -327,6 +326,7 @@ class Position:
         blank_held = BLANK in self.hand
         # with a budget, a window that gives no play kept is not walked (see unkept)
         ends = bool(self.windows.mixes.enders or self.windows.mixes.starters)
+        digits = self.packed.digits if digits is None else digits
         digits, sides = (digits, sides) if keep is not None else (None, None)
         shaped: dict[int, Shaped] = {}  # id(window) -> its shapes, made on first need
 
@@ -461,8 +461,8 @@ class Position:
 
     def _whole(self, asked: str) -> None:
         """Refuse what a Position of capped Numbers (`digits`) would answer with plays left out."""
-        if self.digits is not None:
-            raise ValueError(f"{asked}: this Position writes Numbers of at most {self.digits} digits")
+        if self.packed.digits is not None:
+            raise ValueError(f"{asked}: this Position writes Numbers of at most {self.packed.digits} digits")
 
     def count_at_least(self, limit: int, listed: int = 0) -> tuple[int, bool]:
         """Return (N, exact): the number of distinct legal equation plays when counting it takes
