@@ -46,29 +46,29 @@ def show(value: Fraction) -> str:
 def number_value(run: list[Symbol] | tuple[Symbol, ...]) -> Fraction:
     """Return the value of adjacent number tiles ('4','3' is 43; '2','7/4' is 15/4; '-2','4' is
     -24; '1','5^2' is 225), or raise."""
-    text = write(run)
-    for position, symbol in enumerate(run[:-1]):
+    # the run is written out only for a sentence (the checks read millions of Numbers)
+    for symbol in run[:-1]:
         if is_fraction(symbol):
-            raise Illegal(f"{text}: a fraction tile can only be the last tile of a number")
+            raise Illegal(f"{write(run)}: a fraction tile can only be the last tile of a number")
         if is_exponent(symbol):
-            raise Illegal(f"{text}: an exponent tile ends a number; nothing can follow it in the number")
+            raise Illegal(f"{write(run)}: an exponent tile ends a number; nothing can follow it in the number")
     for symbol in run[1:]:
         if is_negative(symbol):
-            raise Illegal(f"{text}: a negative tile starts a number; it cannot follow another tile "
+            raise Illegal(f"{write(run)}: a negative tile starts a number; it cannot follow another tile "
                           f"of the number")
     if is_negative(run[0]) or is_exponent(run[-1]):
-        return _signed_value(run, text)
+        return _signed_value(run)
     digits = "".join(s for s in run if is_digit(s))
     if len(digits) > 1 and digits[0] == "0":
         raise Illegal(f"{digits} has an unnecessary zero")
     if is_fraction(run[-1]):
         if digits == "0":
-            raise Illegal(f"{text}: a mixed number needs a whole part that is not zero")
+            raise Illegal(f"{write(run)}: a mixed number needs a whole part that is not zero")
         return int(digits or 0) + FRACTION_VALUES[run[-1]]
     return Fraction(int(digits))
 
 
-def _signed_value(run: list[Symbol] | tuple[Symbol, ...], text: str) -> Fraction:
+def _signed_value(run: list[Symbol] | tuple[Symbol, ...]) -> Fraction:
     """Return the value of a number that a negative tile starts or an exponent tile ends: the
     sign belongs to the whole number, and the exponent applies to all of it, sign included."""
     sign = -1 if is_negative(run[0]) else 1
@@ -110,8 +110,6 @@ def evaluate(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL
     """Return the exact value of an expression: × ÷ first, then + - left to right, never below 0
     unless the rules allow negative values (a set with negative tiles)."""
     parts = split(symbols)
-    # Where each number ends in the written symbols, to quote the offending prefix.
-    ends = [i for i, s in enumerate(symbols) if is_operation(s)] + [len(symbols)]
     terms: list[tuple[str, Fraction, int]] = []  # (sign, term value, index of the term's last number)
     sign, term = "+", parts[0]
     for index in range(1, len(parts), 2):
@@ -120,7 +118,7 @@ def evaluate(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL
             term *= number
         elif operation == "÷":
             if number == 0:
-                left = write(symbols[: ends[index // 2]])
+                left = write(symbols[: _end_of_number(symbols, index // 2)])
                 raise Illegal(f"{left} ÷ {show(number)} divides by zero")
             term /= number
         else:
@@ -131,8 +129,15 @@ def evaluate(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL
     for sign, term, last in terms:
         total = total + term if sign == "+" else total - term
         if total < 0 and not rules.negatives:
-            raise Illegal(f"{write(symbols[: ends[last]])} goes below zero")
+            raise Illegal(f"{write(symbols[: _end_of_number(symbols, last)])} goes below zero")
     return total
+
+
+def _end_of_number(symbols: tuple[Symbol, ...] | list[Symbol], number: int) -> int:
+    """Return where the number-th Number (from 0) of an expression ends in its symbols, to quote
+    the prefix a sentence is about."""
+    ends = [i for i, s in enumerate(symbols) if is_operation(s)] + [len(symbols)]
+    return ends[number]
 
 
 def read(symbols: tuple[Symbol, ...] | list[Symbol], rules: Rules = ORIGINAL_RULES) -> Reading:
