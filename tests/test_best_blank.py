@@ -11,6 +11,7 @@ against trying every symbol for the blank in test_wildcard.py), `sides.cell_numb
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from math import gcd
 
 import pytest
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 
 from classroom.game.bag import draw
 from classroom.game.board import Board
-from classroom.game.symbols import BLANK, PLUS_MINUS, TIMES_DIVIDE
+from classroom.game.symbols import BLANK, OPERATIONS, PLUS_MINUS, TIMES_DIVIDE
 from classroom.make.simulated import simulate
 from classroom.solve.board import side_tables
 from classroom.solve.board.aim import Aiming
@@ -48,6 +49,25 @@ def aiming(full, plain, rest) -> BlankAiming:
     return wild
 
 
+@lru_cache(maxsize=1)
+def walked_whole(pattern: tuple, tiles: tuple, blanks: int, operations: tuple = OPERATIONS) -> tuple:
+    """Return the reference for a long stretch and a hand of `tiles` and `blanks` blanks: the
+    wildcard walk's sides (its terms, given × and ÷ alone) and their values. Hypothesis tries a
+    stretch and hand again with other values asked (its mutations copy part of one example into
+    the next), and a walk of nine tiles takes seconds: they are walked once, not again for
+    each example (the last kept). The search under test is given hands of its own every time."""
+    full, plain, rest = hands(tiles, blanks)
+    walked = blank_walk(pattern, full, plain, rest, operations=operations)
+    return walked, written_values(walked)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def walk_let_go():
+    """Let the last walk kept go once the module's tests are done (it may hold 100 MB)."""
+    yield
+    walked_whole.cache_clear()
+
+
 @settings(max_examples=150, deadline=None)
 @given(pattern=st.lists(OPEN, min_size=5, max_size=8).map(tuple), tiles=HAND_TILES,
        blanks=st.integers(1, 2), seed=st.integers(0, 1000))
@@ -55,8 +75,8 @@ def test_aimed_terms_holding_a_blank_are_the_blank_walks_terms(pattern, tiles, b
     """For any long stretch and hand with blanks, the aimed terms (× and ÷ only) of some values
     are the wildcard walk's terms of them; asked again for more values, the same ones too."""
     full, plain, rest = hands(tuple(tiles), blanks)
-    walked = blank_walk(pattern, full, plain, rest, operations=TIMES_DIVIDE)
-    values = written_values(walked)  # the walk's terms written out below only for the values compared
+    # the walk's terms are written out below only for the values compared
+    walked, values = walked_whole(pattern, tuple(tiles), blanks, TIMES_DIVIDE)
     rng = random.Random(seed)
     walks = aiming(full, plain, rest)
     terms = BlankTerms(full, walks.plain, walks.rest)
@@ -74,10 +94,10 @@ def test_aimed_sides_of_long_stretches_are_the_blank_walks_sides(pattern, tiles,
     """Long stretches, hands with or without a + or − of their own: the aimed sides holding a
     blank of some values are the wildcard walk's sides of them, each once."""
     full, plain, rest = hands(tuple(tiles), blanks)
-    walked = blank_walk(pattern, full, plain, rest)
+    walked, every = walked_whole(pattern, tuple(tiles), blanks)
     rng = random.Random(seed)
     aimed = aiming(full, plain, rest)
-    values = value_keys(written_values(walked), rng, rng.choice((1, 5, 40)))
+    values = value_keys(every, rng, rng.choice((1, 5, 40)))
     assert of_values(aimed.aimed(pattern, values), values) == of_values(written(walked, values), values)
 
 
