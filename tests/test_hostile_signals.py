@@ -111,6 +111,26 @@ def test_a_worker_killed_mid_run_is_one_sentence_and_exit_2(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+def dying_loudly(job: tuple) -> int:
+    """Write to file descriptor 2 as the interpreter itself does when it cannot even make a
+    MemoryError ("Fatal Python error: _PyErr_NormalizeException", then a dump of the stack), then
+    die: a worker of a set's pool (run in it, so at the module's top)."""
+    os.write(2, b"Fatal Python error: _PyErr_NormalizeException: Cannot recover from MemoryErrors\n")
+    print("Traceback (most recent call last):", file=sys.stderr, flush=True)
+    os._exit(1)
+
+
+def test_a_worker_dying_in_the_interpreter_writes_nothing_to_the_terminal(capfd):
+    """What a dying worker writes to stderr, from Python or straight to file descriptor 2, does
+    not reach the user's terminal: the command's one sentence is all they read."""
+    from classroom.errors import ClassroomError
+    from classroom.make.pool import run_all
+
+    with pytest.raises(ClassroomError, match="a worker process stopped before its item was made"):
+        run_all(dying_loudly, [(1,), (2,)], 2, lambda: None)
+    assert capfd.readouterr().err == ""
+
+
 # The caps are as small as lets the small work below run, so that the blow-up comes within a few
 # seconds: the same guard is proved as under 1 GB, without filling 1 GB first.
 @pytest.mark.parametrize("args, megabytes", [

@@ -80,7 +80,21 @@ def _worker_start() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # A worker that runs out of memory outside its item (receiving the next one) dies inside
     # multiprocessing, which writes "Process ForkProcess-2:" and what it can of a traceback to
-    # stderr; the parent says what happened in one sentence, so a worker writes nothing there.
+    # stderr, or in the interpreter itself (silence_stderr); the parent says what happened in
+    # one sentence, so a worker writes nothing there.
+    silence_stderr()
+
+
+def silence_stderr() -> None:
+    """Send whatever this process writes to stderr nowhere: from Python (sys.stderr), and from
+    the interpreter itself, which writes straight to file descriptor 2. For a worker or search
+    process whose parent says in one sentence what became of it: one that cannot even make its
+    MemoryError ends with "Fatal Python error: _PyErr_NormalizeException" and a dump of its
+    stack (Debian's Python 3.11.2, two runs in three of tests/test_hostile_signals.py's 100 MB
+    cap), which would land above that sentence on the user's terminal."""
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 2)
+    os.close(quiet)
     sys.stderr = open(os.devnull, "w")
 
 

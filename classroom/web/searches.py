@@ -35,6 +35,7 @@ from classroom.game.board import Board
 from classroom.game.horizontal import CROSSWORD
 from classroom.game.tilesets import TileSet
 from classroom.machine import cap_memory
+from classroom.make.pool import silence_stderr
 from classroom.record.analysis import TurnSearch
 from classroom.record.analysis import best_plays as best_plays_of_turn
 from classroom.solve.board.position import Candidate
@@ -291,6 +292,7 @@ def _searched(work: Work, args: tuple, send, seconds: float) -> None:
         signal.signal(signal.SIGALRM, signal.SIG_DFL)
         signal.alarm(max(1, math.ceil(seconds + GRACE)) + 1)
     cap_memory(beyond_mapped=True)
+    silence_stderr()  # what becomes of a search is said on the page, not in the server's terminal
     try:
         send.send(("done", work(lambda value: send.send(("step", value)), *args)))
     except MemoryError:
