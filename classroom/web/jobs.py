@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from classroom.errors import ClassroomError, Interrupted, one_line
 from classroom.machine import cap_memory
+from classroom.make.pool import silence_stderr
 from classroom.web.forked import CONTEXT
 
 MAX_JOBS = 50  # jobs remembered; the oldest finished ones are forgotten first
@@ -183,6 +184,7 @@ def _make(work: Work, args: tuple, progress: Any, stage: Any, send: Any) -> None
     """Run one job in its own process, under the memory cap of any command, and send back
     ('done', result) or ('error', sentence)."""
     cap_memory()
+    silence_stderr()  # what becomes of a set is said on the page, not in the server's terminal
 
     def interrupt(signum, frame):
         raise Interrupted(signum)
